@@ -1,0 +1,3 @@
+export * from './platform/auth.schema.ts';
+export * from './platform/shell.schema.ts';
+export * from './platform/permissions.ts';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/** Login types of a user (spec 000 section 3: Terms carry a LoginType). */
+export const LOGIN_TYPES = ['staff', 'member'] as const;
+export type LoginType = (typeof LOGIN_TYPES)[number];
+/** Numeric ids sent as UserLoginTypeId by the terms-of-use gate. */
+export const LOGIN_TYPE_IDS: Record<LoginType, number> = { staff: 1, member: 2 };
+export const loginTypeFromId = (id: number): LoginType | undefined =>
+  LOGIN_TYPES.find((t) => LOGIN_TYPE_IDS[t] === id);
+
+export const ROLES = ['admin', 'staff', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Areas (spec 000 section 6): `backoffice` for staff, anything else is the member area. */
+export type Area = 'backoffice' | 'member';
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'A username has at least 3 characters.')
+  .max(64, 'A username has at most 64 characters.')
+  .regex(/^[A-Za-z0-9._@-]+$/, 'A username may hold letters, digits, dots, dashes, underscores and @.');
+
+export const passwordSchema = z
+  .string()
+  .min(10, 'A password has at least 10 characters.')
+  .max(256, 'A password has at most 256 characters.');
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1, 'Enter your username.').max(256),
+  password: z.string().min(1, 'Enter your password.').max(256),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const pendingTermsSchema = z.object({
+  TermsOfUseId: z.number().int(),
+  LoginType: z.enum(LOGIN_TYPES),
+  UserLoginTypeId: z.number().int(),
+  Title: z.string(),
+  Description: z.string(),
+  PublishedAt: z.string(),
+});
+export type PendingTerms = z.infer<typeof pendingTermsSchema>;
+
+export const tenantSettingsSchema = z.object({
+  listPageSize: z.number().int().min(5).max(500),
+  draftDurationMinutes: z.number().int().min(1).max(10_080),
+  notificationDurationMs: z.number().int().min(1000).max(60_000),
+  defaultTimezone: z.string().min(1).max(64),
+  websitePrefix: z.string().min(1).max(16),
+});
+export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
+
+export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
+  listPageSize: 50,
+  draftDurationMinutes: 1440,
+  notificationDurationMs: 5000,
+  defaultTimezone: 'America/Chicago',
+  websitePrefix: 'http://',
+};
+
+export const meSchema = z.object({
+  user: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    displayName: z.string(),
+    loginType: z.enum(LOGIN_TYPES),
+  }),
+  tenant: z.object({ id: z.string(), name: z.string(), slug: z.string(), settings: tenantSettingsSchema }),
+  area: z.enum(['backoffice', 'member']),
+  role: z.enum(ROLES),
+  permissions: z.array(z.string()),
+  featureFlags: z.record(z.string(), z.boolean()),
+  uiVersion: z.number().int(),
+  pendingPrompts: z.object({
+    terms: z.array(pendingTermsSchema),
+    securityQuestion: z.boolean(),
+    passwordReset: z.boolean(),
+    usernameChange: z.boolean(),
+  }),
+  impersonation: z
+    .object({ impersonator: z.object({ id: z.number().int(), username: z.string(), displayName: z.string() }) })
+    .nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const termsActionBody = z.object({
+  UserLoginTypeId: z.number().int(),
+  TermsOfUseId: z.number().int(),
+  IsAccepted: z.boolean(),
+});
+export type TermsActionBody = z.infer<typeof termsActionBody>;
+
+export const securityQuestionBody = z.object({
+  SecurityQuestionId: z.number().int().positive(),
+  Answer: z.string().trim().min(2, 'Give an answer of at least 2 characters.').max(200),
+});
+export const changePasswordBody = z.object({
+  currentPassword: z.string().max(256).optional(),
+  newPassword: passwordSchema,
+});
+export const changeUsernameBody = z.object({ newUsername: usernameSchema });
+export const forgotPasswordBody = z.object({ usernameOrEmail: z.string().trim().min(1).max(256) });
+export const resetPasswordBody = z.object({ token: z.string().min(16).max(256), newPassword: passwordSchema });
+
+/** Security questions offered by the set-a-security-question prompt. */
+export const SECURITY_QUESTIONS: ReadonlyArray<{ Id: number; Text: string }> = [
+  { Id: 1, Text: 'What was the name of your first pet?' },
+  { Id: 2, Text: 'In what city were you born?' },
+  { Id: 3, Text: 'What was the name of your first school?' },
+  { Id: 4, Text: "What is your oldest sibling's middle name?" },
+  { Id: 5, Text: 'What was the make of your first car?' },
+];
+
+/** Error answer of every failing API call: a message, optionally an errors map (spec 000 section 8). */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  retryAfterSeconds: z.number().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const MESSAGES = {
+  badCredentials: 'The username or password is incorrect.',
+  throttled: 'Too many failed sign-in attempts. Try again later.',
+  termsActionFailed: 'An error has been occurred.',
+  notSignedIn: 'You are not signed in.',
+  forbidden: 'You do not have permission to do that.',
+  notFound: 'Not found.',
+  saved: 'We saved it!',
+} as const;

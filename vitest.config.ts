@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: './packages/shared',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './packages/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['./test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: './packages/web',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          passWithNoTests: true,
+        },
+      },
+    ],
+    coverage: {
+      provider: 'v8',
+      include: ['packages/shared/src/**/*.ts'],
+      exclude: ['**/*.test.ts', '**/index.ts'],
+      reporter: ['text-summary', 'json-summary'],
+    },
+  },
+});
