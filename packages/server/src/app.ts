@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { Database } from '@guildhall/db';
+import type { Permission } from '@guildhall/shared';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { features } from './features/index.ts';
+import type { AppConfig } from './platform/config.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { createMailer, type Mailer } from './platform/mailer.ts';
+import { registerApiSecurity } from './platform/security.ts';
+
+export interface BuildOptions {
+  database: Database;
+  config: AppConfig;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  permission: Permission;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its permission (the isolation tests enumerate these). */
+    apiRoutes: RegisteredRoute[];
+  }
+}
+
+/** Builds the application without listening: tests drive it through app.inject(). */
+export async function buildApp(options: BuildOptions) {
+  const { database, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const mailer = options.mailer ?? createMailer(database, config.smtpUrl, config.mailFrom);
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.decorate('mailer', mailer);
+  app.decorate('apiRoutes', [] as RegisteredRoute[]);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    // HSTS only means something over https; browsers ignore it on plain http.
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Guildhall API', description: 'The back office of associations', version: '0.1.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(async (api) => {
+    api.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        app.apiRoutes.push({ method, url: route.url, permission: route.config?.permission as Permission });
+      }
+    });
+    registerApiSecurity(api);
+    for (const feature of features) await api.register(feature);
+  });
+
+  const indexHtml = join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && hasWeb && request.method === 'GET') {
+      // The single-page app answers its own routes (and shows its own not-found page).
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found.' });
+  });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,61 @@
+import { rowsOf } from '@guildhall/db';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth, tenantTx } from '../../platform/context.ts';
+
+const entry = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorUsername: z.string().nullable(),
+  onBehalfOfUsername: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/audit', {
+    config: { permission: 'audit.read' },
+    schema: {
+      tags: ['audit'],
+      querystring: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }),
+      response: { 200: z.array(entry) },
+    },
+    handler: async (req) => {
+      const rows = await tenantTx(app.database, requireAuth(req.auth), async (tx) =>
+        rowsOf<{
+          id: string | number;
+          at: string | Date;
+          actor: string | null;
+          behalf: string | null;
+          action: string;
+          entity: string;
+          entity_id: string | null;
+          before: unknown;
+          after: unknown;
+        }>(
+          await tx.execute(sql`
+            select a.id, a.at, ua.username as actor, ub.username as behalf, a.action, a.entity, a.entity_id, a.before, a.after
+              from audit_log a
+              left join users ua on ua.id = a.actor_user_id
+              left join users ub on ub.id = a.on_behalf_of_user_id
+             order by a.id desc limit ${req.query.limit}`),
+        ),
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        at: new Date(r.at).toISOString(),
+        actorUsername: r.actor,
+        onBehalfOfUsername: r.behalf,
+        action: r.action,
+        entity: r.entity,
+        entityId: r.entity_id,
+        before: r.before,
+        after: r.after,
+      }));
+    },
+  });
+};

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { mailRoutes } from './mail/mail.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { shellRoutes } from './shell/shell.routes.ts';
+import { termsRoutes } from './terms/terms.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+/** Every feature's routes; each registers inside the API scope, which enforces permissions. */
+export const features: FastifyPluginAsyncZod[] = [
+  authRoutes,
+  termsRoutes,
+  shellRoutes,
+  settingsRoutes,
+  usersRoutes,
+  mailRoutes,
+  auditRoutes,
+];

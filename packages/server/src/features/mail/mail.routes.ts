@@ -1,0 +1,55 @@
+import { mailOutbox } from '@guildhall/db';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth, tenantTx } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+
+const summary = z.object({ id: z.number(), to: z.string(), subject: z.string(), createdAt: z.string(), sentAt: z.string().nullable() });
+
+/** The outbox: every message the product sent or kept for this association. */
+export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/mail/outbox', {
+    config: { permission: 'mail.read' },
+    schema: { tags: ['mail'], response: { 200: z.array(summary) } },
+    handler: async (req) => {
+      const rows = await tenantTx(app.database, requireAuth(req.auth), (tx) =>
+        tx.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(500),
+      );
+      return rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      }));
+    },
+  });
+  app.get('/api/mail/outbox/:id', {
+    config: { permission: 'mail.read' },
+    schema: {
+      tags: ['mail'],
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      response: { 200: summary.extend({ text: z.string(), html: z.string().nullable() }) },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      const [m] = await tenantTx(app.database, auth, (tx) =>
+        tx
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.tenantId, auth.tenantId), eq(mailOutbox.id, req.params.id))),
+      );
+      if (!m) throw notFound();
+      return {
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      };
+    },
+  });
+};

@@ -1,0 +1,51 @@
+import { helpTextBody, helpTextSchema, maintenanceBody, maintenanceSchema, statusBody, statusSchema } from '@guildhall/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/context.ts';
+import * as shell from './shell.service.ts';
+
+const stateName = z.object({
+  stateName: z
+    .string()
+    .min(1)
+    .max(120)
+    .regex(/^[A-Za-z0-9._-]+$/, 'A screen state name holds letters, digits, dots, dashes and underscores.'),
+});
+
+export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/status', {
+    config: { permission: 'authenticated', allowPending: true },
+    schema: { tags: ['shell'], summary: 'Status banner', response: { 200: statusSchema } },
+    handler: async (req) => shell.getStatus(app.database, requireAuth(req.auth)),
+  });
+  app.post('/api/status/open', {
+    config: { permission: 'authenticated' },
+    schema: { tags: ['shell'], summary: 'Records that the user opened the status banner', response: { 200: statusSchema } },
+    handler: async (req) => shell.openStatus(app.database, requireAuth(req.auth)),
+  });
+  app.put('/api/status', {
+    config: { permission: 'status.manage' },
+    schema: { tags: ['shell'], body: statusBody, response: { 200: statusSchema } },
+    handler: async (req) => shell.setStatus(app.database, requireAuth(req.auth), req.body),
+  });
+  app.get('/api/status/maintenance', {
+    config: { permission: 'authenticated', allowPending: true },
+    schema: { tags: ['shell'], response: { 200: maintenanceSchema } },
+    handler: async (req) => shell.getMaintenance(app.database, requireAuth(req.auth)),
+  });
+  app.put('/api/status/maintenance', {
+    config: { permission: 'status.manage' },
+    schema: { tags: ['shell'], body: maintenanceBody, response: { 200: maintenanceSchema } },
+    handler: async (req) => shell.setMaintenance(app.database, requireAuth(req.auth), req.body),
+  });
+  app.get('/api/help/:stateName', {
+    config: { permission: 'authenticated' },
+    schema: { tags: ['shell'], summary: 'Help text of a screen', params: stateName, response: { 200: helpTextSchema } },
+    handler: async (req) => shell.getHelp(app.database, requireAuth(req.auth), req.params.stateName),
+  });
+  app.put('/api/help/:stateName', {
+    config: { permission: 'help.manage' },
+    schema: { tags: ['shell'], params: stateName, body: helpTextBody, response: { 200: helpTextSchema } },
+    handler: async (req) => shell.setHelp(app.database, requireAuth(req.auth), req.params.stateName, req.body),
+  });
+};

@@ -1,0 +1,102 @@
+import { tenantUsers, users } from '@guildhall/db';
+import { FEATURE_FLAGS, LOGIN_TYPES, ROLES } from '@guildhall/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audit } from '../../platform/audit.ts';
+import { requireAuth, tenantTx } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+
+const userRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  loginType: z.enum(LOGIN_TYPES),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+});
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const flagKeys = FEATURE_FLAGS.map((f) => f.key) as [string, ...string[]];
+
+const columns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  displayName: users.displayName,
+  loginType: users.loginType,
+  role: tenantUsers.role,
+  isActive: users.isActive,
+  lastSignInAt: users.lastSignInAt,
+  featureFlags: tenantUsers.featureFlags,
+};
+
+function present(r: { lastSignInAt: Date | null; featureFlags: Record<string, boolean> } & Omit<z.infer<typeof userRow>, 'lastSignInAt'>) {
+  const { featureFlags, ...rest } = r;
+  const flags: Record<string, boolean> = {};
+  for (const f of FEATURE_FLAGS) flags[f.key] = featureFlags[f.key] ?? f.defaultOn;
+  return { ...rest, lastSignInAt: r.lastSignInAt?.toISOString() ?? null, featureFlags: flags };
+}
+
+/** The users of the caller's association: always read through the tenant's memberships. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/users', {
+    config: { permission: 'users.read' },
+    schema: { tags: ['users'], response: { 200: z.array(userRow) } },
+    handler: async (req) => {
+      const rows = await tenantTx(app.database, requireAuth(req.auth), (tx) =>
+        tx.select(columns).from(tenantUsers).innerJoin(users, eq(users.id, tenantUsers.userId)).orderBy(asc(users.displayName)),
+      );
+      return rows.map((r) => {
+        const { featureFlags: _f, ...u } = present(r);
+        return u;
+      });
+    },
+  });
+
+  app.get('/api/users/:id', {
+    config: { permission: 'users.read' },
+    schema: {
+      tags: ['users'],
+      params: idParams,
+      response: { 200: userRow.extend({ featureFlags: z.record(z.string(), z.boolean()) }) },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      const [r] = await tenantTx(app.database, auth, (tx) =>
+        tx
+          .select(columns)
+          .from(tenantUsers)
+          .innerJoin(users, eq(users.id, tenantUsers.userId))
+          .where(and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, req.params.id))),
+      );
+      if (!r) throw notFound();
+      return present(r);
+    },
+  });
+
+  app.put('/api/users/:id/feature-flags', {
+    config: { permission: 'users.manage' },
+    schema: {
+      tags: ['users'],
+      params: idParams,
+      body: z.object({ flags: z.record(z.enum(flagKeys), z.boolean()) }),
+      response: { 200: z.object({ featureFlags: z.record(z.string(), z.boolean()) }) },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      return tenantTx(app.database, auth, async (tx) => {
+        const where = and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, req.params.id));
+        const [before] = await tx.select({ flags: tenantUsers.featureFlags }).from(tenantUsers).where(where);
+        if (!before) throw notFound();
+        const next = { ...before.flags, ...req.body.flags };
+        await tx.update(tenantUsers).set({ featureFlags: next }).where(where);
+        await audit(tx, auth, { action: 'update', entity: 'feature_flags', entityId: req.params.id, before: before.flags, after: next });
+        const flags: Record<string, boolean> = {};
+        for (const f of FEATURE_FLAGS) flags[f.key] = next[f.key] ?? f.defaultOn;
+        return { featureFlags: flags };
+      });
+    },
+  });
+};

@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** PGlite data folder (ignored when databaseUrl is set). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  /** smtp://user:pass@host:port — without it mail is kept in the outbox only. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Address users reach the app at; used in links sent by email. */
+  publicUrl: string;
+  /** Folder of the built web app; served when present. */
+  webDist: string;
+  logLevel: string;
+  /** Session lifetime. */
+  sessionTtlMs: number;
+}
+
+const root = resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? resolve(root, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    seedDemo: env.SEED_DEMO !== 'false',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Guildhall <no-reply@guildhall.local>',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    webDist: env.WEB_DIST ?? resolve(root, 'packages/web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3_600_000,
+  };
+}

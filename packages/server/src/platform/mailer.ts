@@ -1,0 +1,49 @@
+import { mailOutbox, withTenantTx, type Database } from '@guildhall/db';
+import { and, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Keeps the message in the tenant's outbox, then delivers it by SMTP when SMTP is configured. */
+  send(tenantId: string, message: MailMessage): Promise<{ id: number; delivered: boolean }>;
+  close(): void;
+}
+
+/** One mailer for the whole product. */
+export function createMailer(database: Database, smtpUrl: string | undefined, from: string): Mailer {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  return {
+    async send(tenantId, message) {
+      const [row] = await withTenantTx(database.db, { tenantId }, (tx) =>
+        tx
+          .insert(mailOutbox)
+          .values({ tenantId, to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+          .returning({ id: mailOutbox.id }),
+      );
+      if (!row) throw new Error('outbox insert returned nothing');
+      if (!transport) return { id: row.id, delivered: false };
+      let error: string | null = null;
+      try {
+        await transport.sendMail({ from, ...message });
+      } catch (e) {
+        error = e instanceof Error ? e.message : String(e);
+      }
+      await withTenantTx(database.db, { tenantId }, (tx) =>
+        tx
+          .update(mailOutbox)
+          .set(error ? { error } : { sentAt: new Date() })
+          .where(and(eq(mailOutbox.tenantId, tenantId), eq(mailOutbox.id, row.id))),
+      );
+      return { id: row.id, delivered: !error };
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

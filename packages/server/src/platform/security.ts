@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { hasPermission, MESSAGES } from '@guildhall/shared';
+import { HttpError } from './errors.ts';
+import { lookupSession, SESSION_COOKIE } from './session.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Inside the API scope: every route must declare a permission (or it refuses to register), state changes from
+ * another origin are refused, the session is read once per request, and the route's permission is checked.
+ */
+export function registerApiSecurity(api: FastifyInstance): void {
+  api.addHook('onRoute', (route) => {
+    if (!route.config?.permission) {
+      throw new Error(`Route ${route.method} ${route.url} declares no permission; add config.permission.`);
+    }
+  });
+
+  api.addHook('onRequest', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) {
+      const origin = request.headers.origin;
+      const site = request.headers['sec-fetch-site'];
+      if (site === 'cross-site' || (origin !== undefined && originHost(origin) !== request.headers.host)) {
+        throw new HttpError(403, 'Requests from another site are refused.');
+      }
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    request.auth = token ? await lookupSession(api.database, token) : null;
+  });
+
+  api.addHook('preHandler', async (request) => {
+    const { permission, allowPending } = request.routeOptions.config;
+    if (!permission || permission === 'public') return;
+    const auth = request.auth;
+    if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
+    if (!hasPermission(auth.role, permission)) throw new HttpError(403, MESSAGES.forbidden);
+    if (!allowPending && !auth.impersonatorUserId && (auth.termsPending || auth.promptsPending)) {
+      throw new HttpError(403, 'Finish the steps shown after sign-in first (terms of use or security prompts).', undefined, {
+        code: 'GatePending',
+      });
+    }
+  });
+}
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,180 @@
+import { TZDate } from '@date-fns/tz';
+import { format, isValid, parseISO } from 'date-fns';
+
+/** "Default timezone fallback America/Chicago." (spec 000 section 9) */
+export const DEFAULT_TIMEZONE = 'America/Chicago';
+
+/** "Date type values: DateOnly 0, DateAndTime 1, TimeOnly 2, DateOnlyNonUTC 3." (spec 000 section 9) */
+export const DATE_TYPES = { DateOnly: 0, DateAndTime: 1, TimeOnly: 2, DateOnlyNonUTC: 3 } as const;
+export type DateType = (typeof DATE_TYPES)[keyof typeof DATE_TYPES];
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The tenant's timezone when it is a real IANA name, otherwise America/Chicago. */
+export function resolveTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return DEFAULT_TIMEZONE;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return DEFAULT_TIMEZONE;
+  }
+}
+
+function toInstant(value: string | Date): Date {
+  const instant = typeof value === 'string' ? parseISO(value) : value;
+  if (!isValid(instant)) throw new RangeError(`Not a date: ${String(value)}`);
+  return instant;
+}
+
+/**
+ * The calendar day (`yyyy-MM-dd`) of a value in the tenant's timezone. A bare `yyyy-MM-dd` is already a calendar
+ * day and is kept; an instant (a Date, or an ISO text with a time) is converted to the timezone.
+ */
+export function calendarDay(value: string | Date, timeZone: string = DEFAULT_TIMEZONE): string {
+  if (typeof value === 'string' && CALENDAR_DAY.test(value)) return value;
+  return format(new TZDate(toInstant(value).getTime(), resolveTimeZone(timeZone)), 'yyyy-MM-dd');
+}
+
+/** Today's calendar day in the tenant's timezone. */
+export function todayIn(timeZone: string = DEFAULT_TIMEZONE, now: Date = new Date()): string {
+  return calendarDay(now, timeZone);
+}
+
+/** True when `yyyy-MM-dd` names a day that exists (no February 30). */
+export function isCalendarDay(value: string): boolean {
+  const match = CALENDAR_DAY.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export interface DateInputOptions {
+  /** Refuse days before today. */
+  disallowPast?: boolean;
+  /** Refuse today itself. */
+  disallowToday?: boolean;
+  /** The tenant's today (`yyyy-MM-dd`) or an instant; defaults to now. */
+  today?: string | Date;
+  timeZone?: string;
+}
+
+export type DateInputResult = { ok: true; value: string | null } | { ok: false; error: string };
+
+export const DATE_INPUT_MESSAGES = {
+  format: 'Enter the date as month/day/year, for example 3/31/2026.',
+  noSuchDay: 'That day does not exist in the calendar.',
+  past: 'Choose today or a later date.',
+  today: 'Choose a date other than today.',
+  futureOnly: 'Choose a date after today.',
+} as const;
+
+const DATE_TEXT = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})$/;
+
+/**
+ * "Date picker inputs accept month/day/year with slashes, dots or dashes; past dates and today may each be
+ * disallowed by option." (spec 000 section 5). One separator throughout; a two-digit year falls in the window
+ * from 79 years before to 20 years after today's year. Empty text is a valid empty value. The answer is a
+ * calendar day `yyyy-MM-dd`.
+ */
+export function parseDateInput(text: string, options: DateInputOptions = {}): DateInputResult {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: null };
+  const match = DATE_TEXT.exec(trimmed);
+  if (!match) return { ok: false, error: DATE_INPUT_MESSAGES.format };
+  const [, monthText = '', , dayText = '', yearText = ''] = match;
+  const timeZone = options.timeZone ?? DEFAULT_TIMEZONE;
+  const today = calendarDay(options.today ?? new Date(), timeZone);
+  let year = Number(yearText);
+  if (yearText.length === 2) {
+    const thisYear = Number(today.slice(0, 4));
+    year += Math.floor(thisYear / 100) * 100;
+    if (year > thisYear + 20) year -= 100;
+  }
+  const value = `${String(year).padStart(4, '0')}-${monthText.padStart(2, '0')}-${dayText.padStart(2, '0')}`;
+  if (!isCalendarDay(value)) return { ok: false, error: DATE_INPUT_MESSAGES.noSuchDay };
+  if (options.disallowPast && value < today) {
+    return { ok: false, error: options.disallowToday ? DATE_INPUT_MESSAGES.futureOnly : DATE_INPUT_MESSAGES.past };
+  }
+  if (options.disallowToday && value === today) {
+    return { ok: false, error: options.disallowPast ? DATE_INPUT_MESSAGES.futureOnly : DATE_INPUT_MESSAGES.today };
+  }
+  return { ok: true, value };
+}
+
+/** `yyyy-MM-dd` to the text the date picker shows: `03/05/2026`. */
+export function formatDateInput(day: string): string {
+  const match = CALENDAR_DAY.exec(day);
+  if (!match) throw new RangeError(`Not a calendar day: ${day}`);
+  return `${match[2]}/${match[3]}/${match[1]}`;
+}
+
+function toComparable(value: string | Date): number {
+  if (typeof value === 'string') {
+    const match = CALENDAR_DAY.exec(value);
+    if (match) return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  }
+  return toInstant(value).getTime();
+}
+
+/**
+ * "Date pairs: a lower-than / higher-than field marks invalid when its date is later/earlier than its limit."
+ * (spec 000 section 5). Equal dates are valid; a missing value or limit never fails.
+ */
+export function isDateWithinLimits(
+  value: string | Date | null | undefined,
+  limits: { lowerThan?: string | Date | null; higherThan?: string | Date | null },
+): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  const at = toComparable(value);
+  if (limits.lowerThan && at > toComparable(limits.lowerThan)) return false;
+  if (limits.higherThan && at < toComparable(limits.higherThan)) return false;
+  return true;
+}
+
+/**
+ * Shows a stored value by its date type: DateOnly and DateAndTime and TimeOnly are instants shown in the
+ * tenant's timezone; DateOnlyNonUTC is a calendar day shown as stored, with no timezone shift (birthdays).
+ */
+export function formatDateValue(value: string | Date, dateType: DateType, timeZone: string = DEFAULT_TIMEZONE): string {
+  const zone = resolveTimeZone(timeZone);
+  switch (dateType) {
+    case DATE_TYPES.DateOnlyNonUTC: {
+      const day =
+        typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)
+          ? value.slice(0, 10)
+          : toInstant(value).toISOString().slice(0, 10);
+      return formatDateInput(day);
+    }
+    case DATE_TYPES.DateOnly:
+      return formatDateInput(calendarDay(value, zone));
+    case DATE_TYPES.DateAndTime:
+      return format(new TZDate(toInstant(value).getTime(), zone), 'MM/dd/yyyy h:mm a');
+    case DATE_TYPES.TimeOnly:
+      return format(new TZDate(toInstant(value).getTime(), zone), 'h:mm a');
+  }
+}
+
+/**
+ * The value to store for a day (`yyyy-MM-dd`) and a wall-clock time (`HH:mm`, optional) the user picked:
+ * DateOnlyNonUTC keeps the calendar day; the other types become a UTC instant (ISO text) of that wall-clock time
+ * in the tenant's timezone (midnight when no time is given).
+ */
+export function toStoredDateValue(
+  day: string,
+  time: string | null,
+  dateType: DateType,
+  timeZone: string = DEFAULT_TIMEZONE,
+): string {
+  if (!isCalendarDay(day)) throw new RangeError(`Not a calendar day: ${day}`);
+  if (dateType === DATE_TYPES.DateOnlyNonUTC) return day;
+  const clock = dateType === DATE_TYPES.DateOnly || !time ? '00:00' : time;
+  const timeMatch = /^(\d{1,2}):(\d{2})$/.exec(clock);
+  const hours = Number(timeMatch?.[1] ?? Number.NaN);
+  const minutes = Number(timeMatch?.[2] ?? Number.NaN);
+  if (!(hours >= 0 && hours < 24 && minutes >= 0 && minutes < 60)) throw new RangeError(`Not a time: ${clock}`);
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const local = new TZDate(y, m - 1, d, hours, minutes, resolveTimeZone(timeZone));
+  return new Date(local.getTime()).toISOString();
+}

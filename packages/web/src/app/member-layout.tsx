@@ -1,0 +1,42 @@
+import { AppShell, Container, Group } from '@mantine/core';
+import { Link, Navigate, Outlet } from 'react-router';
+import { ImpersonationBanner, IMPERSONATION_BANNER_HEIGHT } from '../features/impersonation/impersonation-banner.tsx';
+import { HelpButton } from '../platform/help-panel.tsx';
+import { useIdentity } from '../platform/identity.ts';
+import { StatusBanner, StatusBannerProvider, StatusIndicator } from '../platform/status-banner.tsx';
+import { Brand, HEADER_HEIGHT, SkipLink, UserMenu } from './shell-parts.tsx';
+
+/** The member area: the association's name, the member's menu (profile, password, sign out), the page. */
+export function MemberLayout() {
+  const me = useIdentity();
+  if (me.area === 'backoffice') return <Navigate to="/a" replace />;
+  const impersonating = !!me.impersonation;
+  return (
+    <StatusBannerProvider>
+      <SkipLink />
+      <AppShell header={{ height: HEADER_HEIGHT + (impersonating ? IMPERSONATION_BANNER_HEIGHT : 0) }} padding="md">
+        <AppShell.Header>
+          {impersonating ? <ImpersonationBanner /> : null}
+          <Container size="lg" h={HEADER_HEIGHT}>
+            <Group h="100%" justify="space-between" wrap="nowrap">
+              <Link to="/m" style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }} aria-label={`${me.tenant.name}, home`}>
+                <Brand name={me.tenant.name} />
+              </Link>
+              <Group gap={4} wrap="nowrap">
+                <StatusIndicator />
+                <HelpButton />
+                <UserMenu passwordPath="/m/account/password" profilePath="/m/profile" />
+              </Group>
+            </Group>
+          </Container>
+        </AppShell.Header>
+        <AppShell.Main id="main-content" tabIndex={-1}>
+          <Container size="lg" px={0}>
+            <StatusBanner />
+            <Outlet />
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </StatusBannerProvider>
+  );
+}

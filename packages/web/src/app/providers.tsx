@@ -1,0 +1,29 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useMe } from '../platform/identity.ts';
+import { createQueryClient } from './query-client.ts';
+import { theme } from './theme.ts';
+
+/** Toasts last as long as the tenant configured (spec 000 section 1: notification duration). */
+function TenantNotifications() {
+  const { data: me } = useMe();
+  return <Notifications position="top-right" autoClose={me?.tenant.settings.notificationDurationMs ?? 5000} />;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <TenantNotifications />
+        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>{children}</ModalsProvider>
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

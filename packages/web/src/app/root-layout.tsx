@@ -1,0 +1,46 @@
+import { Center, Loader } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+
+/**
+ * After a client-side navigation, move focus to the new screen's heading so that screen-reader and
+ * keyboard users start at the top of the new content (the title was already updated by the screen).
+ */
+function useFocusOnNavigate() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const id = window.setTimeout(() => {
+      if (document.querySelector('[role="dialog"]')) return;
+      const heading = document.querySelector<HTMLElement>('main h1, h1');
+      if (!heading) return;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+    }, 50);
+    return () => window.clearTimeout(id);
+  }, [pathname]);
+}
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  useFocusOnNavigate();
+  return (
+    <>
+      {navigation.state === 'loading' ? <div className="nav-progress" role="presentation" /> : null}
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center h="100dvh" role="status" aria-live="polite">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}

@@ -1,0 +1,93 @@
+import { Avatar, Group, Menu, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconBuildingCommunity, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { signOut, useIdentity } from '../platform/identity.ts';
+
+/** Height of the shells' header row (the impersonation banner adds its own height above it). */
+export const HEADER_HEIGHT = 56;
+
+export function Brand({ name, size = 'md' }: { name?: string; size?: 'md' | 'lg' }) {
+  return (
+    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <ThemeIcon size={size === 'lg' ? 40 : 32} radius="md" aria-hidden>
+        <IconBuildingCommunity size={size === 'lg' ? 24 : 20} />
+      </ThemeIcon>
+      <div style={{ minWidth: 0 }}>
+        <Text fw={700} size={size === 'lg' ? 'xl' : 'md'} lh={1.1} truncate="end">
+          {name ?? 'Guildhall'}
+        </Text>
+        {name ? (
+          <Text size="xs" c="dimmed" lh={1.1}>
+            Guildhall
+          </Text>
+        ) : null}
+      </div>
+    </Group>
+  );
+}
+
+export function SkipLink() {
+  return (
+    <a className="skip-link" href="#main-content">
+      Skip to main content
+    </a>
+  );
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts.at(-1)?.[0] ?? ''}` : (parts[0]?.slice(0, 2) ?? '');
+  return letters.toUpperCase() || '?';
+}
+
+/** The user menu of both shells: who is signed in, change password, profile (member area), sign out. */
+export function UserMenu({ passwordPath, profilePath }: { passwordPath: string; profilePath?: string }) {
+  const me = useIdentity();
+  const queryClient = useQueryClient();
+  const name = me.user.displayName || me.user.username;
+  return (
+    <Menu position="bottom-end" width={240} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label="User menu" title={`Signed in as ${name}`} data-testid="user-menu">
+          <Group gap={6} wrap="nowrap">
+            <Avatar size={32} radius="xl" color="guild" aria-hidden>
+              {initials(name)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate="end">
+              {name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {me.user.username} · {me.tenant.name}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        {profilePath ? (
+          <Menu.Item component={Link} to={profilePath} leftSection={<IconUser size={16} aria-hidden />}>
+            Profile
+          </Menu.Item>
+        ) : null}
+        <Menu.Item component={Link} to={passwordPath} leftSection={<IconKey size={16} aria-hidden />}>
+          Change password
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void signOut(queryClient)}
+        >
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

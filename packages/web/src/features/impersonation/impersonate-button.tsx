@@ -1,0 +1,45 @@
+import type { Me } from '@guildhall/shared';
+import { Button } from '@mantine/core';
+import { IconMask } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../platform/api-client.ts';
+import { areaHome, can, switchIdentity, useIdentity } from '../../platform/identity.ts';
+import { notifyError } from '../../platform/notify.ts';
+
+interface Props {
+  userId: number;
+  userName: string;
+  isActive: boolean;
+}
+
+/** The Impersonate button of a user record (permission users.impersonate). */
+export function ImpersonateButton({ userId, userName, isActive }: Props) {
+  const me = useIdentity();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const start = useMutation({
+    mutationFn: () => api.post<Me>(`/api/auth/impersonate/${userId}`),
+    onSuccess: async (asUser) => {
+      switchIdentity(queryClient, asUser);
+      await navigate(areaHome(asUser), { replace: true });
+    },
+    onError: (error) => notifyError(error, 'Could not impersonate'),
+  });
+
+  if (!can(me, 'users.impersonate') || me.impersonation || userId === me.user.id) return null;
+
+  return (
+    <Button
+      leftSection={<IconMask size={16} aria-hidden />}
+      variant="light"
+      color="orange"
+      onClick={() => start.mutate()}
+      loading={start.isPending}
+      disabled={!isActive}
+      title={isActive ? `Work as ${userName}; a banner takes you back` : 'Inactive users cannot be impersonated'}
+    >
+      Impersonate
+    </Button>
+  );
+}

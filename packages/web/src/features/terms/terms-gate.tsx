@@ -1,0 +1,116 @@
+import { MESSAGES, type Me, type PendingTerms, type TermsActionBody } from '@guildhall/shared';
+import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { api } from '../../platform/api-client.ts';
+import { meQueryKey, signOutLocally } from '../../platform/identity.ts';
+
+interface TermsActionAnswer {
+  Success?: boolean;
+  SignedOut?: boolean;
+}
+
+/** Spec 000 section 7: "truthy response means success". */
+function succeeded(answer: unknown): boolean {
+  if (typeof answer === 'object' && answer !== null && 'Success' in answer) return !!(answer as TermsActionAnswer).Success;
+  return !!answer;
+}
+
+const noop = () => {};
+
+/**
+ * The terms-of-use gate (spec 000 sections 4, 7, 8): pending terms block the product in a dialog that
+ * cannot be dismissed. Accept closes it and refreshes identity; Decline signs the user out; a failure
+ * shows "An error has been occurred.".
+ */
+export function TermsGate({ me }: { me: Me }) {
+  const terms = me.pendingPrompts.terms[0];
+  if (!terms) return null;
+  return <TermsDialog key={terms.TermsOfUseId} terms={terms} remaining={me.pendingPrompts.terms.length} />;
+}
+
+function TermsDialog({ terms, remaining }: { terms: PendingTerms; remaining: number }) {
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const bodyId = useId();
+  const action = useMutation({
+    mutationFn: async (accepted: boolean) => {
+      const body: TermsActionBody = {
+        UserLoginTypeId: terms.UserLoginTypeId,
+        TermsOfUseId: terms.TermsOfUseId,
+        IsAccepted: accepted,
+      };
+      const answer = await api.post<unknown>('/api/Setup/TermsofUse/terms/takeaction', body);
+      if (!succeeded(answer)) throw new Error(MESSAGES.termsActionFailed);
+      return accepted;
+    },
+    onSuccess: async (accepted) => {
+      if (accepted) {
+        // Refresh identity: the next pending terms (if any) or the product.
+        await queryClient.refetchQueries({ queryKey: meQueryKey, exact: true });
+      } else {
+        signOutLocally(queryClient, 'declined-terms');
+      }
+    },
+  });
+
+  const busy = action.isPending;
+  return (
+    <Modal
+      opened
+      onClose={noop}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      trapFocus
+      centered
+      size="lg"
+      title={null}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      overlayProps={{ backgroundOpacity: 0.6, blur: 2 }}
+      data-testid="terms-gate"
+    >
+      <Stack gap="md">
+        <div>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            Terms of use{remaining > 1 ? ` (1 of ${remaining})` : ''}
+          </Text>
+          <Text component="h2" id={titleId} fw={700} size="xl" mt={2}>
+            {terms.Title || 'Terms of use'}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Please read and accept these terms to continue using Guildhall.
+          </Text>
+        </div>
+        <ScrollArea.Autosize mah="50dvh" type="auto" offsetScrollbars>
+          <Text id={bodyId} size="sm" style={{ whiteSpace: 'pre-wrap' }} tabIndex={0} aria-label="Terms text">
+            {terms.Description}
+          </Text>
+        </ScrollArea.Autosize>
+        {action.isError ? (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
+            {MESSAGES.termsActionFailed}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            onClick={() => action.mutate(false)}
+            disabled={busy}
+            loading={busy && action.variables === false}
+          >
+            Decline
+          </Button>
+          <Button onClick={() => action.mutate(true)} disabled={busy} loading={busy && action.variables === true} data-autofocus>
+            Accept
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed" ta="right">
+          Declining signs you out.
+        </Text>
+      </Stack>
+    </Modal>
+  );
+}
