@@ -8,7 +8,14 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     // One copy of React and Mantine even when a workspace hoists another version.
-    dedupe: ['react', 'react-dom', 'react-router', '@mantine/core', '@mantine/hooks', '@tanstack/react-query'],
+    dedupe: [
+      'react',
+      'react-dom',
+      'react-router',
+      '@mantine/core',
+      '@mantine/hooks',
+      '@tanstack/react-query',
+    ],
   },
   server: {
     port: 5173,

@@ -3,7 +3,10 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mant
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { ImpersonationBanner, IMPERSONATION_BANNER_HEIGHT } from '../features/impersonation/impersonation-banner.tsx';
+import {
+  IMPERSONATION_BANNER_HEIGHT,
+  ImpersonationBanner,
+} from '../features/impersonation/impersonation-banner.tsx';
 import { HelpButton } from '../platform/help-panel.tsx';
 import { useIdentity } from '../platform/identity.ts';
 import { StatusBanner, StatusBannerProvider, StatusIndicator } from '../platform/status-banner.tsx';
@@ -55,7 +58,11 @@ export function BackOfficeLayout() {
                 aria-controls="main-navigation"
                 aria-expanded={opened}
               />
-              <Link to="/a" style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }} aria-label={`${me.tenant.name}, home`}>
+              <Link
+                to="/a"
+                style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}
+                aria-label={`${me.tenant.name}, home`}
+              >
                 <Brand name={me.tenant.name} />
               </Link>
             </Group>

@@ -1,6 +1,9 @@
 import { AppShell, Container, Group } from '@mantine/core';
 import { Link, Navigate, Outlet } from 'react-router';
-import { ImpersonationBanner, IMPERSONATION_BANNER_HEIGHT } from '../features/impersonation/impersonation-banner.tsx';
+import {
+  IMPERSONATION_BANNER_HEIGHT,
+  ImpersonationBanner,
+} from '../features/impersonation/impersonation-banner.tsx';
 import { HelpButton } from '../platform/help-panel.tsx';
 import { useIdentity } from '../platform/identity.ts';
 import { StatusBanner, StatusBannerProvider, StatusIndicator } from '../platform/status-banner.tsx';
@@ -14,12 +17,19 @@ export function MemberLayout() {
   return (
     <StatusBannerProvider>
       <SkipLink />
-      <AppShell header={{ height: HEADER_HEIGHT + (impersonating ? IMPERSONATION_BANNER_HEIGHT : 0) }} padding="md">
+      <AppShell
+        header={{ height: HEADER_HEIGHT + (impersonating ? IMPERSONATION_BANNER_HEIGHT : 0) }}
+        padding="md"
+      >
         <AppShell.Header>
           {impersonating ? <ImpersonationBanner /> : null}
           <Container size="lg" h={HEADER_HEIGHT}>
             <Group h="100%" justify="space-between" wrap="nowrap">
-              <Link to="/m" style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }} aria-label={`${me.tenant.name}, home`}>
+              <Link
+                to="/m"
+                style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}
+                aria-label={`${me.tenant.name}, home`}
+              >
                 <Brand name={me.tenant.name} />
               </Link>
               <Group gap={4} wrap="nowrap">

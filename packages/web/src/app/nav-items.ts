@@ -5,9 +5,9 @@ import {
   IconHistory,
   IconHome,
   IconMail,
+  type IconProps,
   IconSettings,
   IconSpeakerphone,
-  type IconProps,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { can, flagOn } from '../platform/identity.ts';
@@ -37,7 +37,9 @@ export const BACK_OFFICE_NAV: NavSection[] = [
   },
   {
     label: 'Communications',
-    items: [{ to: '/a/outbox', label: 'Mail outbox', icon: IconMail, permission: 'mail.read', flag: 'outbox' }],
+    items: [
+      { to: '/a/outbox', label: 'Mail outbox', icon: IconMail, permission: 'mail.read', flag: 'outbox' },
+    ],
   },
   {
     label: 'Setup',

@@ -13,7 +13,9 @@ import { theme } from './theme.ts';
 /** Toasts last as long as the tenant configured (spec 000 section 1: notification duration). */
 function TenantNotifications() {
   const { data: me } = useMe();
-  return <Notifications position="top-right" autoClose={me?.tenant.settings.notificationDurationMs ?? 5000} />;
+  return (
+    <Notifications position="top-right" autoClose={me?.tenant.settings.notificationDurationMs ?? 5000} />
+  );
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

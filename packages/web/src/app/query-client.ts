@@ -8,7 +8,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 15_000,
         // A 4xx will answer the same again; network hiccups and 5xx get two more tries.
-        retry: (failures, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
+        retry: (failures, error) =>
+          !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
       },
       mutations: { retry: false },
     },

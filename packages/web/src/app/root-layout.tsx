@@ -8,12 +8,10 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
  */
 function useFocusOnNavigate() {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  const previous = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (previous.current === pathname) return;
+    previous.current = pathname;
     const id = window.setTimeout(() => {
       if (document.querySelector('[role="dialog"]')) return;
       const heading = document.querySelector<HTMLElement>('main h1, h1');

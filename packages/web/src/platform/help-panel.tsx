@@ -1,5 +1,16 @@
 import type { HelpText } from '@guildhall/shared';
-import { ActionIcon, Button, Drawer, Group, Skeleton, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Drawer,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconHelp } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,7 +43,13 @@ export function HelpButton() {
           <IconHelp aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Drawer opened={opened} onClose={close} position="right" size="md" title={`Help: ${title ?? stateName}`}>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        size="md"
+        title={`Help: ${title ?? stateName}`}
+      >
         {opened ? <HelpContent stateName={stateName} /> : null}
       </Drawer>
     </>
@@ -109,7 +126,12 @@ function HelpEditor({ help, stateName, onDone }: { help: HelpText; stateName: st
     <form onSubmit={submit} aria-label="Edit help text">
       <Stack>
         {save.isError ? <ErrorBlock error={save.error} /> : null}
-        <TextInput label="Title" value={title} maxLength={200} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <TextInput
+          label="Title"
+          value={title}
+          maxLength={200}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+        />
         <Textarea
           label="Content"
           description="Plain text; line breaks are kept."

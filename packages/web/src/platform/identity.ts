@@ -44,7 +44,10 @@ export function switchIdentity(queryClient: QueryClient, me: Me | null): void {
 /** Whether the signed-in user is the same person before and after (same user, same impersonation). */
 export function sameIdentity(a: Me | null | undefined, b: Me | null | undefined): boolean {
   return (
-    !!a && !!b && a.user.id === b.user.id && (a.impersonation?.impersonator.id ?? null) === (b.impersonation?.impersonator.id ?? null)
+    !!a &&
+    !!b &&
+    a.user.id === b.user.id &&
+    (a.impersonation?.impersonator.id ?? null) === (b.impersonation?.impersonator.id ?? null)
   );
 }
 
@@ -129,7 +132,10 @@ export function clearSignedOutReason(queryClient: QueryClient): void {
 }
 
 /** POST /api/auth/logout, then forget the identity. The answer does not matter: the session is gone either way. */
-export async function signOut(queryClient: QueryClient, reason: SignedOutReason = 'signed-out'): Promise<void> {
+export async function signOut(
+  queryClient: QueryClient,
+  reason: SignedOutReason = 'signed-out',
+): Promise<void> {
   try {
     await api.post('/api/auth/logout', undefined, { expectUnauthorized: true });
   } catch {

@@ -12,7 +12,9 @@ export function NotFoundPage() {
           404
         </Text>
         <Title order={1}>We could not find that page</Title>
-        <Text>The address may be mistyped, or the page may have moved. Check the address or start again.</Text>
+        <Text>
+          The address may be mistyped, or the page may have moved. Check the address or start again.
+        </Text>
         <Group>
           <Button component={Link} to="/">
             Go to the start page

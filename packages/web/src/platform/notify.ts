@@ -12,6 +12,7 @@ export function notifyInfo(message: string, title?: string): void {
 }
 
 export function notifyError(error: unknown, title = 'Oh no :('): void {
-  const message = isApiError(error) && error.isKnown ? error.joinedErrors() || error.message : GENERIC_ERROR_MESSAGE;
+  const message =
+    isApiError(error) && error.isKnown ? error.joinedErrors() || error.message : GENERIC_ERROR_MESSAGE;
   notifications.show({ color: 'red', title, message });
 }

@@ -2,7 +2,16 @@ import { MAINTENANCE_POLL_MS, type Maintenance, STATUS_POLL_MS, type Status } fr
 import { ActionIcon, Box, Button, Collapse, Group, Indicator, Paper, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconSpeakerphone, IconTool } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useId, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { api } from './api-client.ts';
 import { formatDateTime } from './format.ts';
 import { useIdentity } from './identity.ts';
@@ -150,7 +159,13 @@ export function StatusBanner() {
             ) : (
               <IconAlertTriangle size={18} aria-hidden />
             )}
-            <Indicator disabled={status.Acknowledged} color="red" size={8} position="middle-start" offset={-2}>
+            <Indicator
+              disabled={status.Acknowledged}
+              color="red"
+              size={8}
+              position="middle-start"
+              offset={-2}
+            >
               <Text size="sm" fw={600} pl={status.Acknowledged ? 0 : 'xs'}>
                 {LEVEL_LABEL[status.Level]}
                 {status.Acknowledged ? '' : ' (new)'}

@@ -17,7 +17,11 @@ export function ForgotPasswordPage() {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const request = useMutation({
     mutationFn: (usernameOrEmail: string) =>
-      api.post<{ message: string }>('/api/auth/forgot-password', { usernameOrEmail }, { expectUnauthorized: true }),
+      api.post<{ message: string }>(
+        '/api/auth/forgot-password',
+        { usernameOrEmail },
+        { expectUnauthorized: true },
+      ),
   });
 
   const submit = (event: FormEvent) => {
@@ -32,7 +36,9 @@ export function ForgotPasswordPage() {
   };
 
   // Whatever the server knows, a request it accepted (or refused for a client reason) shows the same confirmation.
-  const done = request.isSuccess || (isApiError(request.error) && request.error.status < 500 && request.error.status >= 400);
+  const done =
+    request.isSuccess ||
+    (isApiError(request.error) && request.error.status < 500 && request.error.status >= 400);
 
   if (done) {
     return (
@@ -58,7 +64,8 @@ export function ForgotPasswordPage() {
             Forgot your password?
           </Title>
           <Text c="dimmed" size="sm">
-            Enter your username or the email address of your account. We will email you a link to choose a new password.
+            Enter your username or the email address of your account. We will email you a link to choose a new
+            password.
           </Text>
         </div>
         {request.error ? <ErrorBlock error={request.error} /> : null}

@@ -86,7 +86,9 @@ export function ChangeUsernamePrompt() {
           Your association asks you to choose a new username before you continue. Your current one is{' '}
           <strong>{me.user.username}</strong>.
         </PromptHeading>
-        {change.error && !serverField ? <ErrorBlock error={change.error} title="Your username was not changed" /> : null}
+        {change.error && !serverField ? (
+          <ErrorBlock error={change.error} title="Your username was not changed" />
+        ) : null}
         <TextInput
           label="New username"
           description="3 to 64 characters: letters, digits, dots, dashes, underscores and @."
@@ -130,7 +132,10 @@ export function SecurityQuestionPrompt() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = securityQuestionBody.safeParse({ SecurityQuestionId: Number(questionId ?? 0), Answer: answer });
+    const parsed = securityQuestionBody.safeParse({
+      SecurityQuestionId: Number(questionId ?? 0),
+      Answer: answer,
+    });
     if (!parsed.success) {
       const found: { question?: string; answer?: string } = {};
       for (const issue of parsed.error.issues) {
@@ -148,10 +153,13 @@ export function SecurityQuestionPrompt() {
     <form onSubmit={submit} noValidate aria-label="Set a security question">
       <Stack gap="md">
         <PromptHeading title="Set a security question">
-          Choose a question and an answer only you know. We ask it when you need help getting back into your account.
+          Choose a question and an answer only you know. We ask it when you need help getting back into your
+          account.
         </PromptHeading>
         {save.error ? <ErrorBlock error={save.error} title="Your security question was not saved" /> : null}
-        {questions.isError ? <ErrorBlock error={questions.error} onRetry={() => void questions.refetch()} /> : null}
+        {questions.isError ? (
+          <ErrorBlock error={questions.error} onRetry={() => void questions.refetch()} />
+        ) : null}
         <Select
           label="Security question"
           placeholder="Choose a question"

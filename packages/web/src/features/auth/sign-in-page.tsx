@@ -40,7 +40,9 @@ export function SignInPage() {
   const errorRef = useRef<HTMLDivElement>(null);
   const state: unknown = location.state;
   const reason =
-    typeof state === 'object' && state !== null && 'reason' in state && isReason(state.reason) ? state.reason : null;
+    typeof state === 'object' && state !== null && 'reason' in state && isReason(state.reason)
+      ? state.reason
+      : null;
 
   const login = useMutation({
     mutationFn: (body: { username: string; password: string }) =>
@@ -61,7 +63,8 @@ export function SignInPage() {
 
   // Already signed in (a bookmark, the back button): go where a sign-in would have gone.
   if (me.isPending) return <FullPageLoader />;
-  if (me.data && !login.isPending && !login.isSuccess) return <Navigate to={landingPath(me.data, next)} replace />;
+  if (me.data && !login.isPending && !login.isSuccess)
+    return <Navigate to={landingPath(me.data, next)} replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -37,7 +37,9 @@ export function ImpersonateButton({ userId, userName, isActive }: Props) {
       onClick={() => start.mutate()}
       loading={start.isPending}
       disabled={!isActive}
-      title={isActive ? `Work as ${userName}; a banner takes you back` : 'Inactive users cannot be impersonated'}
+      title={
+        isActive ? `Work as ${userName}; a banner takes you back` : 'Inactive users cannot be impersonated'
+      }
     >
       Impersonate
     </Button>

@@ -2,7 +2,6 @@ import { MESSAGES, type Me, type PendingTerms, type TermsActionBody } from '@gui
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { api } from '../../platform/api-client.ts';
 import { meQueryKey, signOutLocally } from '../../platform/identity.ts';
 
@@ -13,7 +12,8 @@ interface TermsActionAnswer {
 
 /** Spec 000 section 7: "truthy response means success". */
 function succeeded(answer: unknown): boolean {
-  if (typeof answer === 'object' && answer !== null && 'Success' in answer) return !!(answer as TermsActionAnswer).Success;
+  if (typeof answer === 'object' && answer !== null && 'Success' in answer)
+    return !!(answer as TermsActionAnswer).Success;
   return !!answer;
 }
 
@@ -32,8 +32,6 @@ export function TermsGate({ me }: { me: Me }) {
 
 function TermsDialog({ terms, remaining }: { terms: PendingTerms; remaining: number }) {
   const queryClient = useQueryClient();
-  const titleId = useId();
-  const bodyId = useId();
   const action = useMutation({
     mutationFn: async (accepted: boolean) => {
       const body: TermsActionBody = {
@@ -66,26 +64,26 @@ function TermsDialog({ terms, remaining }: { terms: PendingTerms; remaining: num
       trapFocus
       centered
       size="lg"
-      title={null}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
+      title={terms.Title || 'Terms of use'}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
       overlayProps={{ backgroundOpacity: 0.6, blur: 2 }}
       data-testid="terms-gate"
     >
       <Stack gap="md">
-        <div>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            Terms of use{remaining > 1 ? ` (1 of ${remaining})` : ''}
-          </Text>
-          <Text component="h2" id={titleId} fw={700} size="xl" mt={2}>
-            {terms.Title || 'Terms of use'}
-          </Text>
-          <Text size="sm" c="dimmed">
-            Please read and accept these terms to continue using Guildhall.
-          </Text>
-        </div>
+        <Text size="sm" c="dimmed">
+          {remaining > 1 ? `Terms of use, 1 of ${remaining}. ` : ''}Please read and accept these terms to
+          continue using Guildhall.
+        </Text>
         <ScrollArea.Autosize mah="50dvh" type="auto" offsetScrollbars>
-          <Text id={bodyId} size="sm" style={{ whiteSpace: 'pre-wrap' }} tabIndex={0} aria-label="Terms text">
+          <Text
+            component="div"
+            role="region"
+            aria-label="Terms text"
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap' }}
+            tabIndex={0}
+            data-autofocus
+          >
             {terms.Description}
           </Text>
         </ScrollArea.Autosize>
@@ -103,7 +101,11 @@ function TermsDialog({ terms, remaining }: { terms: PendingTerms; remaining: num
           >
             Decline
           </Button>
-          <Button onClick={() => action.mutate(true)} disabled={busy} loading={busy && action.variables === true} data-autofocus>
+          <Button
+            onClick={() => action.mutate(true)}
+            disabled={busy}
+            loading={busy && action.variables === true}
+          >
             Accept
           </Button>
         </Group>

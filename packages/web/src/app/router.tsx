@@ -1,0 +1,216 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { NotFoundPage } from '../platform/not-found.tsx';
+import { RouteError } from '../platform/route-error.tsx';
+import type { RouteHandle } from '../platform/route-handle.ts';
+import { HomeRedirect, RequireAuth } from './require-auth.tsx';
+import { FullPageLoader, RootLayout } from './root-layout.tsx';
+
+/** Route-level code splitting: each screen is its own chunk, loaded when first visited. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+  return async () => ({ Component: pick(await load()) });
+}
+
+function page(
+  path: string | undefined,
+  handle: RouteHandle,
+  lazy: RouteObject['lazy'],
+  extra: Partial<RouteObject> = {},
+): RouteObject {
+  const base = { handle, lazy, errorElement: <RouteError />, ...extra };
+  return path === undefined ? ({ index: true, ...base } as RouteObject) : ({ path, ...base } as RouteObject);
+}
+
+const auth = () => import('../features/auth/auth-screens.ts');
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      {
+        lazy: screen(
+          () => import('./public-layout.tsx'),
+          (m) => m.PublicLayout,
+        ),
+        errorElement: <RouteError />,
+        children: [
+          page(
+            'sign-in',
+            { title: 'Sign in' },
+            screen(auth, (m) => m.SignInPage),
+          ),
+          page(
+            'forgot-password',
+            { title: 'Forgot your password?' },
+            screen(auth, (m) => m.ForgotPasswordPage),
+          ),
+          page(
+            'reset-password',
+            { title: 'Choose a new password' },
+            screen(auth, (m) => m.ResetPasswordPage),
+          ),
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            path: 'prompts',
+            lazy: screen(auth, (m) => m.PromptLayout),
+            errorElement: <RouteError />,
+            children: [
+              page(
+                'security-question',
+                { title: 'Set a security question' },
+                screen(auth, (m) => m.SecurityQuestionPrompt),
+              ),
+              page(
+                'change-password',
+                { title: 'Choose a new password' },
+                screen(auth, (m) => m.ChangePasswordPrompt),
+              ),
+              page(
+                'change-username',
+                { title: 'Choose a new username' },
+                screen(auth, (m) => m.ChangeUsernamePrompt),
+              ),
+            ],
+          },
+          {
+            path: 'a',
+            lazy: screen(
+              () => import('./back-office-layout.tsx'),
+              (m) => m.BackOfficeLayout,
+            ),
+            errorElement: <RouteError />,
+            children: [
+              page(
+                undefined,
+                { stateName: 'Home', title: 'Home' },
+                screen(
+                  () => import('../features/home/back-office-home.tsx'),
+                  (m) => m.BackOfficeHome,
+                ),
+              ),
+              page(
+                'users',
+                { stateName: 'Users.List', title: 'Users' },
+                screen(
+                  () => import('../features/users/users-page.tsx'),
+                  (m) => m.UsersPage,
+                ),
+              ),
+              page(
+                'users/:id',
+                { stateName: 'Users.Detail', title: 'User' },
+                screen(
+                  () => import('../features/users/user-page.tsx'),
+                  (m) => m.UserPage,
+                ),
+              ),
+              page(
+                'settings',
+                { stateName: 'Setup.Settings', title: 'Settings' },
+                screen(
+                  () => import('../features/settings/settings-page.tsx'),
+                  (m) => m.SettingsPage,
+                ),
+              ),
+              page(
+                'setup/terms',
+                { stateName: 'Setup.TermsOfUse', title: 'Terms of use' },
+                screen(
+                  () => import('../features/terms/terms-page.tsx'),
+                  (m) => m.TermsPage,
+                ),
+              ),
+              page(
+                'status',
+                { stateName: 'Setup.Status', title: 'Status messages' },
+                screen(
+                  () => import('../features/status/status-page.tsx'),
+                  (m) => m.StatusPage,
+                ),
+              ),
+              page(
+                'outbox',
+                { stateName: 'Mail.Outbox', title: 'Mail outbox' },
+                screen(
+                  () => import('../features/mail/outbox-page.tsx'),
+                  (m) => m.OutboxPage,
+                ),
+              ),
+              page(
+                'outbox/:id',
+                { stateName: 'Mail.Message', title: 'Message' },
+                screen(
+                  () => import('../features/mail/message-page.tsx'),
+                  (m) => m.MessagePage,
+                ),
+              ),
+              page(
+                'audit',
+                { stateName: 'Audit.Log', title: 'Audit log' },
+                screen(
+                  () => import('../features/audit/audit-page.tsx'),
+                  (m) => m.AuditPage,
+                ),
+              ),
+              page(
+                'account/password',
+                { stateName: 'Account.ChangePassword', title: 'Change password' },
+                screen(auth, (m) => m.ChangePasswordPage),
+              ),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+          {
+            path: 'm',
+            lazy: screen(
+              () => import('./member-layout.tsx'),
+              (m) => m.MemberLayout,
+            ),
+            errorElement: <RouteError />,
+            children: [
+              page(
+                undefined,
+                { stateName: 'Member.Home', title: 'Home' },
+                screen(
+                  () => import('../features/home/member-home.tsx'),
+                  (m) => m.MemberHome,
+                ),
+              ),
+              page(
+                'profile',
+                { stateName: 'Member.Profile', title: 'Your profile' },
+                screen(
+                  () => import('../features/home/member-profile.tsx'),
+                  (m) => m.MemberProfile,
+                ),
+              ),
+              page(
+                'account/password',
+                { stateName: 'Account.ChangePassword', title: 'Change password' },
+                screen(auth, (m) => m.ChangePasswordPage),
+              ),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      // `/micronet/list/*` stays free for the generic screen layer.
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,153 @@
+import { Code, Group, Modal, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../platform/api-client.ts';
+import { ClientTable, type Column } from '../../platform/client-table.tsx';
+import { ErrorBlock } from '../../platform/error-block.tsx';
+import { formatDateTime } from '../../platform/format.ts';
+import { useIdentity } from '../../platform/identity.ts';
+import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
+
+export interface AuditEntry {
+  id: number | string;
+  at: string;
+  actorUsername: string | null;
+  onBehalfOfUsername: string | null;
+  action: string;
+  entity: string;
+  entityId: string | number | null;
+  before: unknown;
+  after: unknown;
+}
+
+const LIMITS = ['100', '500', '1000'];
+
+export function AuditPage() {
+  return (
+    <RequirePermission permission="audit.read" flag="auditLog">
+      <AuditScreen />
+    </RequirePermission>
+  );
+}
+
+function json(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    return String(value);
+  }
+}
+
+function AuditScreen() {
+  const me = useIdentity();
+  const tz = me.tenant.settings.defaultTimezone;
+  const [limit, setLimit] = useState('100');
+  const [selected, setSelected] = useState<AuditEntry | null>(null);
+  const query = useQuery({
+    queryKey: ['audit', limit],
+    queryFn: ({ signal }) => api.get<AuditEntry[]>(`/api/audit?limit=${limit}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: Column<AuditEntry>[] = [
+    {
+      key: 'at',
+      header: 'When',
+      sortValue: (e) => e.at,
+      render: (e) => (
+        <UnstyledButton
+          onClick={() => setSelected(e)}
+          fz="sm"
+          c="var(--mantine-primary-color-filled)"
+          td="underline"
+          aria-label={`Details of ${e.action} at ${formatDateTime(e.at, tz)}`}
+        >
+          {formatDateTime(e.at, tz)}
+        </UnstyledButton>
+      ),
+    },
+    {
+      key: 'who',
+      header: 'Who',
+      sortValue: (e) => e.actorUsername,
+      render: (e) => (
+        <div>
+          <Text size="sm">{e.actorUsername ?? 'System'}</Text>
+          {e.onBehalfOfUsername && e.onBehalfOfUsername !== e.actorUsername ? (
+            <Text size="xs" c="orange.8">
+              working as {e.onBehalfOfUsername}
+            </Text>
+          ) : null}
+        </div>
+      ),
+    },
+    { key: 'action', header: 'Action', sortValue: (e) => e.action, render: (e) => <Code>{e.action}</Code> },
+    {
+      key: 'entity',
+      header: 'Record',
+      sortValue: (e) => e.entity,
+      render: (e) => `${e.entity}${e.entityId !== null && e.entityId !== '' ? ` #${e.entityId}` : ''}`,
+      visibleFrom: 'sm',
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Who did what, and when. When a staff member worked as someone else, both names are kept."
+      />
+      {query.isPending ? <LoadingBlock label="Loading the audit log" /> : null}
+      {query.isError ? <ErrorBlock error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.data ? (
+        <ClientTable
+          label="Audit log"
+          rows={query.data}
+          columns={columns}
+          rowKey={(e) => e.id}
+          searchText={(e) =>
+            `${e.actorUsername ?? ''} ${e.onBehalfOfUsername ?? ''} ${e.action} ${e.entity} ${e.entityId ?? ''}`
+          }
+          searchLabel="Search the audit log"
+          initialSort={{ key: 'at', direction: 'desc' }}
+          emptyText="Nothing recorded yet."
+          toolbar={
+            <Group gap="xs">
+              <Select
+                label="Entries loaded"
+                data={LIMITS}
+                value={limit}
+                onChange={(v) => v && setLimit(v)}
+                allowDeselect={false}
+                w={150}
+              />
+            </Group>
+          }
+        />
+      ) : null}
+      <Modal opened={!!selected} onClose={() => setSelected(null)} title="Audit entry" size="xl">
+        {selected ? (
+          <Stack gap="sm">
+            <Text size="sm">
+              <strong>{selected.actorUsername ?? 'System'}</strong>
+              {selected.onBehalfOfUsername && selected.onBehalfOfUsername !== selected.actorUsername
+                ? ` working as ${selected.onBehalfOfUsername}`
+                : ''}{' '}
+              · <Code>{selected.action}</Code> · {selected.entity}
+              {selected.entityId !== null ? ` #${selected.entityId}` : ''} · {formatDateTime(selected.at, tz)}
+            </Text>
+            <Text fw={600} size="sm">
+              Before
+            </Text>
+            <Code block>{json(selected.before)}</Code>
+            <Text fw={600} size="sm">
+              After
+            </Text>
+            <Code block>{json(selected.after)}</Code>
+          </Stack>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

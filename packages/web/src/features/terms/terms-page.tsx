@@ -1,0 +1,245 @@
+import { LOGIN_TYPES, type LoginType } from '@guildhall/shared';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Spoiler,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, isApiError } from '../../platform/api-client.ts';
+import { ErrorBlock } from '../../platform/error-block.tsx';
+import { formatDateTime } from '../../platform/format.ts';
+import { useIdentity } from '../../platform/identity.ts';
+import { notifySaved } from '../../platform/notify.ts';
+import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
+
+export interface TermsRecord {
+  TermsOfUseId: number;
+  LoginType: LoginType;
+  Title: string;
+  Description: string;
+  PublishedAt: string;
+  PublishedBy: string | null;
+  AcceptedCount: number;
+}
+
+const LOGIN_TYPE_LABEL: Record<LoginType, string> = { staff: 'Staff', member: 'Members' };
+const termsKey = ['setup', 'terms'] as const;
+
+export function TermsPage() {
+  return (
+    <RequirePermission permission="terms.manage">
+      <TermsScreen />
+    </RequirePermission>
+  );
+}
+
+function TermsScreen() {
+  const me = useIdentity();
+  const tz = me.tenant.settings.defaultTimezone;
+  const [opened, { open, close }] = useDisclosure(false);
+  const query = useQuery({
+    queryKey: termsKey,
+    queryFn: ({ signal }) => api.get<TermsRecord[]>('/api/setup/terms', { signal }),
+  });
+
+  const rows = [...(query.data ?? [])].sort((a, b) => b.PublishedAt.localeCompare(a.PublishedAt));
+  const current = (type: LoginType) => rows.find((t) => t.LoginType === type);
+
+  return (
+    <>
+      <PageHeader
+        title="Terms of use"
+        description="Users must accept the current terms of their login type before they can use Guildhall. Publishing new terms asks every user of that type to accept them at their next page load."
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
+            Publish new terms
+          </Button>
+        }
+      />
+      {query.isPending ? <LoadingBlock label="Loading terms" /> : null}
+      {query.isError ? <ErrorBlock error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.data ? (
+        <Stack gap="xl">
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {LOGIN_TYPES.map((type) => {
+              const terms = current(type);
+              return (
+                <Card
+                  withBorder
+                  key={type}
+                  component="section"
+                  aria-label={`Current terms for ${LOGIN_TYPE_LABEL[type]}`}
+                >
+                  <Group justify="space-between" mb="xs">
+                    <Text fw={700} component="h2">
+                      {LOGIN_TYPE_LABEL[type]}
+                    </Text>
+                    {terms ? (
+                      <Badge variant="light">{terms.AcceptedCount} accepted</Badge>
+                    ) : (
+                      <Badge variant="light" color="gray">
+                        None published
+                      </Badge>
+                    )}
+                  </Group>
+                  {terms ? (
+                    <>
+                      <Text fw={600}>{terms.Title}</Text>
+                      <Text size="xs" c="dimmed" mb="xs">
+                        Published {formatDateTime(terms.PublishedAt, tz)}
+                        {terms.PublishedBy ? ` by ${terms.PublishedBy}` : ''}
+                      </Text>
+                      <Spoiler maxHeight={96} showLabel="Show all" hideLabel="Show less">
+                        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                          {terms.Description}
+                        </Text>
+                      </Spoiler>
+                    </>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {LOGIN_TYPE_LABEL[type]} are not asked to accept any terms.
+                    </Text>
+                  )}
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+
+          <section aria-labelledby="terms-history">
+            <Text component="h2" fw={700} size="lg" id="terms-history" mb="xs">
+              History
+            </Text>
+            {rows.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                No terms have been published yet.
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Title</Table.Th>
+                      <Table.Th scope="col">For</Table.Th>
+                      <Table.Th scope="col">Published</Table.Th>
+                      <Table.Th scope="col">By</Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Accepted
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((t) => (
+                      <Table.Tr key={t.TermsOfUseId}>
+                        <Table.Td>{t.Title}</Table.Td>
+                        <Table.Td>{LOGIN_TYPE_LABEL[t.LoginType]}</Table.Td>
+                        <Table.Td>{formatDateTime(t.PublishedAt, tz)}</Table.Td>
+                        <Table.Td>{t.PublishedBy ?? ''}</Table.Td>
+                        <Table.Td ta="right">{t.AcceptedCount}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </section>
+        </Stack>
+      ) : null}
+      <Modal opened={opened} onClose={close} title="Publish new terms" size="lg">
+        {opened ? <PublishTermsForm onDone={close} /> : null}
+      </Modal>
+    </>
+  );
+}
+
+function PublishTermsForm({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [loginType, setLoginType] = useState<LoginType>('member');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<{ title?: string; description?: string }>({});
+  const publish = useMutation({
+    mutationFn: () =>
+      api.post<TermsRecord>('/api/setup/terms', {
+        LoginType: loginType,
+        Title: title.trim(),
+        Description: description,
+      }),
+    onSuccess: async () => {
+      notifySaved();
+      await queryClient.invalidateQueries({ queryKey: termsKey });
+      onDone();
+    },
+  });
+  const server = isApiError(publish.error) ? publish.error : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: { title?: string; description?: string } = {};
+    if (!title.trim()) found.title = 'Give the terms a title.';
+    if (!description.trim()) found.description = 'Write the text of the terms.';
+    setErrors(found);
+    if (found.title || found.description) return;
+    publish.mutate();
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {publish.error ? <ErrorBlock error={publish.error} /> : null}
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="publish-for">
+            For
+          </Text>
+          <SegmentedControl
+            aria-labelledby="publish-for"
+            value={loginType}
+            onChange={(v) => setLoginType(v === 'staff' ? 'staff' : 'member')}
+            data={LOGIN_TYPES.map((t) => ({ value: t, label: LOGIN_TYPE_LABEL[t] }))}
+          />
+        </Stack>
+        <TextInput
+          label="Title"
+          required
+          value={title}
+          maxLength={200}
+          error={errors.title ?? server?.fieldError('Title')}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          data-autofocus
+        />
+        <Textarea
+          label="Text of the terms"
+          required
+          autosize
+          minRows={8}
+          maxRows={20}
+          value={description}
+          error={errors.description ?? server?.fieldError('Description')}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
+        <Text size="sm" c="dimmed">
+          Once published, every {loginType === 'staff' ? 'staff' : 'member'} user must accept these terms
+          before continuing. Anyone who declines is signed out.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={publish.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={publish.isPending}>
+            Publish
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

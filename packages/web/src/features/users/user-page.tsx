@@ -1,0 +1,171 @@
+import { FEATURE_FLAGS } from '@guildhall/shared';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { IconChevronLeft } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { api, isApiError } from '../../platform/api-client.ts';
+import { ErrorBlock } from '../../platform/error-block.tsx';
+import { formatDateTime } from '../../platform/format.ts';
+import { can, meQueryKey, useIdentity } from '../../platform/identity.ts';
+import { NotFoundPage } from '../../platform/not-found.tsx';
+import { notifyError, notifySaved } from '../../platform/notify.ts';
+import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
+import { ImpersonateButton } from '../impersonation/impersonate-button.tsx';
+import { LOGIN_TYPE_LABEL, ROLE_LABEL, type UserRecord, userKey, usersKey } from './users-api.ts';
+
+export function UserPage() {
+  return (
+    <RequirePermission permission="users.read">
+      <UserScreen />
+    </RequirePermission>
+  );
+}
+
+const backLink = (
+  <Anchor component={Link} to="/a/users" size="sm">
+    <Group gap={2}>
+      <IconChevronLeft size={14} aria-hidden />
+      Users
+    </Group>
+  </Anchor>
+);
+
+function UserScreen() {
+  const { id: raw } = useParams();
+  const id = Number(raw);
+  const me = useIdentity();
+  const tz = me.tenant.settings.defaultTimezone;
+  const query = useQuery({
+    queryKey: userKey(id),
+    queryFn: ({ signal }) => api.get<UserRecord>(`/api/users/${id}`, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  if (query.isError && isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
+  if (query.isPending) {
+    return (
+      <>
+        <PageHeader title="User" above={backLink} />
+        <LoadingBlock label="Loading user" />
+      </>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title="User" above={backLink} />
+        <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+
+  const user = query.data;
+  const name = user.displayName || user.username;
+  const details: Array<[string, React.ReactNode]> = [
+    ['Username', user.username],
+    ['Email', user.email || '—'],
+    ['Login type', LOGIN_TYPE_LABEL[user.loginType]],
+    ['Role', ROLE_LABEL[user.role]],
+    ['Status', user.isActive ? 'Active' : 'Inactive'],
+    ['Last sign-in', user.lastSignInAt ? formatDateTime(user.lastSignInAt, tz) : 'Never'],
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={name}
+        above={backLink}
+        actions={<ImpersonateButton userId={user.id} userName={name} isActive={user.isActive} />}
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder component="section" aria-labelledby="user-details">
+          <Group justify="space-between" mb="sm">
+            <Text fw={700} component="h2" id="user-details">
+              Details
+            </Text>
+            <Badge variant="light" color={user.isActive ? 'green' : 'gray'}>
+              {user.isActive ? 'Active' : 'Inactive'}
+            </Badge>
+          </Group>
+          <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '8px 16px' }}>
+            {details.map(([term, value]) => (
+              <div key={term} style={{ display: 'contents' }}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {term}
+                </Text>
+                <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                  {value}
+                </Text>
+              </div>
+            ))}
+          </dl>
+        </Card>
+        <FeatureFlagsCard user={user} canManage={can(me, 'users.manage')} meId={me.user.id} />
+      </SimpleGrid>
+    </>
+  );
+}
+
+function FeatureFlagsCard({ user, canManage, meId }: { user: UserRecord; canManage: boolean; meId: number }) {
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (flags: Record<string, boolean>) =>
+      api.put<{ featureFlags: Record<string, boolean> }>(`/api/users/${user.id}/feature-flags`, { flags }),
+    onMutate: async (flags) => {
+      await queryClient.cancelQueries({ queryKey: userKey(user.id) });
+      const previous = queryClient.getQueryData<UserRecord>(userKey(user.id));
+      if (previous) {
+        queryClient.setQueryData<UserRecord>(userKey(user.id), {
+          ...previous,
+          featureFlags: { ...previous.featureFlags, ...flags },
+        });
+      }
+      return { previous };
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueryData<UserRecord>(userKey(user.id), (prev) =>
+        prev ? { ...prev, featureFlags: answer.featureFlags } : prev,
+      );
+      notifySaved();
+    },
+    onError: (error, _flags, context) => {
+      if (context?.previous) queryClient.setQueryData(userKey(user.id), context.previous);
+      notifyError(error, 'The feature flags were not saved');
+    },
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: usersKey, exact: true });
+      // Flags of the signed-in user gate their own navigation: refresh identity.
+      if (user.id === meId) await queryClient.invalidateQueries({ queryKey: meQueryKey, exact: true });
+    },
+  });
+
+  const flagValue = (key: string, defaultOn: boolean) => user.featureFlags[key] ?? defaultOn;
+  /** The whole set is sent, so the answer never depends on what the server assumes for a missing flag. */
+  const allFlags = () => Object.fromEntries(FEATURE_FLAGS.map((f) => [f.key, flagValue(f.key, f.defaultOn)]));
+
+  return (
+    <Card withBorder component="section" aria-labelledby="user-flags">
+      <Text fw={700} component="h2" id="user-flags">
+        Feature flags
+      </Text>
+      <Text size="sm" c="dimmed" mb="md">
+        {canManage
+          ? 'Turn features on or off for this user only. Changes apply at their next page load.'
+          : 'Features turned on or off for this user. Only administrators can change them.'}
+      </Text>
+      <Stack gap="sm">
+        {FEATURE_FLAGS.map((flag) => (
+          <Switch
+            key={flag.key}
+            label={flag.label}
+            description={flag.defaultOn ? 'On by default' : 'Off by default'}
+            checked={flagValue(flag.key, flag.defaultOn)}
+            disabled={!canManage || save.isPending}
+            onChange={(e) => save.mutate({ ...allFlags(), [flag.key]: e.currentTarget.checked })}
+          />
+        ))}
+      </Stack>
+    </Card>
+  );
+}

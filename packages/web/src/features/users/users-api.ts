@@ -1,0 +1,24 @@
+import type { LoginType, Role } from '@guildhall/shared';
+
+/** A row of GET /api/users. */
+export interface UserSummary {
+  id: number;
+  username: string;
+  email: string;
+  displayName: string;
+  loginType: LoginType;
+  role: Role;
+  isActive: boolean;
+  lastSignInAt: string | null;
+}
+
+/** GET /api/users/:id. */
+export interface UserRecord extends UserSummary {
+  featureFlags: Record<string, boolean>;
+}
+
+export const usersKey = ['users'] as const;
+export const userKey = (id: number) => ['users', id] as const;
+
+export const ROLE_LABEL: Record<Role, string> = { admin: 'Administrator', staff: 'Staff', member: 'Member' };
+export const LOGIN_TYPE_LABEL: Record<LoginType, string> = { staff: 'Staff', member: 'Member' };
