@@ -95,10 +95,16 @@ export function parseDateInput(text: string, options: DateInputOptions = {}): Da
   const value = `${String(year).padStart(4, '0')}-${monthText.padStart(2, '0')}-${dayText.padStart(2, '0')}`;
   if (!isCalendarDay(value)) return { ok: false, error: DATE_INPUT_MESSAGES.noSuchDay };
   if (options.disallowPast && value < today) {
-    return { ok: false, error: options.disallowToday ? DATE_INPUT_MESSAGES.futureOnly : DATE_INPUT_MESSAGES.past };
+    return {
+      ok: false,
+      error: options.disallowToday ? DATE_INPUT_MESSAGES.futureOnly : DATE_INPUT_MESSAGES.past,
+    };
   }
   if (options.disallowToday && value === today) {
-    return { ok: false, error: options.disallowPast ? DATE_INPUT_MESSAGES.futureOnly : DATE_INPUT_MESSAGES.today };
+    return {
+      ok: false,
+      error: options.disallowPast ? DATE_INPUT_MESSAGES.futureOnly : DATE_INPUT_MESSAGES.today,
+    };
   }
   return { ok: true, value };
 }
@@ -137,7 +143,11 @@ export function isDateWithinLimits(
  * Shows a stored value by its date type: DateOnly and DateAndTime and TimeOnly are instants shown in the
  * tenant's timezone; DateOnlyNonUTC is a calendar day shown as stored, with no timezone shift (birthdays).
  */
-export function formatDateValue(value: string | Date, dateType: DateType, timeZone: string = DEFAULT_TIMEZONE): string {
+export function formatDateValue(
+  value: string | Date,
+  dateType: DateType,
+  timeZone: string = DEFAULT_TIMEZONE,
+): string {
   const zone = resolveTimeZone(timeZone);
   switch (dateType) {
     case DATE_TYPES.DateOnlyNonUTC: {
@@ -173,7 +183,8 @@ export function toStoredDateValue(
   const timeMatch = /^(\d{1,2}):(\d{2})$/.exec(clock);
   const hours = Number(timeMatch?.[1] ?? Number.NaN);
   const minutes = Number(timeMatch?.[2] ?? Number.NaN);
-  if (!(hours >= 0 && hours < 24 && minutes >= 0 && minutes < 60)) throw new RangeError(`Not a time: ${clock}`);
+  if (!(hours >= 0 && hours < 24 && minutes >= 0 && minutes < 60))
+    throw new RangeError(`Not a time: ${clock}`);
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const local = new TZDate(y, m - 1, d, hours, minutes, resolveTimeZone(timeZone));
   return new Date(local.getTime()).toISOString();

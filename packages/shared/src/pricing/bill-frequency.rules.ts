@@ -1,5 +1,12 @@
+import {
+  allocateEvenly,
+  type Cents,
+  type DecimalInput,
+  percentOf,
+  roundToNearestOnes,
+  sumCents,
+} from './money.ts';
 import type { UnitFormula } from './unit-formula.rules.ts';
-import { allocateEvenly, type Cents, type DecimalInput, percentOf, roundToNearestOnes, sumCents } from './money.ts';
 
 /**
  * Bill frequency ids (spec 000 section 9: "Once Per Term 255, One Time 0, 254 also special; other bill frequency
@@ -65,7 +72,10 @@ export interface BillFrequencyOption {
 export const DEFAULT_TERM_MONTHS = 12;
 
 /** How many bills a term is split into under a frequency option. At least one. */
-export function billsPerTerm(option: BillFrequencyOption, durationMonths: number = DEFAULT_TERM_MONTHS): number {
+export function billsPerTerm(
+  option: BillFrequencyOption,
+  durationMonths: number = DEFAULT_TERM_MONTHS,
+): number {
   const multiplier = option.PerBillMultipler;
   if (multiplier !== null && multiplier !== undefined && Number.isInteger(multiplier) && multiplier > 0) {
     return multiplier;

@@ -12,7 +12,11 @@ export interface DiscountEditorState {
   FixedPrice: Cents | null;
 }
 
-export const EMPTY_DISCOUNT: DiscountEditorState = { DiscountPercent: null, DiscountAmount: null, FixedPrice: null };
+export const EMPTY_DISCOUNT: DiscountEditorState = {
+  DiscountPercent: null,
+  DiscountAmount: null,
+  FixedPrice: null,
+};
 
 const MODE_FIELD = {
   percentage: 'DiscountPercent',

@@ -48,7 +48,11 @@ export interface FeePriceRow extends FeeItemInput {
   ChapterId?: number | null;
 }
 
-function matches(rowId: number | null | undefined, selected: number | null | undefined, enabled: boolean): number {
+function matches(
+  rowId: number | null | undefined,
+  selected: number | null | undefined,
+  enabled: boolean,
+): number {
   if (rowId === null || rowId === undefined || rowId === 0) return 0;
   if (!enabled || rowId !== selected) return -1;
   return 1;
@@ -71,7 +75,11 @@ export function selectFeePrices<T extends FeePriceRow>(
   const best = new Map<number, { row: T; score: number }>();
   const order: number[] = [];
   for (const row of rows) {
-    const level = matches(row.MembershipLevelId, selection.MembershipLevelId, Boolean(selection.HasLevelPricing));
+    const level = matches(
+      row.MembershipLevelId,
+      selection.MembershipLevelId,
+      Boolean(selection.HasLevelPricing),
+    );
     const chapter = matches(row.ChapterId, selection.ChapterId, Boolean(selection.HasChapterPricing));
     if (level < 0 || chapter < 0) continue;
     const score = level * 2 + chapter;
@@ -107,7 +115,8 @@ export function levelFromCustomFieldValue(
   const text = String(value).trim().toLowerCase();
   const numeric = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : null;
   for (const rule of rules) {
-    if (rule.Values?.some((candidate) => candidate.trim().toLowerCase() === text)) return rule.MembershipLevelId;
+    if (rule.Values?.some((candidate) => candidate.trim().toLowerCase() === text))
+      return rule.MembershipLevelId;
     const hasRange = (rule.MinValue ?? null) !== null || (rule.MaxValue ?? null) !== null;
     if (numeric !== null && hasRange) {
       const min = rule.MinValue ?? Number.NEGATIVE_INFINITY;
@@ -162,10 +171,14 @@ export interface MembershipPrice extends MembershipFeeLists<FeePriceRow> {
  * levels that way), picks the fee rows for level and chapter, prices formula-based fees from their unit
  * formulas, applies the frequency option to every fee and lays out the term's bills.
  */
-export function priceMembership(model: MembershipPricingInput, choice: MembershipPricingChoice): MembershipPrice {
+export function priceMembership(
+  model: MembershipPricingInput,
+  choice: MembershipPricingChoice,
+): MembershipPrice {
   const selectedLevel =
     model.LevelSelectionCustomFieldId && model.LevelSelectionRules
-      ? (levelFromCustomFieldValue(model.LevelSelectionRules, choice.levelFieldValue) ?? model.MembershipLevelId)
+      ? (levelFromCustomFieldValue(model.LevelSelectionRules, choice.levelFieldValue) ??
+        model.MembershipLevelId)
       : model.MembershipLevelId;
   const rows = selectFeePrices(model.FeesList, { ...model, MembershipLevelId: selectedLevel });
   const unpriced: number[] = [];
@@ -178,7 +191,8 @@ export function priceMembership(model: MembershipPricingInput, choice: Membershi
     }
     return { ...row, OriginalPrice: fromFormula };
   });
-  const durationMonths = model.DurationMonths && model.DurationMonths > 0 ? model.DurationMonths : DEFAULT_TERM_MONTHS;
+  const durationMonths =
+    model.DurationMonths && model.DurationMonths > 0 ? model.DurationMonths : DEFAULT_TERM_MONTHS;
   const recalculated = changeBillFrequency(priced, choice.frequency, {
     durationMonths,
     roundToNearestOnes: model.RoundToNearestOnes ?? false,

@@ -68,12 +68,16 @@ export function assertCents(value: number): Cents {
   return value;
 }
 
-/** Converts a decimal amount in major units (dollars) to cents, rounding half away from zero. */
+/**
+ * Converts a decimal amount in major units (dollars) to cents, rounding half away from zero. Null when the value
+ * is not a decimal or is beyond a safe count of cents.
+ */
 export function tryToCents(value: DecimalInput | null | undefined): Cents | null {
   if (value === null || value === undefined) return null;
   const decimal = parseDecimal(value);
   if (!decimal) return null;
-  return toSafeNumber(roundDiv(decimal.units * 100n, 10n ** BigInt(decimal.scale)));
+  const cents = Number(roundDiv(decimal.units * 100n, 10n ** BigInt(decimal.scale)));
+  return Number.isSafeInteger(cents) ? cents : null;
 }
 
 /** Like `tryToCents` but throws on a value that is not a decimal: use it at trusted edges (database columns). */
@@ -172,7 +176,9 @@ export function allocateByWeights(total: Cents, weights: readonly number[]): Cen
     remainder: (absolute * BigInt(weight)) % sum,
   }));
   let leftover = absolute - shares.reduce((a, b) => a + b, 0n);
-  remainders.sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  remainders.sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
   for (const { index } of remainders) {
     if (leftover === 0n) break;
     shares[index] = (shares[index] ?? 0n) + 1n;

@@ -1,7 +1,7 @@
 import { calendarDay, DEFAULT_TIMEZONE } from '../platform/date-input.rules.ts';
 import { type DatedDiscount, isDiscountActive } from './discount.rules.ts';
 import { allocateByWeights, type Cents, type DecimalInput, percentOf, sumCents } from './money.ts';
-import { effectiveTaxSet, lineTax, type TaxContext, type TaxableLine } from './tax.rules.ts';
+import { effectiveTaxSet, lineTax, type TaxableLine, type TaxContext } from './tax.rules.ts';
 
 /**
  * A purchase line as the rules read it (spec 000 section 3). Money fields are integer cents; convert at the edge
@@ -89,7 +89,8 @@ export function purchaseDiscount(
   let total = 0;
   for (const discount of discounts) {
     if (!isDiscountActive(discount, today, timeZone)) continue;
-    if (isSetPercent(discount.DiscountPercent)) total += Math.max(0, percentOf(base, discount.DiscountPercent));
+    if (isSetPercent(discount.DiscountPercent))
+      total += Math.max(0, percentOf(base, discount.DiscountPercent));
     total += Math.max(0, discount.DiscountAmount ?? 0);
   }
   return Math.min(Math.max(0, base), total);

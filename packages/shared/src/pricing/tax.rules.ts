@@ -52,7 +52,12 @@ export interface TaxableLine {
 
 /** "Tax is not charged if the contact is tax exempt or there is no contact." (spec 000 section 5) */
 export function isTaxCharged(context: TaxContext): boolean {
-  return !context.IsTaxExempt && context.ContactId !== null && context.ContactId !== undefined && context.ContactId > 0;
+  return (
+    !context.IsTaxExempt &&
+    context.ContactId !== null &&
+    context.ContactId !== undefined &&
+    context.ContactId > 0
+  );
 }
 
 /**
@@ -62,12 +67,22 @@ export function isTaxCharged(context: TaxContext): boolean {
  */
 export function effectiveTaxSet(line: TaxableLine, context: TaxContext): TaxSet | null {
   if (!isTaxCharged(context)) return null;
-  const itemSet: TaxSet = { Rate: line.ItemTaxSetRate ?? null, FloatAmount: line.ItemTaxSetFloatAmount ?? null };
-  const itemHasSet = (line.TaxSetId !== null && line.TaxSetId !== undefined && line.TaxSetId > 0) || hasTaxSet(itemSet);
+  const itemSet: TaxSet = {
+    Rate: line.ItemTaxSetRate ?? null,
+    FloatAmount: line.ItemTaxSetFloatAmount ?? null,
+  };
+  const itemHasSet =
+    (line.TaxSetId !== null && line.TaxSetId !== undefined && line.TaxSetId > 0) || hasTaxSet(itemSet);
   if (!itemHasSet) return null;
   const regions = line.RegionIds ?? [];
   const region = context.TaxRegionId;
-  if (regions.length > 0 && region !== null && region !== undefined && region > 0 && !regions.includes(region)) {
+  if (
+    regions.length > 0 &&
+    region !== null &&
+    region !== undefined &&
+    region > 0 &&
+    !regions.includes(region)
+  ) {
     return null;
   }
   const contactSet: TaxSet = {

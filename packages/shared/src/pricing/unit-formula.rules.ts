@@ -45,7 +45,8 @@ export function evaluateUnitFormulas(formulas: readonly UnitFormula[], units: De
   if (!formula || !value) return null;
   const included = parseDecimal(formula.UnitsIncluded ?? 0) ?? { units: 0n, scale: 0 };
   const scale = Math.max(value.scale, included.scale);
-  const align = (decimal: { units: bigint; scale: number }) => decimal.units * 10n ** BigInt(scale - decimal.scale);
+  const align = (decimal: { units: bigint; scale: number }) =>
+    decimal.units * 10n ** BigInt(scale - decimal.scale);
   const excess = align(value) - align(included);
   const perUnit = BigInt(formula.PerUnitAmount ?? 0);
   if (excess <= 0n || perUnit <= 0n) return formula.BaseAmount;
