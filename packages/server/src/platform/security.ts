@@ -28,7 +28,7 @@ export function registerApiSecurity(api: FastifyInstance): void {
     request.auth = token ? await lookupSession(api.database, token) : null;
   });
 
-  api.addHook('preHandler', async (request) => {
+  api.addHook('preValidation', async (request) => {
     const { permission, allowPending } = request.routeOptions.config;
     if (!permission || permission === 'public') return;
     const auth = request.auth;

@@ -74,7 +74,13 @@ export function BackOfficeLayout() {
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar id="main-navigation" aria-label="Main navigation" p="xs">
+        <AppShell.Navbar
+          id="main-navigation"
+          aria-label="Main navigation"
+          p="xs"
+          className="app-navbar"
+          data-collapsed={opened ? 'false' : 'true'}
+        >
           <AppShell.Section grow component={ScrollArea}>
             <Stack gap="md">
               {sections.map((section) => (

@@ -93,7 +93,7 @@ export function ClientTable<T>({
   return (
     <div>
       {searchText || toolbar ? (
-        <Group mb="sm" justify="space-between" wrap="wrap">
+        <Group mb="sm" justify="space-between" align="flex-end" wrap="wrap">
           {searchText ? (
             <TextInput
               type="search"

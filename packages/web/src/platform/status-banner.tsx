@@ -186,7 +186,7 @@ export function StatusBanner() {
               aria-expanded={expanded}
               aria-controls={bannerId}
             >
-              {expanded ? 'Hide' : 'Open'}
+              {expanded ? 'Hide message' : 'Show message'}
             </Button>
           </Group>
           <Collapse expanded={expanded} id={bannerId}>

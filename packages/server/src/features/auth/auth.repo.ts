@@ -33,8 +33,10 @@ export async function findUserByUsernameOrEmail(database: Database, value: strin
   return u;
 }
 
-export async function getUser(database: Database, userId: number) {
-  const [u] = await database.db.select().from(users).where(eq(users.id, userId)).limit(1);
+/** Reads a user through the given executor: inside a transaction pass the transaction (PGlite has one connection). */
+export async function getUser(executor: Database | Tx, userId: number) {
+  const q = 'db' in executor ? executor.db : executor;
+  const [u] = await q.select().from(users).where(eq(users.id, userId)).limit(1);
   return u;
 }
 

@@ -27,7 +27,7 @@ export async function buildMe(database: Database, auth: Pick<AuthContext, 'tenan
     const row = await repo.loadIdentity(tx, auth.tenantId, auth.userId);
     if (!row) throw new HttpError(401, MESSAGES.notSignedIn);
     const { user, tenant, membership } = row;
-    const impersonator = auth.impersonatorUserId ? await repo.getUser(database, auth.impersonatorUserId) : undefined;
+    const impersonator = auth.impersonatorUserId ? await repo.getUser(tx, auth.impersonatorUserId) : undefined;
     const impersonating = Boolean(impersonator);
     const terms = impersonating ? [] : await repo.pendingTerms(tx, tenant.id, user.id, user.loginType);
     const featureFlags: Record<string, boolean> = {};

@@ -81,7 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['users'],
       params: idParams,
-      body: z.object({ flags: z.record(z.enum(flagKeys), z.boolean()) }),
+      body: z.strictObject({ flags: z.partialRecord(z.enum(flagKeys), z.boolean()) }),
       response: { 200: z.object({ featureFlags: z.record(z.string(), z.boolean()) }) },
     },
     handler: async (req) => {

@@ -1,0 +1,36 @@
+/**
+ * Migrates once per run. On PGlite the migrated data folder is dumped to a file that every test file clones
+ * (under a second, where a fresh PGlite costs several). With TEST_DATABASE_URL, the API suite runs on that real
+ * PostgreSQL database instead: it is migrated here and shared, each test creating tenants of its own.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '@guildhall/db';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteDump: string;
+    databaseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
+  project.provide('databaseUrl', databaseUrl);
+  if (databaseUrl) {
+    const database = await openDatabase({ databaseUrl });
+    await database.migrate();
+    await database.close();
+    project.provide('pgliteDump', '');
+    return;
+  }
+  const database = await openDatabase({});
+  await database.migrate();
+  const dump = await database.pglite!.dumpDataDir('none');
+  const file = join(mkdtempSync(join(tmpdir(), 'gh-test-')), 'migrated.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteDump', file);
+}

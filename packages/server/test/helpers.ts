@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { type Database, openDatabase } from '@guildhall/db';
+import { createTenant, createUser, type TenantRecord, type UserInput, type UserRecord } from '@guildhall/db/seed/factories';
+import type { Me } from '@guildhall/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/platform/config.ts';
+
+/** A database for one test file: a clone of the migrated PGlite, or the shared real PostgreSQL database. */
+export async function testDatabase(): Promise<Database> {
+  const databaseUrl = inject('databaseUrl');
+  if (databaseUrl) return openDatabase({ databaseUrl, poolSize: 4 });
+  const dump = readFileSync(inject('pgliteDump'));
+  return openDatabase({ loadDataDir: new Blob([dump]) });
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export async function testApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const database = await testDatabase();
+  const config = { ...loadConfig({}), publicUrl: 'http://guildhall.test', smtpUrl: undefined, ...overrides };
+  const app = await buildApp({ database, config });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique suffix, so tests on a shared database never collide. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+}
+
+export interface TenantWithUsers {
+  tenant: TenantRecord;
+  admin: UserRecord;
+  staff: UserRecord;
+  member: UserRecord;
+}
+
+/** A tenant of its own with an admin, a staff user and a member, all past every sign-in prompt. */
+export async function seedTenant(database: Database, name = unique('Assoc ')): Promise<TenantWithUsers> {
+  const tenant = await createTenant(database.db, { name });
+  const mk = (role: 'admin' | 'staff' | 'member', extra: Partial<UserInput> = {}) =>
+    createUser(database.db, {
+      tenantId: tenant.id,
+      username: unique(`${role}.`),
+      password: `${role}-password-2026`,
+      role,
+      ...extra,
+    });
+  return { tenant, admin: await mk('admin'), staff: await mk('staff'), member: await mk('member') };
+}
+
+export function cookieOf(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((x) => x.name === 'gh_session');
+  if (!c) throw new Error(`no session cookie in ${res.statusCode} ${res.body}`);
+  return `gh_session=${c.value}`;
+}
+
+export async function signIn(app: App, user: { username: string; password: string }): Promise<{ cookie: string; me: Me }> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: user.password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { cookie: cookieOf(res), me: res.json() as Me };
+}
+
+/** A small client bound to one session cookie. */
+export function client(app: App, cookie: string) {
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: unknown) => call('POST', url, payload ?? {}),
+    put: (url: string, payload?: unknown) => call('PUT', url, payload ?? {}),
+    delete: (url: string) => call('DELETE', url),
+  };
+}
