@@ -117,8 +117,10 @@ export const SIGNED_OUT_NOTICES: Record<SignedOutReason, string> = {
  * A session that simply ended keeps the current address as the place to come back to.
  */
 export function signOutLocally(queryClient: QueryClient, reason: SignedOutReason): void {
-  queryClient.cancelQueries();
-  queryClient.clear();
+  const isMe = (key: readonly unknown[]) => key[0] === meQueryKey[0] && key[1] === meQueryKey[1];
+  void queryClient.cancelQueries({ predicate: (q) => !isMe(q.queryKey) });
+  // The `me` query itself stays in the cache: its observers (the route guard) must see it turn null.
+  queryClient.removeQueries({ predicate: (q) => !isMe(q.queryKey) });
   queryClient.setQueryData(signedOutReasonKey, reason);
   setMe(queryClient, null);
 }
