@@ -65,7 +65,7 @@ function localPartErrors(local: string): string[] {
   if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
     errors.push('The part before the @ cannot start or end with a dot, or have two dots in a row.');
   }
-  const bad = badCharacters(local, new RegExp(`[${LOCAL_CHARS}.]`));
+  const bad = badCharacters(local, new RegExp(`[.${LOCAL_CHARS}]`));
   if (bad) errors.push(`The part before the @ contains characters that are not allowed: ${bad}.`);
   return errors;
 }
@@ -77,7 +77,6 @@ function domainErrors(domain: string): string[] {
   }
   const bad = badCharacters(domain, /[A-Za-z0-9.-]/);
   if (bad) return [`The domain after the @ contains characters that are not allowed: ${bad}.`];
-  if (domain.length > 253) return ['The domain after the @ is too long.'];
   const labels = domain.split('.');
   if (labels.length < 2) {
     return [`The domain "${domain}" is incomplete: it needs a dot and an ending, ${EXAMPLE}.`];
