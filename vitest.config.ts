@@ -33,7 +33,8 @@ export default defineConfig({
     ],
     coverage: {
       provider: 'v8',
-      include: ['packages/shared/src/**/*.ts'],
+      // With `--project shared` the globs resolve from packages/shared, hence the second pattern.
+      include: ['packages/shared/src/**/*.ts', 'src/**/*.ts'],
       exclude: ['**/*.test.ts', '**/index.ts'],
       reporter: ['text-summary', 'json-summary'],
     },
