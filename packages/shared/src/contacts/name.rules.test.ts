@@ -29,6 +29,13 @@ describe('full name parsing (spec 001 §5: "Full name must parse into both a fir
     ['Mary Anne Smith V', { FirstName: 'Mary', MiddleName: 'Anne', LastName: 'Smith', Suffix: 'V' }],
     ['Robert "Bob" Smith', { FirstName: 'Robert', LastName: 'Smith', Nickname: 'Bob' }],
     ['Elizabeth (Liz) Taylor', { FirstName: 'Elizabeth', LastName: 'Taylor', Nickname: 'Liz' }],
+    ['Jane “JJ” Doe', { FirstName: 'Jane', LastName: 'Doe', Nickname: 'JJ' }],
+    [
+      'Doe, Jane Marie, Jr., CPA',
+      { FirstName: 'Jane', MiddleName: 'Marie', LastName: 'Doe', Suffix: 'Jr., CPA' },
+    ],
+    ['Rev. Dr. Jane Doe', { Prefix: 'Rev. Dr.', FirstName: 'Jane', LastName: 'Doe' }],
+    ['John Paul St. Clair', { FirstName: 'John', MiddleName: 'Paul', LastName: 'St. Clair' }],
     ["Mary-Jane O'Neil-Smith", { FirstName: 'Mary-Jane', LastName: "O'Neil-Smith" }],
   ])('%j', (input, expected) => {
     expect(parseFullName(input)).toMatchObject(expected);

@@ -17,6 +17,7 @@ describe('discount editor (spec 000 §5)', () => {
     const fixed = chooseDiscount('fixedPrice', '1500');
     expect(fixed).toEqual({ DiscountPercent: null, DiscountAmount: null, FixedPrice: 1500 });
     expect(chooseDiscount('amount', null)).toEqual(EMPTY_DISCOUNT);
+    expect(chooseDiscount('percentage', '')).toEqual(EMPTY_DISCOUNT);
     expect(activeDiscountMode(percent)).toBe('percentage');
     expect(activeDiscountMode(amount)).toBe('amount');
     expect(activeDiscountMode(fixed)).toBe('fixedPrice');

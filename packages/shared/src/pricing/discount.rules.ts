@@ -30,8 +30,9 @@ const MODE_FIELD = {
  */
 export function chooseDiscount(mode: DiscountMode, value: DecimalInput | null): DiscountEditorState {
   const next: DiscountEditorState = { ...EMPTY_DISCOUNT };
+  if (value === null || value === '') return next;
   if (mode === 'percentage') next.DiscountPercent = value;
-  else next[MODE_FIELD[mode]] = value === null ? null : Number(value);
+  else next[MODE_FIELD[mode]] = Number(value);
   return next;
 }
 
