@@ -2,20 +2,22 @@ import { DEFAULT_TENANT_SETTINGS } from '@guildhall/shared';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone}|${withTime}`;
+type Precision = 'date' | 'minute' | 'second';
+
+function formatter(timeZone: string, precision: Precision): Intl.DateTimeFormat {
+  const key = `${timeZone}|${precision}`;
   let f = cache.get(key);
   if (!f) {
     try {
       f = new Intl.DateTimeFormat(undefined, {
         dateStyle: 'medium',
-        ...(withTime ? { timeStyle: 'short' } : {}),
+        ...(precision === 'date' ? {} : { timeStyle: precision === 'second' ? 'medium' : 'short' }),
         timeZone,
       });
     } catch {
       f = new Intl.DateTimeFormat(undefined, {
         dateStyle: 'medium',
-        ...(withTime ? { timeStyle: 'short' } : {}),
+        ...(precision === 'date' ? {} : { timeStyle: precision === 'second' ? 'medium' : 'short' }),
         timeZone: DEFAULT_TENANT_SETTINGS.defaultTimezone,
       });
     }
@@ -25,16 +27,20 @@ function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
 }
 
 /** A timestamp in the tenant's timezone (spec 000 section 9: fallback America/Chicago). */
-export function formatDateTime(value: string | null | undefined, timeZone: string): string {
+export function formatDateTime(
+  value: string | null | undefined,
+  timeZone: string,
+  precision: Exclude<Precision, 'date'> = 'minute',
+): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return formatter(timeZone, true).format(date);
+  return formatter(timeZone, precision).format(date);
 }
 
 export function formatDate(value: string | null | undefined, timeZone: string): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return formatter(timeZone, false).format(date);
+  return formatter(timeZone, 'date').format(date);
 }

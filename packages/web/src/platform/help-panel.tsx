@@ -123,7 +123,7 @@ function HelpEditor({ help, stateName, onDone }: { help: HelpText; stateName: st
     save.mutate();
   };
   return (
-    <form onSubmit={submit} aria-label="Edit help text">
+    <form onSubmit={submit}>
       <Stack>
         {save.isError ? <ErrorBlock error={save.error} /> : null}
         <TextInput

@@ -74,6 +74,7 @@ function useStatusBanner(): StatusBannerState {
 export function StatusBannerProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { data: status } = useStatus();
+  const impersonating = !!useIdentity().impersonation;
   const [expanded, setExpanded] = useState(false);
   const bannerId = useId();
   const bannerRef = useRef<HTMLDivElement | null>(null);
@@ -85,8 +86,10 @@ export function StatusBannerProvider({ children }: { children: ReactNode }) {
 
   const open = useCallback(() => {
     setExpanded(true);
-    if (status && !status.Acknowledged) mutate();
-  }, [status, mutate]);
+    // Opening acknowledges the message for the signed-in user; a staff member working as someone else
+    // has not made that user read it.
+    if (status && !status.Acknowledged && !impersonating) mutate();
+  }, [status, mutate, impersonating]);
   const toggle = useCallback(() => {
     if (expanded) setExpanded(false);
     else open();

@@ -61,9 +61,9 @@ function AuditScreen() {
           fz="sm"
           c="var(--mantine-primary-color-filled)"
           td="underline"
-          aria-label={`Details of ${e.action} at ${formatDateTime(e.at, tz)}`}
+          aria-label={`Details of ${e.action} at ${formatDateTime(e.at, tz, 'second')}`}
         >
-          {formatDateTime(e.at, tz)}
+          {formatDateTime(e.at, tz, 'second')}
         </UnstyledButton>
       ),
     },
@@ -135,7 +135,8 @@ function AuditScreen() {
                 ? ` working as ${selected.onBehalfOfUsername}`
                 : ''}{' '}
               · <Code>{selected.action}</Code> · {selected.entity}
-              {selected.entityId !== null ? ` #${selected.entityId}` : ''} · {formatDateTime(selected.at, tz)}
+              {selected.entityId !== null ? ` #${selected.entityId}` : ''} ·{' '}
+              {formatDateTime(selected.at, tz, 'second')}
             </Text>
             <Text fw={600} size="sm">
               Before

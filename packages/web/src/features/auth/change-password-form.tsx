@@ -47,9 +47,11 @@ export function ChangePasswordForm({ requireCurrent, submitLabel = 'Change passw
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Change password">
+    <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={420}>
-        {change.error ? <ErrorBlock error={change.error} title="Your password was not changed" /> : null}
+        {change.error && !serverError?.fieldError('currentPassword', 'newPassword') ? (
+          <ErrorBlock error={change.error} title="Your password was not changed" />
+        ) : null}
         {requireCurrent ? (
           <PasswordField
             label="Current password"

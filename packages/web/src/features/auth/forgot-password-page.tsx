@@ -57,7 +57,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="forgot-title">
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <div>
           <Title order={1} size="h2" id="forgot-title">

@@ -80,7 +80,7 @@ export function ChangeUsernamePrompt() {
   };
   const serverField = isApiError(change.error) ? change.error.fieldError('newUsername') : undefined;
   return (
-    <form onSubmit={submit} noValidate aria-label="Choose a new username">
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <PromptHeading title="Choose a new username">
           Your association asks you to choose a new username before you continue. Your current one is{' '}
@@ -150,7 +150,7 @@ export function SecurityQuestionPrompt() {
   };
   const data = (questions.data ?? []).map((q) => ({ value: String(q.Id), label: q.Text }));
   return (
-    <form onSubmit={submit} noValidate aria-label="Set a security question">
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <PromptHeading title="Set a security question">
           Choose a question and an answer only you know. We ask it when you need help getting back into your

@@ -65,7 +65,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="reset-title">
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <div>
           <Title order={1} size="h2" id="reset-title">

@@ -17,7 +17,7 @@ import {
 } from '../../platform/identity.ts';
 import { usePageTitle } from '../../platform/page-title.ts';
 import { PasswordField } from './password-field.tsx';
-import { formatWait, useCountdown } from './use-countdown.ts';
+import { formatClock, formatWait, useCountdown } from './use-countdown.ts';
 
 function isReason(value: unknown): value is SignedOutReason {
   return typeof value === 'string' && value in SIGNED_OUT_NOTICES;
@@ -35,8 +35,9 @@ export function SignInPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
-  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
-  const waitSeconds = useCountdown(lockedUntil);
+  /** The throttled username and until when (the server counts failures per username and address). */
+  const [lock, setLock] = useState<{ username: string; until: number; seconds: number } | null>(null);
+  const waitSeconds = useCountdown(lock?.until ?? null);
   const errorRef = useRef<HTMLDivElement>(null);
   const state: unknown = location.state;
   const reason =
@@ -55,7 +56,8 @@ export function SignInPage() {
     onError: (error) => {
       setPassword('');
       if (isApiError(error) && error.status === 429) {
-        setLockedUntil(Date.now() + (error.retryAfterSeconds ?? 60) * 1000);
+        const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds ?? 60));
+        setLock({ username, until: Date.now() + seconds * 1000, seconds });
       }
       window.requestAnimationFrame(() => errorRef.current?.focus());
     },
@@ -83,10 +85,10 @@ export function SignInPage() {
   };
 
   const throttled = isApiError(login.error) && login.error.status === 429;
-  const locked = throttled && waitSeconds > 0;
+  const locked = !!lock && lock.username === username && waitSeconds > 0;
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="sign-in-title">
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <div>
           <Title order={1} size="h2" id="sign-in-title">
@@ -109,9 +111,9 @@ export function SignInPage() {
               ref={errorRef}
               title="Too many attempts"
               message={
-                waitSeconds > 0
-                  ? `${login.error.message} You can try again in ${formatWait(waitSeconds)}.`
-                  : 'You can try again now.'
+                lock
+                  ? `${login.error.message} You can try again at ${formatClock(lock.until)} (in ${formatWait(lock.seconds)}).`
+                  : login.error.message
               }
               isKnown
             />

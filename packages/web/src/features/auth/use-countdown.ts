@@ -12,12 +12,14 @@ export function useCountdown(until: number | null): number {
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
 
-/** "4 minutes 10 seconds", "45 seconds". */
+/** A wait for people: "15 minutes", "1 minute", "45 seconds" (minutes rounded up past the first one). */
 export function formatWait(seconds: number): string {
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  const parts: string[] = [];
-  if (m > 0) parts.push(`${m} ${m === 1 ? 'minute' : 'minutes'}`);
-  if (s > 0 || m === 0) parts.push(`${s} ${s === 1 ? 'second' : 'seconds'}`);
-  return parts.join(' ');
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const m = Math.ceil(seconds / 60);
+  return `${m} ${m === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** "6:55 PM" in the browser's locale and timezone. */
+export function formatClock(epochMs: number): string {
+  return new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date(epochMs));
 }

@@ -2,9 +2,8 @@ import type { Me } from '@guildhall/shared';
 import { Button } from '@mantine/core';
 import { IconMask } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { api } from '../../platform/api-client.ts';
-import { areaHome, can, switchIdentity, useIdentity } from '../../platform/identity.ts';
+import { areaHome, can, useIdentity } from '../../platform/identity.ts';
 import { notifyError } from '../../platform/notify.ts';
 
 interface Props {
@@ -17,12 +16,12 @@ interface Props {
 export function ImpersonateButton({ userId, userName, isActive }: Props) {
   const me = useIdentity();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const start = useMutation({
     mutationFn: () => api.post<Me>(`/api/auth/impersonate/${userId}`),
-    onSuccess: async (asUser) => {
-      switchIdentity(queryClient, asUser);
-      await navigate(areaHome(asUser), { replace: true });
+    onSuccess: (asUser) => {
+      // A full load: nothing cached or kept in memory for the staff user leaks into the impersonated view.
+      queryClient.clear();
+      window.location.assign(areaHome(asUser));
     },
     onError: (error) => notifyError(error, 'Could not impersonate'),
   });

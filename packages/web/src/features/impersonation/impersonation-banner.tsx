@@ -2,9 +2,8 @@ import type { Me } from '@guildhall/shared';
 import { Button, Group, Text } from '@mantine/core';
 import { IconArrowBackUp, IconMask } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { api } from '../../platform/api-client.ts';
-import { switchIdentity, useIdentity } from '../../platform/identity.ts';
+import { useIdentity } from '../../platform/identity.ts';
 import { notifyError } from '../../platform/notify.ts';
 
 export const IMPERSONATION_BANNER_HEIGHT = 40;
@@ -13,13 +12,13 @@ export const IMPERSONATION_BANNER_HEIGHT = 40;
 export function ImpersonationBanner() {
   const me = useIdentity();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const impersonatedId = me.user.id;
   const stop = useMutation({
     mutationFn: () => api.post<Me>('/api/auth/impersonate/stop'),
-    onSuccess: async (staff) => {
-      switchIdentity(queryClient, staff);
-      await navigate(staff.area === 'backoffice' ? `/a/users/${impersonatedId}` : '/', { replace: true });
+    onSuccess: (staff) => {
+      // A full load: nothing cached or kept in memory for the impersonated user survives the switch.
+      queryClient.clear();
+      window.location.assign(staff.area === 'backoffice' ? `/a/users/${impersonatedId}` : '/');
     },
     onError: (error) => notifyError(error, 'Could not return to your account'),
   });

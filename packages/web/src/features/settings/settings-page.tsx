@@ -111,7 +111,7 @@ function SettingsForm({ initial }: { initial: TenantSettingsAnswer }) {
   const numberValue = (value: string | number) => (typeof value === 'number' ? value : Number.NaN);
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Association settings">
+    <form onSubmit={submit} noValidate>
       <UnsavedChangesPrompt when={dirty && !save.isPending} />
       <Stack gap="lg" maw={820}>
         {save.error && Object.keys(errors).length === 0 ? <ErrorBlock error={save.error} /> : null}
@@ -143,6 +143,8 @@ function SettingsForm({ initial }: { initial: TenantSettingsAnswer }) {
               searchable
               limit={50}
               nothingFoundMessage="No timezone matches"
+              // Typing replaces the current zone instead of appending to it.
+              onFocus={(e) => e.currentTarget.select()}
               value={settings.defaultTimezone}
               onChange={(value) => value && set('defaultTimezone', value)}
               allowDeselect={false}

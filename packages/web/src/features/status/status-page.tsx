@@ -102,7 +102,7 @@ function StatusForm({ initial }: { initial: Status }) {
     save.mutate({ Message: message.trim(), Level: level });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Status message">
+    <form onSubmit={submit} noValidate>
       <Stack>
         {save.error ? <ErrorBlock error={save.error} /> : null}
         <Stack gap={4}>
@@ -175,7 +175,7 @@ function MaintenanceForm({ initial }: { initial: Maintenance }) {
     save.mutate({ Message: message.trim(), StartsAt: start, EndsAt: end });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Scheduled maintenance">
+    <form onSubmit={submit} noValidate>
       <Stack>
         {save.error ? <ErrorBlock error={save.error} /> : null}
         <Textarea

@@ -80,7 +80,7 @@ function TermsDialog({ terms, remaining }: { terms: PendingTerms; remaining: num
             role="region"
             aria-label="Terms text"
             size="sm"
-            style={{ whiteSpace: 'pre-wrap' }}
+            style={{ whiteSpace: 'pre-wrap', padding: 4, borderRadius: 'var(--mantine-radius-sm)' }}
             tabIndex={0}
             data-autofocus
           >
