@@ -1,0 +1,55 @@
+import type { AddressInfo } from 'node:net';
+import type { Database } from '@guildhall/db';
+import { type App, buildApp } from '@guildhall/server';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { testDatabase } from '../../packages/server/test/helpers.ts';
+import { loadConfig } from '../../packages/server/src/platform/config.ts';
+
+export interface Running {
+  baseUrl: string;
+  app: App;
+  database: Database;
+  browser: Browser;
+  /** A fresh browser context (own cookies) with a page open. */
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Boots the built app on its own database and port, and a Chromium to drive it. */
+export async function boot(): Promise<Running> {
+  const database = await testDatabase();
+  const config = { ...loadConfig({}), smtpUrl: undefined };
+  const app = await buildApp({ database, config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  app.config.publicUrl = baseUrl;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    baseUrl,
+    app,
+    database,
+    browser,
+    async newPage(viewport = { width: 1280, height: 800 }) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { seedTenant, unique } from '../../packages/server/test/helpers.ts';

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: each spec file boots the built app on a clone of a migrated database and drives Chromium. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['specs/**/*.spec.ts'],
+    globalSetup: ['../packages/server/test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
