@@ -8,9 +8,9 @@ import { type App, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/platform/config.ts';
 
 /** A database for one test file: a clone of the migrated PGlite, or the shared real PostgreSQL database. */
-export async function testDatabase(): Promise<Database> {
+export async function testDatabase(poolSize = 4): Promise<Database> {
   const databaseUrl = inject('databaseUrl');
-  if (databaseUrl) return openDatabase({ databaseUrl, poolSize: 4 });
+  if (databaseUrl) return openDatabase({ databaseUrl, poolSize });
   const dump = readFileSync(inject('pgliteDump'));
   return openDatabase({ loadDataDir: new Blob([dump]) });
 }
@@ -22,8 +22,8 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function testApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
-  const database = await testDatabase();
+export async function testApp(overrides: Partial<AppConfig> = {}, poolSize = 4): Promise<TestContext> {
+  const database = await testDatabase(poolSize);
   const config = { ...loadConfig({}), publicUrl: 'http://guildhall.test', smtpUrl: undefined, ...overrides };
   const app = await buildApp({ database, config });
   await app.ready();
