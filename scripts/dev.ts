@@ -4,7 +4,11 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const children = [
-  spawn(process.execPath, ['--watch', 'packages/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '3000' } }),
+  spawn(process.execPath, ['--watch', 'packages/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: process.env.PORT ?? '3000' },
+  }),
   spawn(join(root, 'node_modules/.bin/vite'), [], { cwd: join(root, 'packages/web'), stdio: 'inherit' }),
 ];
 const stop = () => {

@@ -38,7 +38,11 @@ if (adminUrl) {
   await c.end();
   const url = new URL(adminUrl);
   url.pathname = `/${pgDatabase}`;
-  steps.push({ name: 'api-postgres', args: ['run', '--project', 'server'], env: { TEST_DATABASE_URL: url.toString() } });
+  steps.push({
+    name: 'api-postgres',
+    args: ['run', '--project', 'server'],
+    env: { TEST_DATABASE_URL: url.toString() },
+  });
 }
 
 let passed = 0;
@@ -62,7 +66,11 @@ for (const step of steps) {
     { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } },
   );
   if (existsSync(json)) {
-    const report = JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+    const report = JSON.parse(readFileSync(json, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numFailedTestSuites: number;
+    };
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) failed += report.numFailedTestSuites;

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => run?.close());
 
-const until = (page: import('playwright-core').Page, path: RegExp) => page.waitForURL(path, { timeout: 15_000 });
+const until = (page: import('playwright-core').Page, path: RegExp) =>
+  page.waitForURL(path, { timeout: 15_000 });
 
 describe('foundation in the browser', () => {
   it('signs a staff user in to the back office, and out again', async () => {
@@ -41,7 +42,12 @@ describe('foundation in the browser', () => {
 
   it('blocks with the terms gate until accepted; accepting closes it', async () => {
     const t = await seedTenant(run.database);
-    await publishTerms(run.database.db, { tenantId: t.tenant.id, loginType: 'staff', title: 'Staff terms 2027', description: 'Keep member data safe.' });
+    await publishTerms(run.database.db, {
+      tenantId: t.tenant.id,
+      loginType: 'staff',
+      title: 'Staff terms 2027',
+      description: 'Keep member data safe.',
+    });
     const { page, context } = await run.newPage();
     await signInAs(page, t.staff.username, t.staff.password);
     const dialog = page.getByRole('dialog', { name: 'Staff terms 2027' });
@@ -62,7 +68,11 @@ describe('foundation in the browser', () => {
 
   it('signs the user out when the terms are declined', async () => {
     const t = await seedTenant(run.database);
-    await publishTerms(run.database.db, { tenantId: t.tenant.id, loginType: 'member', title: 'Member terms 2027' });
+    await publishTerms(run.database.db, {
+      tenantId: t.tenant.id,
+      loginType: 'member',
+      title: 'Member terms 2027',
+    });
     const { page, context } = await run.newPage();
     await signInAs(page, t.member.username, t.member.password);
     const dialog = page.getByRole('dialog', { name: 'Member terms 2027' });
@@ -133,7 +143,10 @@ describe('foundation in the browser', () => {
   it('shows the not-found page for an unknown address', async () => {
     const { page, context } = await run.newPage();
     await page.goto('/no/such/page');
-    await page.getByText(/not found|doesn.t exist|could not find/i).first().waitFor();
+    await page
+      .getByText(/not found|doesn.t exist|could not find/i)
+      .first()
+      .waitFor();
     await context.close();
   });
 });

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Database } from '@guildhall/db';
 import { type App, buildApp } from '@guildhall/server';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { testDatabase } from '../../packages/server/test/helpers.ts';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
+import { testDatabase } from '../../packages/server/test/helpers.ts';
 
 export interface Running {
   baseUrl: string;
@@ -35,7 +35,10 @@ export async function boot(): Promise<Running> {
   const port = (app.server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
   app.config.publicUrl = baseUrl;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   return {
     baseUrl,
     app,

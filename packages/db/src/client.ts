@@ -52,7 +52,9 @@ export interface Database {
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(options);
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
@@ -80,7 +82,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     ownerDb: db,
     pglite: client,
     async migrate() {
-      await asOwner(() => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }));
+      await asOwner(() =>
+        migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      );
     },
     async ownerExec(statement) {
       await asOwner(() => client.exec(statement).then(() => undefined));

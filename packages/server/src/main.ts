@@ -15,10 +15,13 @@ const app = await buildApp({ database, config, logger: { level: config.logLevel 
 await app.listen({ port: config.port, host: config.host });
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-console.log(`\nGuildhall is ready at http://localhost:${config.port} (${where}), started in ${Date.now() - started} ms.`);
+console.log(
+  `\nGuildhall is ready at http://localhost:${config.port} (${where}), started in ${Date.now() - started} ms.`,
+);
 if (config.seedDemo) {
   console.log('Demo sign-in:');
-  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.tenant.padEnd(18)} ${a.username.padEnd(12)} ${a.password}`);
+  for (const a of DEMO_ACCOUNTS)
+    console.log(`  ${a.tenant.padEnd(18)} ${a.username.padEnd(12)} ${a.password}`);
 }
 
 let closing = false;

@@ -9,21 +9,18 @@ import { join } from 'node:path';
 import { openDatabase } from '@guildhall/db';
 import type { TestProject } from 'vitest/node';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteDump: string;
-    databaseUrl: string;
-  }
-}
-
 export default async function setup(project: TestProject): Promise<void> {
+  const provide = project.provide.bind(project) as unknown as (
+    key: 'databaseUrl' | 'pgliteDump',
+    value: string,
+  ) => void;
   const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
-  project.provide('databaseUrl', databaseUrl);
+  provide('databaseUrl', databaseUrl);
   if (databaseUrl) {
     const database = await openDatabase({ databaseUrl });
     await database.migrate();
     await database.close();
-    project.provide('pgliteDump', '');
+    provide('pgliteDump', '');
     return;
   }
   const database = await openDatabase({});
@@ -32,5 +29,5 @@ export default async function setup(project: TestProject): Promise<void> {
   const file = join(mkdtempSync(join(tmpdir(), 'gh-test-')), 'migrated.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  project.provide('pgliteDump', file);
+  provide('pgliteDump', file);
 }

@@ -1,17 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { type Database, openDatabase } from '@guildhall/db';
-import { createTenant, createUser, type TenantRecord, type UserInput, type UserRecord } from '@guildhall/db/seed/factories';
+import {
+  createTenant,
+  createUser,
+  type TenantRecord,
+  type UserInput,
+  type UserRecord,
+} from '@guildhall/db/seed/factories';
 import type { Me } from '@guildhall/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/platform/config.ts';
 
+/** Values the global setup provides (see global-setup.ts). */
+const provided = inject as unknown as (key: 'databaseUrl' | 'pgliteDump') => string;
+
 /** A database for one test file: a clone of the migrated PGlite, or the shared real PostgreSQL database. */
 export async function testDatabase(poolSize = 4): Promise<Database> {
-  const databaseUrl = inject('databaseUrl');
+  const databaseUrl = provided('databaseUrl');
   if (databaseUrl) return openDatabase({ databaseUrl, poolSize });
-  const dump = readFileSync(inject('pgliteDump'));
+  const dump = readFileSync(provided('pgliteDump'));
   return openDatabase({ loadDataDir: new Blob([dump]) });
 }
 
@@ -72,8 +81,15 @@ export function cookieOf(res: LightMyRequestResponse): string {
   return `gh_session=${c.value}`;
 }
 
-export async function signIn(app: App, user: { username: string; password: string }): Promise<{ cookie: string; me: Me }> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: user.password } });
+export async function signIn(
+  app: App,
+  user: { username: string; password: string },
+): Promise<{ cookie: string; me: Me }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: user.username, password: user.password },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return { cookie: cookieOf(res), me: res.json() as Me };
 }

@@ -24,21 +24,50 @@ describe('security basics', () => {
   it('refuses state-changing requests from another origin, and accepts same-origin ones', async () => {
     const { cookie } = await signIn(ctx.app, t.admin);
     const body = { Message: 'from elsewhere', Level: 'info' };
-    const cross = await ctx.app.inject({ method: 'PUT', url: '/api/status', headers: { cookie, origin: 'https://evil.example', host: 'guildhall.test' }, payload: body });
+    const cross = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/status',
+      headers: { cookie, origin: 'https://evil.example', host: 'guildhall.test' },
+      payload: body,
+    });
     expect(cross.statusCode).toBe(403);
-    const site = await ctx.app.inject({ method: 'PUT', url: '/api/status', headers: { cookie, 'sec-fetch-site': 'cross-site' }, payload: body });
+    const site = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/status',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      payload: body,
+    });
     expect(site.statusCode).toBe(403);
-    const garbage = await ctx.app.inject({ method: 'PUT', url: '/api/status', headers: { cookie, origin: 'not a url' }, payload: body });
+    const garbage = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/status',
+      headers: { cookie, origin: 'not a url' },
+      payload: body,
+    });
     expect(garbage.statusCode).toBe(403);
-    const same = await ctx.app.inject({ method: 'PUT', url: '/api/status', headers: { cookie, origin: 'http://guildhall.test', host: 'guildhall.test' }, payload: body });
+    const same = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/status',
+      headers: { cookie, origin: 'http://guildhall.test', host: 'guildhall.test' },
+      payload: body,
+    });
     expect(same.statusCode).toBe(200);
   });
 
   it('answers malformed JSON, wrong types and oversize bodies with a clear 4xx and no stack trace', async () => {
-    const bad = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'The request body is not valid JSON.' });
-    const types = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 42, password: [] } });
+    const types = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 42, password: [] },
+    });
     expect(types.statusCode).toBe(400);
     expect(Object.keys(types.json().errors)).toEqual(expect.arrayContaining(['username', 'password']));
     const huge = await ctx.app.inject({
@@ -59,7 +88,11 @@ describe('security basics', () => {
 
   it('requires a session on every non-public route', async () => {
     for (const r of ctx.app.apiRoutes.filter((x) => x.permission !== 'public')) {
-      const res = await ctx.app.inject({ method: r.method as 'GET', url: r.url.replace(/:(\w+)/g, '1'), payload: r.method === 'GET' ? undefined : {} });
+      const res = await ctx.app.inject({
+        method: r.method as 'GET',
+        url: r.url.replace(/:(\w+)/g, '1'),
+        payload: r.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
     }
   });
@@ -67,10 +100,12 @@ describe('security basics', () => {
   it('refuses to register a route that declares no permission', async () => {
     const app = Fastify();
     await expect(
-      app.register(async (api) => {
-        registerApiSecurity(api);
-        api.get('/api/unguarded', async () => 'open');
-      }).ready(),
+      app
+        .register(async (api) => {
+          registerApiSecurity(api);
+          api.get('/api/unguarded', async () => 'open');
+        })
+        .ready(),
     ).rejects.toThrow(/declares no permission/);
   });
 
@@ -86,7 +121,13 @@ describe('security basics', () => {
 
   it('keeps the member out of back-office routes', async () => {
     const api = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
-    for (const url of ['/api/users', '/api/audit', '/api/mail/outbox', '/api/settings/tenant', '/api/setup/terms']) {
+    for (const url of [
+      '/api/users',
+      '/api/audit',
+      '/api/mail/outbox',
+      '/api/settings/tenant',
+      '/api/setup/terms',
+    ]) {
       expect((await api.get(url)).statusCode, url).toBe(403);
     }
   });

@@ -47,7 +47,10 @@ export const users = pgTable(
     passwordChangedAt: ts('password_changed_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`), index('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -55,8 +58,12 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the random token held in the cookie; the token itself is never stored. */
     id: text('id').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     impersonatorUserId: bigint('impersonator_user_id', { mode: 'number' }).references(() => users.id, {
       onDelete: 'cascade',
     }),
@@ -83,7 +90,9 @@ export const loginFailures = pgTable(
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: createdAt(),
@@ -93,7 +102,9 @@ export const tenantUsers = pgTable(
   'tenant_users',
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<'admin' | 'staff' | 'member'>().notNull(),
     featureFlags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
     statusOpenedAt: ts('status_opened_at'),

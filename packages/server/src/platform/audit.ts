@@ -13,7 +13,11 @@ export interface AuditEntry {
  * Records a change in the caller's tenant, inside the same transaction as the change: who acted (the staff
  * user while impersonating), on whose behalf (the impersonated user), what, when, before and after.
  */
-export async function audit(tx: Tx, auth: Pick<AuthContext, 'tenantId' | 'userId' | 'impersonatorUserId'>, entry: AuditEntry): Promise<void> {
+export async function audit(
+  tx: Tx,
+  auth: Pick<AuthContext, 'tenantId' | 'userId' | 'impersonatorUserId'>,
+  entry: AuditEntry,
+): Promise<void> {
   await tx.insert(auditLog).values({
     tenantId: auth.tenantId,
     actorUserId: auth.impersonatorUserId ?? auth.userId,

@@ -1,13 +1,18 @@
+import { MESSAGES } from '@guildhall/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@guildhall/shared';
 
 /** An error with an HTTP status and a message meant for the user. */
 export class HttpError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]> | undefined;
   readonly extra: Record<string, unknown> | undefined;
-  constructor(status: number, message: string, errors?: Record<string, string[]>, extra?: Record<string, unknown>) {
+  constructor(
+    status: number,
+    message: string,
+    errors?: Record<string, string[]>,
+    extra?: Record<string, unknown>,
+  ) {
     super(message);
     this.status = status;
     this.errors = errors;
@@ -31,8 +36,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
       for (const v of err.validation as unknown as Issue[]) {
-        const path = v.params?.issue?.path?.map(String).join('.') || v.instancePath?.replace(/^\//, '').replaceAll('/', '.') || '_';
-        (errors[path] ??= []).push(v.message ?? 'Invalid value.');
+        const path =
+          v.params?.issue?.path?.map(String).join('.') ||
+          v.instancePath?.replace(/^\//, '').replaceAll('/', '.') ||
+          '_';
+        errors[path] = [...(errors[path] ?? []), v.message ?? 'Invalid value.'];
       }
       const message = Object.entries(errors)
         .map(([k, m]) => (k === '_' ? m.join(', ') : `${k}: ${m.join(', ')}`))
@@ -40,7 +48,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ message: message || 'The request is not valid.', errors });
     }
     if (err instanceof HttpError) {
-      return reply.code(err.status).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.extra });
+      return reply
+        .code(err.status)
+        .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.extra });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');

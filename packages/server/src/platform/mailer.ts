@@ -1,4 +1,4 @@
-import { mailOutbox, withTenantTx, type Database } from '@guildhall/db';
+import { type Database, mailOutbox, withTenantTx } from '@guildhall/db';
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 
@@ -23,7 +23,13 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
       const [row] = await withTenantTx(database.db, { tenantId }, (tx) =>
         tx
           .insert(mailOutbox)
-          .values({ tenantId, to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+          .values({
+            tenantId,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html ?? null,
+          })
           .returning({ id: mailOutbox.id }),
       );
       if (!row) throw new Error('outbox insert returned nothing');

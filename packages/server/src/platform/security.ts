@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { hasPermission, MESSAGES } from '@guildhall/shared';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.ts';
 import { lookupSession, SESSION_COOKIE } from './session.ts';
 
@@ -35,9 +35,14 @@ export function registerApiSecurity(api: FastifyInstance): void {
     if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
     if (!hasPermission(auth.role, permission)) throw new HttpError(403, MESSAGES.forbidden);
     if (!allowPending && !auth.impersonatorUserId && (auth.termsPending || auth.promptsPending)) {
-      throw new HttpError(403, 'Finish the steps shown after sign-in first (terms of use or security prompts).', undefined, {
-        code: 'GatePending',
-      });
+      throw new HttpError(
+        403,
+        'Finish the steps shown after sign-in first (terms of use or security prompts).',
+        undefined,
+        {
+          code: 'GatePending',
+        },
+      );
     }
   });
 }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Database, rowsOf, sessions } from '@guildhall/db';
+import type { LoginType, Role } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginType, Role } from '@guildhall/shared';
 import type { AuthContext } from './context.ts';
 
 export const SESSION_COOKIE = 'gh_session';
@@ -72,7 +72,9 @@ export async function createSession(database: Database, input: NewSession): Prom
 }
 
 export async function revokeSession(database: Database, sessionId: string): Promise<void> {
-  await database.db.execute(sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`);
+  await database.db.execute(
+    sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`,
+  );
 }
 
 export async function revokeUserSessions(database: Database, userId: number): Promise<void> {
@@ -81,7 +83,12 @@ export async function revokeUserSessions(database: Database, userId: number): Pr
   );
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, ttlMs: number): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  ttlMs: number,
+): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

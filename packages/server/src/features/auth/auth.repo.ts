@@ -3,11 +3,11 @@ import {
   loginFailures,
   passwordResetTokens,
   rowsOf,
+  type Tx,
   tenants,
   tenantUsers,
   termsAcceptances,
   termsOfUse,
-  type Tx,
   users,
   withTenantTx,
 } from '@guildhall/db';
@@ -68,7 +68,9 @@ export async function recentFailures(database: Database, usernameKey: string, ip
   const oldest = row?.oldest ? new Date(row.oldest) : null;
   return {
     count: row?.n ?? 0,
-    retryAfterSeconds: oldest ? Math.max(1, Math.ceil((oldest.getTime() + THROTTLE_WINDOW_MS - Date.now()) / 1000)) : 0,
+    retryAfterSeconds: oldest
+      ? Math.max(1, Math.ceil((oldest.getTime() + THROTTLE_WINDOW_MS - Date.now()) / 1000))
+      : 0,
   };
 }
 
@@ -77,7 +79,9 @@ export async function recordFailure(database: Database, usernameKey: string, ip:
 }
 
 export async function clearFailures(database: Database, usernameKey: string, ip: string): Promise<void> {
-  await database.db.delete(loginFailures).where(and(eq(loginFailures.usernameKey, usernameKey), eq(loginFailures.ip, ip)));
+  await database.db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.usernameKey, usernameKey), eq(loginFailures.ip, ip)));
 }
 
 export async function loadIdentity(tx: Tx, tenantId: string, userId: number) {
@@ -115,7 +119,12 @@ export async function pendingTerms(tx: Tx, tenantId: string, userId: number, log
   return accepted ? [] : [latest];
 }
 
-export async function storeResetToken(database: Database, userId: number, tokenHash: string, expiresAt: Date) {
+export async function storeResetToken(
+  database: Database,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+) {
   await database.db.insert(passwordResetTokens).values({ tokenHash, userId, expiresAt });
 }
 
@@ -135,7 +144,11 @@ export async function consumeResetToken(database: Database, tokenHash: string): 
   return row?.userId;
 }
 
-export async function updateUser(database: Database, userId: number, values: Partial<typeof users.$inferInsert>) {
+export async function updateUser(
+  database: Database,
+  userId: number,
+  values: Partial<typeof users.$inferInsert>,
+) {
   await database.db.update(users).set(values).where(eq(users.id, userId));
 }
 

@@ -37,7 +37,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/auth/logout', {
     config: { permission: 'public' },
-    schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: z.object({ ok: z.boolean() }) } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out (revokes the session)',
+      response: { 200: z.object({ ok: z.boolean() }) },
+    },
     handler: async (req, reply) => {
       await auth.logout(app.database, req.auth);
       clearSessionCookie(reply);
@@ -47,7 +51,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/auth/me', {
     config: { permission: 'authenticated', allowPending: true },
-    schema: { tags: ['auth'], summary: 'The signed-in user, tenant, area, flags and pending prompts', response: { 200: meSchema } },
+    schema: {
+      tags: ['auth'],
+      summary: 'The signed-in user, tenant, area, flags and pending prompts',
+      response: { 200: meSchema },
+    },
     handler: async (req) => auth.buildMe(app.database, requireAuth(req.auth)),
   });
 
@@ -74,7 +82,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'authenticated', allowPending: true },
     schema: { tags: ['auth'], body: changePasswordBody, response: { 200: meSchema } },
     handler: async (req, reply) => {
-      const { token, me } = await auth.changePassword(app.database, app.config, requireAuth(req.auth), req.body, client(req));
+      const { token, me } = await auth.changePassword(
+        app.database,
+        app.config,
+        requireAuth(req.auth),
+        req.body,
+        client(req),
+      );
       setSessionCookie(req, reply, token, app.config.sessionTtlMs);
       return me;
     },
@@ -106,9 +120,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/auth/impersonate/:userId', {
     config: { permission: 'users.impersonate' },
-    schema: { tags: ['auth'], params: z.object({ userId: z.coerce.number().int().positive() }), response: { 200: meSchema } },
+    schema: {
+      tags: ['auth'],
+      params: z.object({ userId: z.coerce.number().int().positive() }),
+      response: { 200: meSchema },
+    },
     handler: async (req, reply) => {
-      const { token, me } = await auth.startImpersonation(app.database, app.config, requireAuth(req.auth), req.params.userId, client(req));
+      const { token, me } = await auth.startImpersonation(
+        app.database,
+        app.config,
+        requireAuth(req.auth),
+        req.params.userId,
+        client(req),
+      );
       setSessionCookie(req, reply, token, app.config.sessionTtlMs);
       return me;
     },
@@ -118,7 +142,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'authenticated', allowPending: true },
     schema: { tags: ['auth'], response: { 200: meSchema } },
     handler: async (req, reply) => {
-      const { token, me } = await auth.stopImpersonation(app.database, app.config, requireAuth(req.auth), client(req));
+      const { token, me } = await auth.stopImpersonation(
+        app.database,
+        app.config,
+        requireAuth(req.auth),
+        client(req),
+      );
       setSessionCookie(req, reply, token, app.config.sessionTtlMs);
       return me;
     },

@@ -4,8 +4,8 @@ import {
   DEFAULT_TENANT_SETTINGS,
   FEATURE_FLAGS,
   LOGIN_TYPE_IDS,
-  type Me,
   MESSAGES,
+  type Me,
   ROLE_PERMISSIONS,
 } from '@guildhall/shared';
 import { audit } from '../../platform/audit.ts';
@@ -22,12 +22,17 @@ export interface ClientInfo {
 }
 
 /** Identity answer of GET /api/auth/me, built inside the caller's tenant. */
-export async function buildMe(database: Database, auth: Pick<AuthContext, 'tenantId' | 'userId' | 'impersonatorUserId'>): Promise<Me> {
+export async function buildMe(
+  database: Database,
+  auth: Pick<AuthContext, 'tenantId' | 'userId' | 'impersonatorUserId'>,
+): Promise<Me> {
   return withTenantTx(database.db, { tenantId: auth.tenantId, userId: auth.userId }, async (tx) => {
     const row = await repo.loadIdentity(tx, auth.tenantId, auth.userId);
     if (!row) throw new HttpError(401, MESSAGES.notSignedIn);
     const { user, tenant, membership } = row;
-    const impersonator = auth.impersonatorUserId ? await repo.getUser(tx, auth.impersonatorUserId) : undefined;
+    const impersonator = auth.impersonatorUserId
+      ? await repo.getUser(tx, auth.impersonatorUserId)
+      : undefined;
     const impersonating = Boolean(impersonator);
     const terms = impersonating ? [] : await repo.pendingTerms(tx, tenant.id, user.id, user.loginType);
     const featureFlags: Record<string, boolean> = {};
@@ -88,7 +93,9 @@ export async function login(
   const key = input.username.trim().toLowerCase();
   const throttle = await repo.recentFailures(database, key, client.ip);
   if (throttle.count >= repo.THROTTLE_MAX_FAILURES) {
-    throw new HttpError(429, MESSAGES.throttled, undefined, { retryAfterSeconds: throttle.retryAfterSeconds });
+    throw new HttpError(429, MESSAGES.throttled, undefined, {
+      retryAfterSeconds: throttle.retryAfterSeconds,
+    });
   }
   const user = await repo.findUserByUsername(database, key);
   const ok = await verifySecret(user?.passwordHash ?? (await decoyHash()), input.password);
@@ -107,7 +114,9 @@ export async function login(
   });
   await repo.updateUser(database, user.id, { lastSignInAt: new Date() });
   const scope = { tenantId: membership.tenantId, userId: user.id, impersonatorUserId: null };
-  await withTenantTx(database.db, scope, (tx) => audit(tx, scope, { action: 'sign-in', entity: 'user', entityId: user.id }));
+  await withTenantTx(database.db, scope, (tx) =>
+    audit(tx, scope, { action: 'sign-in', entity: 'user', entityId: user.id }),
+  );
   return { token, me: await buildMe(database, scope) };
 }
 
@@ -120,7 +129,8 @@ export async function logout(database: Database, auth: AuthContext | null): Prom
 }
 
 function refuseWhileImpersonating(auth: AuthContext): void {
-  if (auth.impersonatorUserId) throw new HttpError(403, 'This is not possible while working as another user.');
+  if (auth.impersonatorUserId)
+    throw new HttpError(403, 'This is not possible while working as another user.');
 }
 
 /** Changes the password, revokes every session of the user and opens a new one. */
@@ -152,14 +162,23 @@ export async function changePassword(
     passwordChangedAt: new Date(),
   });
   await revokeUserSessions(database, user.id);
-  const token = await createSession(database, { userId: user.id, tenantId: auth.tenantId, ...client, ttlMs: config.sessionTtlMs });
+  const token = await createSession(database, {
+    userId: user.id,
+    tenantId: auth.tenantId,
+    ...client,
+    ttlMs: config.sessionTtlMs,
+  });
   await withTenantTx(database.db, { tenantId: auth.tenantId, userId: auth.userId }, (tx) =>
     audit(tx, auth, { action: 'change-password', entity: 'user', entityId: user.id }),
   );
   return { token, me: await buildMe(database, { ...auth, impersonatorUserId: null }) };
 }
 
-export async function changeUsername(database: Database, auth: AuthContext, newUsername: string): Promise<Me> {
+export async function changeUsername(
+  database: Database,
+  auth: AuthContext,
+  newUsername: string,
+): Promise<Me> {
   refuseWhileImpersonating(auth);
   const taken = await repo.findUserByUsername(database, newUsername);
   if (taken && taken.id !== auth.userId) {
@@ -195,14 +214,20 @@ export async function setSecurityQuestion(
   return buildMe(database, auth);
 }
 
-export const FORGOT_PASSWORD_ANSWER = 'If an account matches, we have sent it a link to choose a new password.';
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account matches, we have sent it a link to choose a new password.';
 export const RESET_INVALID = 'This reset link is invalid or has expired.';
 const RESET_TTL_MS = 60 * 60_000;
 
 /** Sends a single-use, expiring reset link; answers the same whether or not the account exists. */
-export async function forgotPassword(database: Database, config: AppConfig, mailer: Mailer, value: string): Promise<void> {
+export async function forgotPassword(
+  database: Database,
+  config: AppConfig,
+  mailer: Mailer,
+  value: string,
+): Promise<void> {
   const user = await repo.findUserByUsernameOrEmail(database, value.trim());
-  if (!user || !user.isActive) return;
+  if (!user?.isActive) return;
   const membership = await repo.firstMembership(database, user.id);
   if (!membership) return;
   const token = randomBytes(32).toString('base64url');
@@ -215,7 +240,10 @@ export async function forgotPassword(database: Database, config: AppConfig, mail
   });
 }
 
-export async function resetPassword(database: Database, input: { token: string; newPassword: string }): Promise<void> {
+export async function resetPassword(
+  database: Database,
+  input: { token: string; newPassword: string },
+): Promise<void> {
   const userId = await repo.consumeResetToken(database, sha256(input.token));
   if (!userId) throw new HttpError(400, RESET_INVALID);
   await repo.updateUser(database, userId, {
@@ -227,7 +255,9 @@ export async function resetPassword(database: Database, input: { token: string; 
   const membership = await repo.firstMembership(database, userId);
   if (membership) {
     const scope = { tenantId: membership.tenantId, userId, impersonatorUserId: null };
-    await withTenantTx(database.db, scope, (tx) => audit(tx, scope, { action: 'reset-password', entity: 'user', entityId: userId }));
+    await withTenantTx(database.db, scope, (tx) =>
+      audit(tx, scope, { action: 'reset-password', entity: 'user', entityId: userId }),
+    );
   }
 }
 
@@ -241,7 +271,8 @@ export async function startImpersonation(
 ): Promise<{ token: string; me: Me }> {
   refuseWhileImpersonating(auth);
   if (targetUserId === auth.userId) throw new HttpError(400, 'You cannot work as yourself.');
-  if (!(await repo.isMemberOf(database, auth.tenantId, targetUserId))) throw new HttpError(404, MESSAGES.notFound);
+  if (!(await repo.isMemberOf(database, auth.tenantId, targetUserId)))
+    throw new HttpError(404, MESSAGES.notFound);
   const token = await createSession(database, {
     userId: targetUserId,
     tenantId: auth.tenantId,
@@ -269,8 +300,16 @@ export async function stopImpersonation(
     audit(tx, auth, { action: 'impersonate-stop', entity: 'user', entityId: auth.userId }),
   );
   await revokeSession(database, auth.sessionId);
-  const token = await createSession(database, { userId: staffId, tenantId: auth.tenantId, ...client, ttlMs: config.sessionTtlMs });
-  return { token, me: await buildMe(database, { tenantId: auth.tenantId, userId: staffId, impersonatorUserId: null }) };
+  const token = await createSession(database, {
+    userId: staffId,
+    tenantId: auth.tenantId,
+    ...client,
+    ttlMs: config.sessionTtlMs,
+  });
+  return {
+    token,
+    me: await buildMe(database, { tenantId: auth.tenantId, userId: staffId, impersonatorUserId: null }),
+  };
 }
 
 function sha256(s: string): string {

@@ -1,8 +1,17 @@
+import { createUser } from '@guildhall/db/seed/factories';
+import { MESSAGES } from '@guildhall/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@guildhall/shared';
-import { createUser } from '@guildhall/db/seed/factories';
-import { client, cookieOf, seedTenant, signIn, type TenantWithUsers, type TestContext, testApp, unique } from '../../../test/helpers.ts';
+import {
+  client,
+  cookieOf,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+  unique,
+} from '../../../test/helpers.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -14,7 +23,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const login = (username: string, password: string, ip = '10.0.0.1') =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    remoteAddress: ip,
+  });
 
 describe('sign-in', () => {
   it('sets an HttpOnly, SameSite session cookie and answers who is signed in', async () => {
@@ -55,8 +69,13 @@ describe('sign-in', () => {
   });
 
   it('throttles after 10 failures for one username from one address, with a retry time', async () => {
-    const u = await createUser(ctx.database.db, { tenantId: t.tenant.id, username: unique('throttle.'), password: 'right-password-2026' });
-    for (let i = 0; i < 10; i++) expect((await login(u.username, `wrong-${i}-password`, '10.9.9.9')).statusCode).toBe(401);
+    const u = await createUser(ctx.database.db, {
+      tenantId: t.tenant.id,
+      username: unique('throttle.'),
+      password: 'right-password-2026',
+    });
+    for (let i = 0; i < 10; i++)
+      expect((await login(u.username, `wrong-${i}-password`, '10.9.9.9')).statusCode).toBe(401);
     const blocked = await login(u.username, u.password, '10.9.9.9');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(MESSAGES.throttled);
@@ -70,7 +89,7 @@ describe('sign-in', () => {
     const r = await ctx.database.db.execute(
       (await import('drizzle-orm')).sql`select password_hash from users where id = ${t.admin.id}`,
     );
-    const hash = ((r as unknown as { rows: { password_hash: string }[] }).rows[0]?.password_hash) ?? '';
+    const hash = (r as unknown as { rows: { password_hash: string }[] }).rows[0]?.password_hash ?? '';
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=\d+\$/);
     const [, m, tt] = /m=(\d+),t=(\d+)/.exec(hash)!;
     expect(Number(m)).toBeGreaterThanOrEqual(19_456);
@@ -103,7 +122,11 @@ describe('sessions', () => {
   });
 
   it('are all revoked on a password change, which opens a new one', async () => {
-    const u = await createUser(ctx.database.db, { tenantId: t.tenant.id, username: unique('pw.'), password: 'old-password-2026' });
+    const u = await createUser(ctx.database.db, {
+      tenantId: t.tenant.id,
+      username: unique('pw.'),
+      password: 'old-password-2026',
+    });
     const a = await signIn(ctx.app, u);
     const b = await signIn(ctx.app, u);
     const wrongCurrent = await client(ctx.app, a.cookie).post('/api/auth/change-password', {
@@ -125,7 +148,9 @@ describe('sessions', () => {
   });
 
   it('refuse a forged or malformed cookie', async () => {
-    const res = await client(ctx.app, 'gh_session=forged-token-that-does-not-exist-anywhere').get('/api/auth/me');
+    const res = await client(ctx.app, 'gh_session=forged-token-that-does-not-exist-anywhere').get(
+      '/api/auth/me',
+    );
     expect(res.statusCode).toBe(401);
   });
 });
@@ -146,8 +171,13 @@ describe('security prompts', () => {
     expect(blocked.json().code).toBe('GatePending');
     const questions = (await api.get('/api/auth/security-questions')).json();
     expect(questions.length).toBeGreaterThan(2);
-    expect((await api.post('/api/auth/security-question', { SecurityQuestionId: 999, Answer: 'x y' })).statusCode).toBe(400);
-    const res = await api.post('/api/auth/security-question', { SecurityQuestionId: questions[0].Id, Answer: 'Rex' });
+    expect(
+      (await api.post('/api/auth/security-question', { SecurityQuestionId: 999, Answer: 'x y' })).statusCode,
+    ).toBe(400);
+    const res = await api.post('/api/auth/security-question', {
+      SecurityQuestionId: questions[0].Id,
+      Answer: 'Rex',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().pendingPrompts.securityQuestion).toBe(false);
     expect((await api.get('/api/users')).statusCode).toBe(200);
@@ -165,7 +195,9 @@ describe('security prompts', () => {
     const short = await client(ctx.app, cookie).post('/api/auth/change-password', { newPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().errors.newPassword).toBeDefined();
-    const res = await client(ctx.app, cookie).post('/api/auth/change-password', { newPassword: 'a-brand-new-password' });
+    const res = await client(ctx.app, cookie).post('/api/auth/change-password', {
+      newPassword: 'a-brand-new-password',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().pendingPrompts.passwordReset).toBe(false);
   });
@@ -180,7 +212,9 @@ describe('security prompts', () => {
     const { cookie, me } = await signIn(ctx.app, u);
     expect(me.pendingPrompts.usernameChange).toBe(true);
     const api = client(ctx.app, cookie);
-    const taken = await api.post('/api/auth/change-username', { newUsername: t.admin.username.toUpperCase() });
+    const taken = await api.post('/api/auth/change-username', {
+      newUsername: t.admin.username.toUpperCase(),
+    });
     expect(taken.statusCode).toBe(409);
     const fresh = unique('renamed.');
     const res = await api.post('/api/auth/change-username', { newUsername: fresh });
@@ -223,22 +257,46 @@ describe('forgotten password', () => {
 
   it('sends a single-use link by SMTP, keeps it in the outbox, and the same answer for unknown accounts', async () => {
     const s = await seedTenant(mailCtx.database);
-    const unknown = await mailCtx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: 'nobody@nowhere.example' } });
-    const known = await mailCtx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: s.staff.username } });
+    const unknown = await mailCtx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { usernameOrEmail: 'nobody@nowhere.example' },
+    });
+    const known = await mailCtx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { usernameOrEmail: s.staff.username },
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    await expect.poll(() => inbox.some((m) => m.includes(`${s.staff.username}@example.org`)), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => inbox.some((m) => m.includes(`${s.staff.username}@example.org`)), { timeout: 5000 })
+      .toBe(true);
     const mail = inbox.find((m) => m.includes(`${s.staff.username}@example.org`))!.replace(/=\r?\n/g, '');
-    const token = /reset-password\?token=3D([A-Za-z0-9_-]+)|reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail);
+    const token = /reset-password\?token=3D([A-Za-z0-9_-]+)|reset-password\?token=([A-Za-z0-9_-]+)/.exec(
+      mail,
+    );
     const value = token?.[1] ?? token?.[2];
     expect(value).toBeTruthy();
 
-    const reset = await mailCtx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: value, newPassword: 'reset-password-2026' } });
+    const reset = await mailCtx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: value, newPassword: 'reset-password-2026' },
+    });
     expect(reset.statusCode).toBe(200);
-    const again = await mailCtx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: value, newPassword: 'another-password-2026' } });
+    const again = await mailCtx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: value, newPassword: 'another-password-2026' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('This reset link is invalid or has expired.');
-    const ok = await mailCtx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: s.staff.username, password: 'reset-password-2026' } });
+    const ok = await mailCtx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: s.staff.username, password: 'reset-password-2026' },
+    });
     expect(ok.statusCode).toBe(200);
 
     const { cookie } = await signIn(mailCtx.app, s.admin);
@@ -248,7 +306,11 @@ describe('forgotten password', () => {
   });
 
   it('keeps mail in the outbox when no SMTP server is configured', async () => {
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: t.member.username } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { usernameOrEmail: t.member.username },
+    });
     const { cookie } = await signIn(ctx.app, t.admin);
     const api = client(ctx.app, cookie);
     const list = (await api.get('/api/mail/outbox')).json();

@@ -5,7 +5,13 @@ import { z } from 'zod';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 
-const summary = z.object({ id: z.number(), to: z.string(), subject: z.string(), createdAt: z.string(), sentAt: z.string().nullable() });
+const summary = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
 
 /** The outbox: every message the product sent or kept for this association. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -31,7 +31,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['settings'], summary: "The association's settings", response: { 200: settingsAnswer } },
     handler: async (req) => {
       const auth = requireAuth(req.auth);
-      const [t] = await tenantTx(app.database, auth, (tx) => tx.select().from(tenants).where(eq(tenants.id, auth.tenantId)));
+      const [t] = await tenantTx(app.database, auth, (tx) =>
+        tx.select().from(tenants).where(eq(tenants.id, auth.tenantId)),
+      );
       if (!t) throw notFound();
       return { name: t.name, settings: { ...DEFAULT_TENANT_SETTINGS, ...t.settings } };
     },

@@ -1,4 +1,11 @@
-import { helpTextBody, helpTextSchema, maintenanceBody, maintenanceSchema, statusBody, statusSchema } from '@guildhall/shared';
+import {
+  helpTextBody,
+  helpTextSchema,
+  maintenanceBody,
+  maintenanceSchema,
+  statusBody,
+  statusSchema,
+} from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/context.ts';
@@ -20,7 +27,11 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post('/api/status/open', {
     config: { permission: 'authenticated' },
-    schema: { tags: ['shell'], summary: 'Records that the user opened the status banner', response: { 200: statusSchema } },
+    schema: {
+      tags: ['shell'],
+      summary: 'Records that the user opened the status banner',
+      response: { 200: statusSchema },
+    },
     handler: async (req) => shell.openStatus(app.database, requireAuth(req.auth)),
   });
   app.put('/api/status', {
@@ -40,12 +51,18 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/help/:stateName', {
     config: { permission: 'authenticated' },
-    schema: { tags: ['shell'], summary: 'Help text of a screen', params: stateName, response: { 200: helpTextSchema } },
+    schema: {
+      tags: ['shell'],
+      summary: 'Help text of a screen',
+      params: stateName,
+      response: { 200: helpTextSchema },
+    },
     handler: async (req) => shell.getHelp(app.database, requireAuth(req.auth), req.params.stateName),
   });
   app.put('/api/help/:stateName', {
     config: { permission: 'help.manage' },
     schema: { tags: ['shell'], params: stateName, body: helpTextBody, response: { 200: helpTextSchema } },
-    handler: async (req) => shell.setHelp(app.database, requireAuth(req.auth), req.params.stateName, req.body),
+    handler: async (req) =>
+      shell.setHelp(app.database, requireAuth(req.auth), req.params.stateName, req.body),
   });
 };

@@ -15,7 +15,13 @@ export async function getStatus(database: Database, auth: AuthContext): Promise<
       .select({ openedAt: tenantUsers.statusOpenedAt })
       .from(tenantUsers)
       .where(and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, auth.userId)));
-    if (!row || !row.message) return { Message: '', Level: 'info', UpdatedAt: row?.updatedAt.toISOString() ?? null, Acknowledged: true };
+    if (!row?.message)
+      return {
+        Message: '',
+        Level: 'info',
+        UpdatedAt: row?.updatedAt.toISOString() ?? null,
+        Acknowledged: true,
+      };
     return {
       Message: row.message,
       Level: row.level,
@@ -75,7 +81,12 @@ async function upsertMessage(
   database: Database,
   auth: AuthContext,
   kind: 'status' | 'maintenance',
-  values: { message: string; level?: 'info' | 'warning' | 'critical'; startsAt?: Date | null; endsAt?: Date | null },
+  values: {
+    message: string;
+    level?: 'info' | 'warning' | 'critical';
+    startsAt?: Date | null;
+    endsAt?: Date | null;
+  },
 ): Promise<void> {
   await tenantTx(database, auth, async (tx) => {
     const [before] = await tx
@@ -87,7 +98,13 @@ async function upsertMessage(
       .insert(statusMessages)
       .values({ tenantId: auth.tenantId, kind, ...row })
       .onConflictDoUpdate({ target: [statusMessages.tenantId, statusMessages.kind], set: row });
-    await audit(tx, auth, { action: before ? 'update' : 'create', entity: 'status_message', entityId: kind, before, after: row });
+    await audit(tx, auth, {
+      action: before ? 'update' : 'create',
+      entity: 'status_message',
+      entityId: kind,
+      before,
+      after: row,
+    });
   });
 }
 
@@ -112,12 +129,23 @@ export async function setHelp(
       .select()
       .from(helpTexts)
       .where(and(eq(helpTexts.tenantId, auth.tenantId), eq(helpTexts.stateName, stateName)));
-    const values = { title: input.Title, content: input.Content, updatedAt: new Date(), updatedBy: auth.impersonatorUserId ?? auth.userId };
+    const values = {
+      title: input.Title,
+      content: input.Content,
+      updatedAt: new Date(),
+      updatedBy: auth.impersonatorUserId ?? auth.userId,
+    };
     await tx
       .insert(helpTexts)
       .values({ tenantId: auth.tenantId, stateName, ...values })
       .onConflictDoUpdate({ target: [helpTexts.tenantId, helpTexts.stateName], set: values });
-    await audit(tx, auth, { action: before ? 'update' : 'create', entity: 'help_text', entityId: stateName, before, after: values });
+    await audit(tx, auth, {
+      action: before ? 'update' : 'create',
+      entity: 'help_text',
+      entityId: stateName,
+      before,
+      after: values,
+    });
   });
   return getHelp(database, auth, stateName);
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, seedTenant, signIn, type TenantWithUsers, type TestContext, testApp } from '../../../test/helpers.ts';
+import {
+  client,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+} from '../../../test/helpers.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -18,29 +25,49 @@ describe('status banner', () => {
     expect((await member.put('/api/status', { Message: 'x', Level: 'info' })).statusCode).toBe(403);
     const set = await admin.put('/api/status', { Message: 'Payments are delayed today.', Level: 'warning' });
     expect(set.statusCode).toBe(200);
-    expect((await member.get('/api/status')).json()).toMatchObject({ Message: 'Payments are delayed today.', Level: 'warning', Acknowledged: false });
+    expect((await member.get('/api/status')).json()).toMatchObject({
+      Message: 'Payments are delayed today.',
+      Level: 'warning',
+      Acknowledged: false,
+    });
     expect((await member.post('/api/status/open')).json().Acknowledged).toBe(true);
     expect((await member.get('/api/status')).json().Acknowledged).toBe(true);
     await new Promise((r) => setTimeout(r, 5));
     await admin.put('/api/status', { Message: 'Payments are back.', Level: 'info' });
-    expect((await member.get('/api/status')).json()).toMatchObject({ Message: 'Payments are back.', Acknowledged: false });
+    expect((await member.get('/api/status')).json()).toMatchObject({
+      Message: 'Payments are back.',
+      Acknowledged: false,
+    });
   });
 
   it('keeps a maintenance window', async () => {
     const admin = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
-    const body = { Message: 'Upgrade on Sunday', StartsAt: '2026-12-06T08:00:00.000Z', EndsAt: '2026-12-06T10:00:00.000Z' };
+    const body = {
+      Message: 'Upgrade on Sunday',
+      StartsAt: '2026-12-06T08:00:00.000Z',
+      EndsAt: '2026-12-06T10:00:00.000Z',
+    };
     expect((await admin.put('/api/status/maintenance', body)).json()).toEqual(body);
     const member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
     expect((await member.get('/api/status/maintenance')).json()).toEqual(body);
-    expect((await admin.put('/api/status/maintenance', { ...body, StartsAt: 'next sunday' })).statusCode).toBe(400);
+    expect(
+      (await admin.put('/api/status/maintenance', { ...body, StartsAt: 'next sunday' })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('help panel', () => {
   it('answers an empty text for a screen without help, and staff can write it', async () => {
     const staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
-    expect((await staff.get('/api/help/Setup.Settings')).json()).toEqual({ StateName: 'Setup.Settings', Title: '', Content: '' });
-    const put = await staff.put('/api/help/Setup.Settings', { Title: 'Settings', Content: '<p>Page size and time zone.</p>' });
+    expect((await staff.get('/api/help/Setup.Settings')).json()).toEqual({
+      StateName: 'Setup.Settings',
+      Title: '',
+      Content: '',
+    });
+    const put = await staff.put('/api/help/Setup.Settings', {
+      Title: 'Settings',
+      Content: '<p>Page size and time zone.</p>',
+    });
     expect(put.statusCode).toBe(200);
     const member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
     expect((await member.get('/api/help/Setup.Settings')).json().Title).toBe('Settings');
@@ -53,11 +80,21 @@ describe('tenant settings', () => {
   it('validates and saves the settings, with an errors map on bad input', async () => {
     const admin = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
     const current = (await admin.get('/api/settings/tenant')).json();
-    expect(current.settings).toMatchObject({ listPageSize: 50, defaultTimezone: 'America/Chicago', websitePrefix: 'http://' });
-    const bad = await admin.put('/api/settings/tenant', { name: current.name, settings: { ...current.settings, defaultTimezone: 'Mars/Base', listPageSize: 0 } });
+    expect(current.settings).toMatchObject({
+      listPageSize: 50,
+      defaultTimezone: 'America/Chicago',
+      websitePrefix: 'http://',
+    });
+    const bad = await admin.put('/api/settings/tenant', {
+      name: current.name,
+      settings: { ...current.settings, defaultTimezone: 'Mars/Base', listPageSize: 0 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['settings.listPageSize']));
-    const next = { name: 'Renamed Association', settings: { ...current.settings, listPageSize: 25, defaultTimezone: 'Europe/Paris' } };
+    const next = {
+      name: 'Renamed Association',
+      settings: { ...current.settings, listPageSize: 25, defaultTimezone: 'Europe/Paris' },
+    };
     expect((await admin.put('/api/settings/tenant', next)).json()).toEqual(next);
     const me = (await admin.get('/api/auth/me')).json();
     expect(me.tenant.name).toBe('Renamed Association');
@@ -70,11 +107,15 @@ describe('tenant settings', () => {
 describe('feature flags', () => {
   it('are set per user and read through me', async () => {
     const admin = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
-    const res = await admin.put(`/api/users/${t.staff.id}/feature-flags`, { flags: { betaDashboard: true, outbox: false } });
+    const res = await admin.put(`/api/users/${t.staff.id}/feature-flags`, {
+      flags: { betaDashboard: true, outbox: false },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().featureFlags).toMatchObject({ betaDashboard: true, outbox: false, auditLog: true });
     const me = (await signIn(ctx.app, t.staff)).me;
     expect(me.featureFlags).toMatchObject({ betaDashboard: true, outbox: false });
-    expect((await admin.put(`/api/users/${t.staff.id}/feature-flags`, { flags: { notAFlag: true } })).statusCode).toBe(400);
+    expect(
+      (await admin.put(`/api/users/${t.staff.id}/feature-flags`, { flags: { notAFlag: true } })).statusCode,
+    ).toBe(400);
   });
 });

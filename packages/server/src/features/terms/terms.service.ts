@@ -7,10 +7,16 @@ import { HttpError } from '../../platform/errors.ts';
 import { revokeSession } from '../../platform/session.ts';
 
 /** Accept or decline terms of use (spec 000 sections 4 and 7). Declining signs the user out. */
-export async function takeAction(database: Database, auth: AuthContext, body: TermsActionBody): Promise<{ SignedOut: boolean }> {
+export async function takeAction(
+  database: Database,
+  auth: AuthContext,
+  body: TermsActionBody,
+): Promise<{ SignedOut: boolean }> {
   const loginType = loginTypeFromId(body.UserLoginTypeId);
-  if (!loginType || loginType !== auth.loginType) throw new HttpError(400, 'These terms are not for your kind of account.');
-  if (auth.impersonatorUserId) throw new HttpError(403, 'Terms are accepted by the user themselves, not while working as them.');
+  if (!loginType || loginType !== auth.loginType)
+    throw new HttpError(400, 'These terms are not for your kind of account.');
+  if (auth.impersonatorUserId)
+    throw new HttpError(403, 'Terms are accepted by the user themselves, not while working as them.');
   await tenantTx(database, auth, async (tx) => {
     const [terms] = await tx
       .select({ id: termsOfUse.id, loginType: termsOfUse.loginType })
@@ -97,4 +103,3 @@ export async function publishTerms(
     AcceptedCount: 0,
   };
 }
-

@@ -1,7 +1,14 @@
 import { publishTerms } from '@guildhall/db/seed/factories';
 import { LOGIN_TYPE_IDS, MESSAGES } from '@guildhall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, seedTenant, signIn, type TenantWithUsers, type TestContext, testApp } from '../../../test/helpers.ts';
+import {
+  client,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+} from '../../../test/helpers.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -17,7 +24,11 @@ afterAll(() => ctx.close());
 describe('terms-of-use gate', () => {
   it('publishing terms makes them pending for that login type only, and blocks the product until accepted', async () => {
     const admin = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
-    const published = await admin.post('/api/setup/terms', { LoginType: 'member', Title: 'Member terms 2027', Description: 'Be kind.' });
+    const published = await admin.post('/api/setup/terms', {
+      LoginType: 'member',
+      Title: 'Member terms 2027',
+      Description: 'Be kind.',
+    });
     expect(published.statusCode).toBe(201);
     const termsId = published.json().TermsOfUseId;
 
@@ -51,7 +62,11 @@ describe('terms-of-use gate', () => {
   });
 
   it('declining signs the user out', async () => {
-    const termsId = await publishTerms(ctx.database.db, { tenantId: t.tenant.id, loginType: 'staff', title: 'Staff terms' });
+    const termsId = await publishTerms(ctx.database.db, {
+      tenantId: t.tenant.id,
+      loginType: 'staff',
+      title: 'Staff terms',
+    });
     const { cookie } = await signIn(ctx.app, t.staff);
     const api = client(ctx.app, cookie);
     const res = await api.post('/api/Setup/TermsofUse/terms/takeaction', {
@@ -66,15 +81,35 @@ describe('terms-of-use gate', () => {
   });
 
   it("refuses another association's terms and terms of another login type", async () => {
-    const foreign = await publishTerms(ctx.database.db, { tenantId: other.tenant.id, loginType: 'staff', title: 'Foreign terms' });
-    const own = await publishTerms(ctx.database.db, { tenantId: t.tenant.id, loginType: 'member', title: 'Member only' });
+    const foreign = await publishTerms(ctx.database.db, {
+      tenantId: other.tenant.id,
+      loginType: 'staff',
+      title: 'Foreign terms',
+    });
+    const own = await publishTerms(ctx.database.db, {
+      tenantId: t.tenant.id,
+      loginType: 'member',
+      title: 'Member only',
+    });
     const api = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
-    const res = await api.post('/api/Setup/TermsofUse/terms/takeaction', { UserLoginTypeId: 1, TermsOfUseId: foreign, IsAccepted: true });
+    const res = await api.post('/api/Setup/TermsofUse/terms/takeaction', {
+      UserLoginTypeId: 1,
+      TermsOfUseId: foreign,
+      IsAccepted: true,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('Foreign terms');
-    const wrongType = await api.post('/api/Setup/TermsofUse/terms/takeaction', { UserLoginTypeId: 1, TermsOfUseId: own, IsAccepted: true });
+    const wrongType = await api.post('/api/Setup/TermsofUse/terms/takeaction', {
+      UserLoginTypeId: 1,
+      TermsOfUseId: own,
+      IsAccepted: true,
+    });
     expect(wrongType.statusCode).toBe(404);
-    const mismatch = await api.post('/api/Setup/TermsofUse/terms/takeaction', { UserLoginTypeId: 2, TermsOfUseId: own, IsAccepted: true });
+    const mismatch = await api.post('/api/Setup/TermsofUse/terms/takeaction', {
+      UserLoginTypeId: 2,
+      TermsOfUseId: own,
+      IsAccepted: true,
+    });
     expect(mismatch.statusCode).toBe(400);
   });
 

@@ -1,6 +1,15 @@
 import { createUser, publishTerms } from '@guildhall/db/seed/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, cookieOf, seedTenant, signIn, type TenantWithUsers, type TestContext, testApp, unique } from '../../../test/helpers.ts';
+import {
+  client,
+  cookieOf,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+  unique,
+} from '../../../test/helpers.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -23,7 +32,11 @@ describe('impersonation', () => {
       hasSecurityQuestion: false,
       isRequirePasswordReset: true,
     });
-    await publishTerms(ctx.database.db, { tenantId: t.tenant.id, loginType: 'member', title: 'Pending member terms' });
+    await publishTerms(ctx.database.db, {
+      tenantId: t.tenant.id,
+      loginType: 'member',
+      title: 'Pending member terms',
+    });
     const { cookie } = await signIn(ctx.app, t.admin);
     const res = await client(ctx.app, cookie).post(`/api/auth/impersonate/${target.id}`);
     expect(res.statusCode).toBe(200);
@@ -31,14 +44,21 @@ describe('impersonation', () => {
     expect(me.user.id).toBe(target.id);
     expect(me.area).toBe('member');
     expect(me.impersonation.impersonator.id).toBe(t.admin.id);
-    expect(me.pendingPrompts).toEqual({ terms: [], securityQuestion: false, passwordReset: false, usernameChange: false });
+    expect(me.pendingPrompts).toEqual({
+      terms: [],
+      securityQuestion: false,
+      passwordReset: false,
+      usernameChange: false,
+    });
     const as = client(ctx.app, cookieOf(res));
     // Not blocked by the target's pending gates while impersonating.
     expect((await as.get('/api/help/Home')).statusCode).toBe(200);
     // The staff session was replaced.
     expect((await client(ctx.app, cookie).get('/api/auth/me')).statusCode).toBe(401);
     // The target's own password is not changed by the staff member.
-    expect((await as.post('/api/auth/change-password', { newPassword: 'staff-chosen-password' })).statusCode).toBe(403);
+    expect(
+      (await as.post('/api/auth/change-password', { newPassword: 'staff-chosen-password' })).statusCode,
+    ).toBe(403);
 
     const back = await as.post('/api/auth/impersonate/stop');
     expect(back.statusCode).toBe(200);
@@ -56,10 +76,14 @@ describe('impersonation', () => {
     const { cookie } = await signIn(ctx.app, t.admin);
     const res = await client(ctx.app, cookie).post(`/api/auth/impersonate/${t.staff.id}`);
     const as = client(ctx.app, cookieOf(res));
-    expect((await as.put('/api/help/Users.List', { Title: 'Users', Content: 'Who works here.' })).statusCode).toBe(200);
+    expect(
+      (await as.put('/api/help/Users.List', { Title: 'Users', Content: 'Who works here.' })).statusCode,
+    ).toBe(200);
     const back = await as.post('/api/auth/impersonate/stop');
     const audit = (await client(ctx.app, cookieOf(back)).get('/api/audit')).json();
-    const change = audit.find((a: { entity: string; entityId: string }) => a.entity === 'help_text' && a.entityId === 'Users.List');
+    const change = audit.find(
+      (a: { entity: string; entityId: string }) => a.entity === 'help_text' && a.entityId === 'Users.List',
+    );
     expect(change.actorUsername).toBe(t.admin.username);
     expect(change.onBehalfOfUsername).toBe(t.staff.username);
     expect(change.after).toMatchObject({ title: 'Users', content: 'Who works here.' });

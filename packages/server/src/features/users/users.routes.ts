@@ -32,7 +32,12 @@ const columns = {
   featureFlags: tenantUsers.featureFlags,
 };
 
-function present(r: { lastSignInAt: Date | null; featureFlags: Record<string, boolean> } & Omit<z.infer<typeof userRow>, 'lastSignInAt'>) {
+function present(
+  r: { lastSignInAt: Date | null; featureFlags: Record<string, boolean> } & Omit<
+    z.infer<typeof userRow>,
+    'lastSignInAt'
+  >,
+) {
   const { featureFlags, ...rest } = r;
   const flags: Record<string, boolean> = {};
   for (const f of FEATURE_FLAGS) flags[f.key] = featureFlags[f.key] ?? f.defaultOn;
@@ -46,7 +51,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['users'], response: { 200: z.array(userRow) } },
     handler: async (req) => {
       const rows = await tenantTx(app.database, requireAuth(req.auth), (tx) =>
-        tx.select(columns).from(tenantUsers).innerJoin(users, eq(users.id, tenantUsers.userId)).orderBy(asc(users.displayName)),
+        tx
+          .select(columns)
+          .from(tenantUsers)
+          .innerJoin(users, eq(users.id, tenantUsers.userId))
+          .orderBy(asc(users.displayName)),
       );
       return rows.map((r) => {
         const { featureFlags: _f, ...u } = present(r);
@@ -90,9 +99,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         const where = and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, req.params.id));
         const [before] = await tx.select({ flags: tenantUsers.featureFlags }).from(tenantUsers).where(where);
         if (!before) throw notFound();
-        const next = { ...before.flags, ...req.body.flags };
+        const next: Record<string, boolean> = { ...before.flags };
+        for (const [key, value] of Object.entries(req.body.flags)) if (value !== undefined) next[key] = value;
         await tx.update(tenantUsers).set({ featureFlags: next }).where(where);
-        await audit(tx, auth, { action: 'update', entity: 'feature_flags', entityId: req.params.id, before: before.flags, after: next });
+        await audit(tx, auth, {
+          action: 'update',
+          entity: 'feature_flags',
+          entityId: req.params.id,
+          before: before.flags,
+          after: next,
+        });
         const flags: Record<string, boolean> = {};
         for (const f of FEATURE_FLAGS) flags[f.key] = next[f.key] ?? f.defaultOn;
         return { featureFlags: flags };
