@@ -2,10 +2,20 @@
  * Factories: each test and the demo seed create their own tenants and users through these, as the application
  * role inside the tenant's scope, so tests isolate each other through tenancy.
  */
-import { DEFAULT_TENANT_SETTINGS, type LoginType, type Role, type TenantSettings } from '@guildhall/shared';
+
 import { randomUUID } from 'node:crypto';
+import {
+  centsToDecimalString,
+  DEFAULT_TENANT_SETTINGS,
+  type DecimalInput,
+  type LoginType,
+  type Role,
+  type TenantSettings,
+  toCents,
+} from '@guildhall/shared';
 import type { Db } from '../client.ts';
 import { hashSecret } from '../passwords.ts';
+import { payments, refunds } from '../schema/payments.ts';
 import { helpTexts, tenants, tenantUsers, termsAcceptances, termsOfUse, users } from '../schema/platform.ts';
 import { withTenantTx } from '../tenant-scope.ts';
 
@@ -22,7 +32,9 @@ export async function createTenant(
   const id = randomUUID();
   const slug = input.slug ?? `${slugify(input.name)}-${id.slice(0, 8)}`;
   await withTenantTx(db, { tenantId: id }, (tx) =>
-    tx.insert(tenants).values({ id, name: input.name, slug, settings: { ...DEFAULT_TENANT_SETTINGS, ...input.settings } }),
+    tx
+      .insert(tenants)
+      .values({ id, name: input.name, slug, settings: { ...DEFAULT_TENANT_SETTINGS, ...input.settings } }),
   );
   return { id, name: input.name, slug };
 }
@@ -83,7 +95,13 @@ export async function addMembership(db: Db, tenantId: string, userId: number, ro
 
 export async function publishTerms(
   db: Db,
-  input: { tenantId: string; loginType: LoginType; title?: string; description?: string; acceptedBy?: number[] },
+  input: {
+    tenantId: string;
+    loginType: LoginType;
+    title?: string;
+    description?: string;
+    acceptedBy?: number[];
+  },
 ): Promise<number> {
   return withTenantTx(db, { tenantId: input.tenantId }, async (tx) => {
     const [t] = await tx
@@ -92,12 +110,16 @@ export async function publishTerms(
         tenantId: input.tenantId,
         loginType: input.loginType,
         title: input.title ?? 'Terms of use',
-        description: input.description ?? 'By using this service you agree to use it lawfully and keep your password safe.',
+        description:
+          input.description ??
+          'By using this service you agree to use it lawfully and keep your password safe.',
       })
       .returning({ id: termsOfUse.id });
     if (!t) throw new Error('terms insert returned nothing');
     for (const userId of input.acceptedBy ?? []) {
-      await tx.insert(termsAcceptances).values({ tenantId: input.tenantId, termsId: t.id, userId, accepted: true });
+      await tx
+        .insert(termsAcceptances)
+        .values({ tenantId: input.tenantId, termsId: t.id, userId, accepted: true });
     }
     return t.id;
   });
@@ -123,4 +145,43 @@ function titleCase(username: string): string {
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(' ');
+}
+
+export interface PaymentInput {
+  tenantId: string;
+  /** What was paid, in major units (12.5 or '12.50'). */
+  amount: DecimalInput;
+  /** Refunds already made on the payment, in major units: one amount or several. */
+  refunded?: DecimalInput | readonly DecimalInput[];
+  contactId?: number | null;
+  method?: string;
+  reference?: string;
+  paidAt?: Date;
+  isDeleted?: boolean;
+}
+
+/** A payment (and its earlier refunds, if any) in the tenant; answers the payment id. */
+export async function createPayment(db: Db, input: PaymentInput): Promise<number> {
+  const money = (value: DecimalInput) => centsToDecimalString(toCents(value));
+  const refundAmounts =
+    input.refunded === undefined ? [] : Array.isArray(input.refunded) ? input.refunded : [input.refunded];
+  return withTenantTx(db, { tenantId: input.tenantId }, async (tx) => {
+    const [p] = await tx
+      .insert(payments)
+      .values({
+        tenantId: input.tenantId,
+        amount: money(input.amount),
+        contactId: input.contactId ?? null,
+        method: input.method ?? 'card',
+        reference: input.reference ?? null,
+        paidAt: input.paidAt ?? new Date(),
+        isDeleted: input.isDeleted ?? false,
+      })
+      .returning({ id: payments.id });
+    if (!p) throw new Error('payment insert returned nothing');
+    for (const amount of refundAmounts) {
+      await tx.insert(refunds).values({ tenantId: input.tenantId, paymentId: p.id, amount: money(amount) });
+    }
+    return p.id;
+  });
 }

@@ -6,6 +6,7 @@ import { settingsRoutes } from './settings/settings.routes.ts';
 import { shellRoutes } from './shell/shell.routes.ts';
 import { termsRoutes } from './terms/terms.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { utilsRoutes } from './utils/utils.routes.ts';
 
 /** Every feature's routes; each registers inside the API scope, which enforces permissions. */
 export const features: FastifyPluginAsyncZod[] = [
@@ -16,4 +17,5 @@ export const features: FastifyPluginAsyncZod[] = [
   usersRoutes,
   mailRoutes,
   auditRoutes,
+  utilsRoutes,
 ];

@@ -1,0 +1,63 @@
+import {
+  emailValidateBody,
+  emailValidateResponse,
+  parseNameParams,
+  parseNameResponse,
+  refundValidateBody,
+  refundValidateResponse,
+  validationResultSchema,
+} from '@guildhall/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../platform/context.ts';
+import * as utils from './utils.service.ts';
+
+/**
+ * Answer of GET /api/Signup/ParseName/{name}: `{Data: {Name: {FirstName, LastName}, Valid, ErrorMessages}}`.
+ * Spec 001 section 7 names Data.Name; Valid and ErrorMessages sit beside it so a name that does not parse into a
+ * first and a last name answers 200 with Valid false and the field message, and the sign-up form marks the field.
+ */
+const parseNameAnswer = parseNameResponse.extend({
+  Data: parseNameResponse.shape.Data.extend(validationResultSchema.shape),
+});
+
+export const utilsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/utils/email/validate', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['utils'],
+      summary: 'Validates an email address: syntax, a real domain, no disposable mailbox',
+      body: emailValidateBody,
+      response: { 200: emailValidateResponse },
+    },
+    handler: async (req) => {
+      requireAuth(req.auth);
+      return utils.validateEmail(req.body.emailAddress);
+    },
+  });
+
+  app.get('/api/Signup/ParseName/:name', {
+    config: { permission: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['signup'],
+      summary:
+        'Splits a full name into first and last name; Valid false (still a 200) when either is missing',
+      params: parseNameParams,
+      response: { 200: parseNameAnswer },
+    },
+    handler: async (req) => utils.parseName(req.params.name),
+  });
+
+  app.post('/api/utils/refund/validate', {
+    config: { permission: 'backoffice' },
+    schema: {
+      tags: ['utils'],
+      summary:
+        'Validates a refund: the payment exists in this association, the amount is positive and at most what is left to refund',
+      description:
+        'Answers 200 with Data.Valid and ErrorMessages beside Data. An unknown payment, a deleted one and one of another association answer the same "not found" message.',
+      body: refundValidateBody,
+      response: { 200: refundValidateResponse },
+    },
+    handler: async (req) => utils.validateRefundRequest(app.database, requireAuth(req.auth), req.body),
+  });
+};
