@@ -1,14 +1,25 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { NotFoundPage } from '../platform/not-found.tsx';
-import { RouteError } from '../platform/route-error.tsx';
+import { ChunkLoadError, RouteError } from '../platform/route-error.tsx';
 import type { RouteHandle } from '../platform/route-handle.ts';
 import { HomeRedirect, RequireAuth } from './require-auth.tsx';
 import { FullPageLoader, RootLayout } from './root-layout.tsx';
 
-/** Route-level code splitting: each screen is its own chunk, loaded when first visited. */
+/**
+ * Route-level code splitting: each screen is its own chunk, loaded when first visited. A chunk that no
+ * longer loads (a deployment replaced it, the network dropped) shows the error block with a reload
+ * button in place of the screen, never a blank page.
+ */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    try {
+      return { Component: pick(await load()) };
+    } catch (error) {
+      console.error('A screen could not be loaded', error);
+      return { Component: () => <ChunkLoadError /> };
+    }
+  };
 }
 
 function page(

@@ -14,24 +14,7 @@ function isStaleChunkError(error: unknown): boolean {
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (isStaleChunkError(error)) {
-    return (
-      <Container size="sm" py="xl">
-        <Stack>
-          <Title order={1} size="h3">
-            Guildhall was updated
-          </Title>
-          <ErrorBlock
-            title="Reload needed"
-            message="A newer version of Guildhall is available. Reload the page to continue."
-            isKnown
-            retryLabel="Reload"
-            onRetry={() => window.location.reload()}
-          />
-        </Stack>
-      </Container>
-    );
-  }
+  if (isStaleChunkError(error)) return <ChunkLoadError />;
   return (
     <Container size="sm" py="xl">
       <Stack>
@@ -44,6 +27,26 @@ export function RouteError() {
             Go to the start page
           </Button>
         </div>
+      </Stack>
+    </Container>
+  );
+}
+
+/** A screen's code could not be loaded: usually a newer version was deployed since the page was opened. */
+export function ChunkLoadError() {
+  return (
+    <Container size="sm" py="xl">
+      <Stack>
+        <Title order={1} size="h3">
+          This screen could not be loaded
+        </Title>
+        <ErrorBlock
+          title="Reload needed"
+          message="Guildhall may have been updated since you opened it, or the connection dropped. Reload the page to continue."
+          isKnown
+          retryLabel="Reload"
+          onRetry={() => window.location.reload()}
+        />
       </Stack>
     </Container>
   );
