@@ -17,7 +17,7 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): 
       return { Component: pick(await load()) };
     } catch (error) {
       console.error('A screen could not be loaded', error);
-      return { Component: () => <ChunkLoadError /> };
+      return { Component: ChunkLoadError };
     }
   };
 }
