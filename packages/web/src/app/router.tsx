@@ -215,7 +215,7 @@ export const routes: RouteObject[] = [
         ],
       },
       // `/micronet/list/*` stays free for the generic screen layer.
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage standalone /> },
     ],
   },
 ];

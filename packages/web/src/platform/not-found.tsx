@@ -3,10 +3,15 @@ import { Link } from 'react-router';
 import { usePageTitle } from './page-title.ts';
 
 /** The not-found page: any address the app does not know. */
-export function NotFoundPage() {
+export function NotFoundPage({ standalone = false }: { standalone?: boolean }) {
   usePageTitle('Page not found');
   return (
-    <Container size="sm" py={64}>
+    <Container
+      size="sm"
+      py={64}
+      component={standalone ? 'main' : 'div'}
+      id={standalone ? 'main-content' : undefined}
+    >
       <Stack gap="md">
         <Text c="dimmed" fw={700} size="sm">
           404

@@ -75,7 +75,7 @@ function AuditScreen() {
         <div>
           <Text size="sm">{e.actorUsername ?? 'System'}</Text>
           {e.onBehalfOfUsername && e.onBehalfOfUsername !== e.actorUsername ? (
-            <Text size="xs" c="orange.8">
+            <Text size="xs" c="color-mix(in srgb, var(--mantine-color-orange-9), black 35%)">
               working as {e.onBehalfOfUsername}
             </Text>
           ) : null}

@@ -1,8 +1,9 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
 import { BACK_OFFICE_NAV, isNavItemVisible } from '../../app/nav-items.ts';
 import { flagOn, useIdentity } from '../../platform/identity.ts';
 import { PageHeader } from '../../platform/page.tsx';
+import { SoftBadge } from '../../platform/soft-badge.tsx';
 
 const DESCRIPTIONS: Record<string, string> = {
   '/a/users': 'See who can sign in, their roles and feature flags; work as a user to see what they see.',
@@ -33,9 +34,7 @@ export function BackOfficeHome() {
               <Text fw={700} component="h2" id="beta-dash">
                 New dashboard
               </Text>
-              <Badge size="sm" variant="light">
-                Beta
-              </Badge>
+              <SoftBadge size="sm">Beta</SoftBadge>
             </Group>
             <Text size="sm">
               Your dashboard will gather memberships, events and tasks here as those features arrive. Thank

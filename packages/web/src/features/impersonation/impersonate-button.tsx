@@ -33,6 +33,7 @@ export function ImpersonateButton({ userId, userName, isActive }: Props) {
       leftSection={<IconMask size={16} aria-hidden />}
       variant="light"
       color="orange"
+      c="color-mix(in srgb, var(--mantine-color-orange-9), black 35%)"
       onClick={() => start.mutate()}
       loading={start.isPending}
       disabled={!isActive}

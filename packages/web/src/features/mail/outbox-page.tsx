@@ -1,4 +1,4 @@
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
@@ -7,6 +7,7 @@ import { ErrorBlock } from '../../platform/error-block.tsx';
 import { formatDateTime } from '../../platform/format.ts';
 import { useIdentity } from '../../platform/identity.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
+import { SoftBadge } from '../../platform/soft-badge.tsx';
 
 export interface OutboxRow {
   id: number | string;
@@ -60,9 +61,7 @@ function OutboxScreen() {
         m.sentAt ? (
           <Text size="sm">Sent {formatDateTime(m.sentAt, tz)}</Text>
         ) : (
-          <Badge variant="light" color="gray">
-            Kept in outbox
-          </Badge>
+          <SoftBadge color="gray">Kept in outbox</SoftBadge>
         ),
     },
   ];

@@ -1,13 +1,11 @@
 import { LOGIN_TYPES, type LoginType } from '@guildhall/shared';
 import {
-  Badge,
   Button,
   Card,
   Group,
   Modal,
   SegmentedControl,
   SimpleGrid,
-  Spoiler,
   Stack,
   Table,
   Text,
@@ -24,6 +22,7 @@ import { formatDateTime } from '../../platform/format.ts';
 import { useIdentity } from '../../platform/identity.ts';
 import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
+import { SoftBadge } from '../../platform/soft-badge.tsx';
 
 export interface TermsRecord {
   TermsOfUseId: number;
@@ -88,11 +87,9 @@ function TermsScreen() {
                       {LOGIN_TYPE_LABEL[type]}
                     </Text>
                     {terms ? (
-                      <Badge variant="light">{terms.AcceptedCount} accepted</Badge>
+                      <SoftBadge>{terms.AcceptedCount} accepted</SoftBadge>
                     ) : (
-                      <Badge variant="light" color="gray">
-                        None published
-                      </Badge>
+                      <SoftBadge color="gray">None published</SoftBadge>
                     )}
                   </Group>
                   {terms ? (
@@ -102,11 +99,14 @@ function TermsScreen() {
                         Published {formatDateTime(terms.PublishedAt, tz)}
                         {terms.PublishedBy ? ` by ${terms.PublishedBy}` : ''}
                       </Text>
-                      <Spoiler maxHeight={96} showLabel="Show all" hideLabel="Show less">
-                        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                          {terms.Description}
-                        </Text>
-                      </Spoiler>
+                      <Text
+                        size="sm"
+                        style={{ whiteSpace: 'pre-wrap' }}
+                        lineClamp={5}
+                        title={terms.Description}
+                      >
+                        {terms.Description}
+                      </Text>
                     </>
                   ) : (
                     <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import { FEATURE_FLAGS } from '@guildhall/shared';
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { can, meQueryKey, useIdentity } from '../../platform/identity.ts';
 import { NotFoundPage } from '../../platform/not-found.tsx';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
+import { SoftBadge } from '../../platform/soft-badge.tsx';
 import { ImpersonateButton } from '../impersonation/impersonate-button.tsx';
 import { LOGIN_TYPE_LABEL, ROLE_LABEL, type UserRecord, userKey, usersKey } from './users-api.ts';
 
@@ -84,9 +85,9 @@ function UserScreen() {
             <Text fw={700} component="h2" id="user-details">
               Details
             </Text>
-            <Badge variant="light" color={user.isActive ? 'green' : 'gray'}>
+            <SoftBadge color={user.isActive ? 'green' : 'gray'}>
               {user.isActive ? 'Active' : 'Inactive'}
-            </Badge>
+            </SoftBadge>
           </Group>
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '8px 16px' }}>
             {details.map(([term, value]) => (

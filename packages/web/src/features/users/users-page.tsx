@@ -1,4 +1,4 @@
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
@@ -7,6 +7,7 @@ import { ErrorBlock } from '../../platform/error-block.tsx';
 import { formatDateTime } from '../../platform/format.ts';
 import { useIdentity } from '../../platform/identity.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
+import { SoftBadge } from '../../platform/soft-badge.tsx';
 import { LOGIN_TYPE_LABEL, ROLE_LABEL, type UserSummary, usersKey } from './users-api.ts';
 
 export function UsersPage() {
@@ -56,13 +57,9 @@ function UsersScreen() {
       sortValue: (u) => (u.isActive ? 0 : 1),
       render: (u) =>
         u.isActive ? (
-          <Badge variant="light" color="green">
-            Active
-          </Badge>
+          <SoftBadge color="green">Active</SoftBadge>
         ) : (
-          <Badge variant="light" color="gray">
-            Inactive
-          </Badge>
+          <SoftBadge color="gray">Inactive</SoftBadge>
         ),
     },
     {
