@@ -19,6 +19,7 @@ import { features } from './features/index.ts';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mailer.ts';
+import { registerScreenLayer } from './platform/resources/index.ts';
 import { registerApiSecurity } from './platform/security.ts';
 
 export interface BuildOptions {
@@ -99,6 +100,8 @@ export async function buildApp(options: BuildOptions) {
     });
     registerApiSecurity(api);
     for (const feature of features) await api.register(feature);
+    // The generic screen layer: every resource and report declared in packages/shared, found by convention.
+    await registerScreenLayer(api, app);
   });
 
   const indexHtml = join(config.webDist, 'index.html');

@@ -27,12 +27,35 @@ beforeAll(async () => {
     description: `${MARK} description`,
     acceptedBy: [b.admin.id, b.staff.id],
   });
-  await writeHelpText(ctx.database.db, { tenantId: b.tenant.id, stateName: 'Secret.Screen', title: `${MARK} help`, content: MARK });
+  await writeHelpText(ctx.database.db, {
+    tenantId: b.tenant.id,
+    stateName: 'Secret.Screen',
+    title: `${MARK} help`,
+    content: MARK,
+  });
   const bAdmin = client(ctx.app, (await signIn(ctx.app, b.admin)).cookie);
   await bAdmin.put('/api/status', { Message: `${MARK} status`, Level: 'info' });
-  await bAdmin.put('/api/status/maintenance', { Message: `${MARK} maintenance`, StartsAt: null, EndsAt: null });
-  await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: b.staff.username } });
+  await bAdmin.put('/api/status/maintenance', {
+    Message: `${MARK} maintenance`,
+    StartsAt: null,
+    EndsAt: null,
+  });
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { usernameOrEmail: b.staff.username },
+  });
   const outbox = (await bAdmin.get('/api/mail/outbox')).json() as { id: number }[];
+  await bAdmin.post('/api/setup/samples/sampleSave', {
+    Name: `${MARK} sample`,
+    Status: 'open',
+    Answer: 'No',
+  });
+  await bAdmin.post('/api/setup/helpTexts/helpTextSave', {
+    StateName: 'Secret.Generic',
+    Title: `${MARK} generic help`,
+    Content: MARK,
+  });
   bIds = [b.admin.id, b.staff.id, b.member.id, bTerms, ...outbox.map((m) => m.id)];
 });
 afterAll(() => ctx.close());
@@ -41,9 +64,16 @@ afterAll(() => ctx.close());
 async function snapshotB(): Promise<string> {
   const api = client(ctx.app, (await signIn(ctx.app, b.admin)).cookie);
   const parts = await Promise.all(
-    ['/api/users', '/api/setup/terms', '/api/help/Secret.Screen', '/api/status', '/api/status/maintenance', '/api/settings/tenant'].map(
-      async (u) => (await api.get(u)).body,
-    ),
+    [
+      '/api/users',
+      '/api/setup/terms',
+      '/api/setup/samples',
+      '/api/setup/helpTexts',
+      '/api/help/Secret.Screen',
+      '/api/status',
+      '/api/status/maintenance',
+      '/api/settings/tenant',
+    ].map(async (u) => (await api.get(u)).body),
   );
   // Sign-in times change with every snapshot; everything else must not.
   return parts.join('\n').replace(/"lastSignInAt":"[^"]*"/g, '');
@@ -60,6 +90,15 @@ function bodiesFor(id: number): unknown[] {
     { UserLoginTypeId: 1, TermsOfUseId: bTerms, IsAccepted: false },
     { flags: { betaDashboard: true } },
     { Title: 'overwritten', Content: 'overwritten' },
+    // Generic screen layer: a record id in the model, as its Save, SaveDraft and DuplicateCheck take it.
+    {
+      SampleId: id,
+      Name: 'overwritten',
+      Status: 'open',
+      Answer: 'No',
+      StateName: 'Secret.Generic',
+      Content: 'overwritten',
+    },
   ];
 }
 
@@ -104,7 +143,12 @@ describe('R2: row-level security', () => {
     const owner = ctx.database.ownerDb;
     // On PGlite the owner and app share one connection; read the catalogue through the app connection (catalogues are readable).
     const reader = ctx.database.kind === 'pglite' ? ctx.database.db : owner;
-    const tables = rowsOf<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean; owner: string }>(
+    const tables = rowsOf<{
+      relname: string;
+      relrowsecurity: boolean;
+      relforcerowsecurity: boolean;
+      owner: string;
+    }>(
       await reader.execute(sql`
         select c.relname, c.relrowsecurity, c.relforcerowsecurity, pg_get_userbyid(c.relowner) as owner
           from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -138,13 +182,17 @@ describe('R2: row-level security', () => {
     ).map((t) => t.relname);
     for (const table of tables) {
       const none = rowsOf<{ n: number }>(
-        await ctx.database.db.transaction((tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)),
+        await ctx.database.db.transaction((tx) =>
+          tx.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`),
+        ),
       )[0];
       expect(none?.n, `${table} without a tenant`).toBe(0);
       const col = table === 'tenants' ? 'id' : 'tenant_id';
       const foreign = rowsOf<{ n: number }>(
         await withTenantTx(ctx.database.db, { tenantId: a.tenant.id }, (tx) =>
-          tx.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(col)} <> ${a.tenant.id}`),
+          tx.execute(
+            sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(col)} <> ${a.tenant.id}`,
+          ),
         ),
       )[0];
       expect(foreign?.n, `${table} rows of other tenants`).toBe(0);
@@ -153,7 +201,9 @@ describe('R2: row-level security', () => {
 
   it('refuses to write a row into another tenant', async () => {
     const error = await withTenantTx(ctx.database.db, { tenantId: a.tenant.id }, (tx) =>
-      tx.execute(sql`insert into help_texts (tenant_id, state_name, title, content) values (${b.tenant.id}, 'x', 'x', 'x')`),
+      tx.execute(
+        sql`insert into help_texts (tenant_id, state_name, title, content) values (${b.tenant.id}, 'x', 'x', 'x')`,
+      ),
     ).then(
       () => null,
       (e: Error & { cause?: unknown }) => e,

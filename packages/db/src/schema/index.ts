@@ -1,2 +1,4 @@
 export * from './payments.ts';
 export * from './platform.ts';
+export * from './samples.ts';
+export * from './screens.ts';

@@ -1,0 +1,113 @@
+/**
+ * Export of a list: the list request with $skip 0 and $top 999999999 queues an `export` job and answers the id of
+ * the file it will write. The job reads the rows through a cursor in batches inside the tenant's transaction and
+ * streams them through csv-stringify to storage: the whole result is never held in memory.
+ */
+import { Readable } from 'node:stream';
+import { type Database, rowsOf, storedFiles, type Tx, withTenantTx } from '@guildhall/db';
+import { listRequestSchema } from '@guildhall/shared';
+import { stringify } from 'csv-stringify';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type ClaimedJob, enqueue, type JobHandler } from '../jobs.ts';
+import type { Storage } from '../storage.ts';
+import { planList } from './query.ts';
+import type { BoundResource } from './registry.ts';
+import type { ExportStarter } from './resource.service.ts';
+
+export const EXPORT_JOB = 'export';
+const BATCH = 500;
+
+export function exportStarter(wake: () => void): ExportStarter {
+  return async (tx, auth, bound, request) => {
+    const fileName = `${bound.resource.name}-${new Date().toISOString().slice(0, 10)}.csv`;
+    const [file] = await tx
+      .insert(storedFiles)
+      .values({ tenantId: auth.tenantId, userId: auth.userId, fileName, contentType: 'text/csv' })
+      .returning({ id: storedFiles.id });
+    if (!file) throw new Error('file insert returned nothing');
+    const jobId = await enqueue(tx, {
+      tenantId: auth.tenantId,
+      kind: EXPORT_JOB,
+      userId: auth.userId,
+      payload: { resource: bound.resource.name, fileId: file.id, ...request },
+    });
+    await tx
+      .update(storedFiles)
+      .set({ jobId })
+      .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, file.id)));
+    // Start after this transaction commits; a short delay is enough for the worker to see the row.
+    setTimeout(wake, 20).unref();
+    return file.id;
+  };
+}
+
+function csvValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+async function* batches(
+  tx: Tx,
+  bound: BoundResource,
+  tenantId: string,
+  columns: string[],
+  where: SQL | undefined,
+  orderBy: SQL[],
+) {
+  const select = sql.join(
+    columns.map((f) => sql`${bound.columns[f] as PgColumn} as ${sql.identifier(f)}`),
+    sql`, `,
+  );
+  const scope = where
+    ? sql`${bound.tenantColumn} = ${tenantId} and ${where}`
+    : sql`${bound.tenantColumn} = ${tenantId}`;
+  await tx.execute(
+    sql`declare gh_export no scroll cursor for select ${select} from ${bound.source} where ${scope} order by ${sql.join(orderBy, sql`, `)}`,
+  );
+  for (;;) {
+    const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`fetch ${BATCH} from gh_export`)));
+    if (rows.length === 0) break;
+    yield rows;
+    if (rows.length < BATCH) break;
+  }
+  await tx.execute(sql`close gh_export`);
+}
+
+export function exportHandler(resources: BoundResource[], storage: Storage): JobHandler {
+  return async (database: Database, job: ClaimedJob) => {
+    const p = job.payload as {
+      resource: string;
+      fileId: string;
+      orderby?: string;
+      search?: string;
+      body: unknown;
+      columns: string[];
+    };
+    const bound = resources.find((r) => r.resource.name === p.resource);
+    if (!bound) throw new Error(`unknown resource ${p.resource}`);
+    const plan = planList(bound, listRequestSchema.parse(p.body ?? {}), p.orderby, p.search);
+    const columns = p.columns.filter((c) => bound.columns[c]);
+    const key = `${job.tenantId}/exports/${p.fileId}.csv`;
+    await withTenantTx(database.db, { tenantId: job.tenantId, userId: job.userId }, async (tx) => {
+      const header = columns.map((c) => bound.resource.fields[c]?.label ?? c);
+      const source = Readable.from(
+        (async function* () {
+          yield header;
+          for await (const rows of batches(tx, bound, job.tenantId, columns, plan.where, plan.orderBy)) {
+            for (const row of rows) yield columns.map((c) => csvValue(row[c]));
+          }
+        })(),
+      );
+      const csv = source.pipe(stringify());
+      source.on('error', (err) => csv.destroy(err));
+      const size = await storage.put(key, csv);
+      await tx
+        .update(storedFiles)
+        .set({ status: 'ready', storageKey: key, size, readyAt: new Date() })
+        .where(and(eq(storedFiles.tenantId, job.tenantId), eq(storedFiles.id, p.fileId)));
+    });
+  };
+}

@@ -1,0 +1,69 @@
+/** Files a job wrote (exports): poll until ready, then download. Only the tenant's own files are ever found. */
+import { storedFiles } from '@guildhall/db';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth, tenantTx } from '../context.ts';
+import { HttpError, notFound } from '../errors.ts';
+import type { Storage } from '../storage.ts';
+
+const idParams = z.object({ id: z.uuid() });
+
+export function filesRoutes(storage: Storage): FastifyPluginAsyncZod {
+  return async (app) => {
+    const find = async (auth: ReturnType<typeof requireAuth>, id: string) => {
+      const [file] = await tenantTx(app.database, auth, (tx) =>
+        tx
+          .select()
+          .from(storedFiles)
+          .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, id))),
+      );
+      // A file is its requester's: another user of the same association does not see it either.
+      if (!file || (file.userId !== null && file.userId !== auth.userId)) throw notFound();
+      return file;
+    };
+
+    app.get('/api/files/ready/:id', {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['files'],
+        summary: 'Whether an export is ready: 200 when ready, 202 while it is written, 404 when unknown',
+        params: idParams,
+        response: {
+          200: z.object({ Ready: z.boolean(), FileName: z.string(), Failed: z.boolean() }),
+          202: z.object({ Ready: z.boolean(), FileName: z.string(), Failed: z.boolean() }),
+        },
+      },
+      handler: async (req, reply) => {
+        const file = await find(requireAuth(req.auth), req.params.id);
+        if (file.status === 'failed') throw new HttpError(410, 'The export failed; start it again.');
+        if (file.status !== 'ready')
+          return reply.code(202).send({ Ready: false, FileName: file.fileName, Failed: false });
+        return { Ready: true, FileName: file.fileName, Failed: false };
+      },
+    });
+
+    app.post('/api/files/download/:id', {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['files'],
+        summary: 'Streams a ready file; its name is in Content-Disposition and File-Name',
+        params: idParams,
+      },
+      handler: async (req, reply) => {
+        const file = await find(requireAuth(req.auth), req.params.id);
+        if (file.status !== 'ready' || !file.storageKey) throw notFound();
+        const ascii = file.fileName.replace(/[^\w.-]/g, '_');
+        reply
+          .header('Content-Type', file.contentType)
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          )
+          .header('File-Name', ascii)
+          .header('Access-Control-Expose-Headers', 'File-Name, Content-Disposition');
+        return reply.send(storage.get(file.storageKey));
+      },
+    });
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * Turns a list request into SQL pieces, using only the fields a resource declares sortable, filterable or
+ * searchable: anything else is a 400 naming the field, and never reaches SQL. Values are always parameters.
+ */
+import {
+  type CriteriaItem,
+  FILTER_ADVANCED,
+  FILTER_NONE,
+  type FieldDeclaration,
+  type FilterCriterion,
+  type ListRequest,
+  parseBooleanInput,
+} from '@guildhall/shared';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from '../errors.ts';
+import type { BoundResource } from './registry.ts';
+
+export interface ListPlan {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  criteriaItems: CriteriaItem[];
+  sort: { columnName: string; direction: 'asc' | 'desc' };
+}
+
+export function parseOrderBy(
+  bound: BoundResource,
+  orderby: string | undefined,
+): { field: string; direction: 'asc' | 'desc' }[] {
+  const { resource } = bound;
+  if (!orderby || orderby.trim() === '')
+    return [{ field: resource.defaultSort.field, direction: resource.defaultSort.direction }];
+  return orderby.split(',').map((part) => {
+    const [field = '', dir = 'asc', ...rest] = part.trim().split(/\s+/);
+    const direction = dir.toLowerCase();
+    if (rest.length > 0 || (direction !== 'asc' && direction !== 'desc')) {
+      throw badRequest(`The sort "${part.trim()}" is not understood; use "Field asc" or "Field desc".`, {
+        $orderby: ['Not understood.'],
+      });
+    }
+    if (!resource.sortable.includes(field)) {
+      throw badRequest(`The list cannot be sorted by ${field || '(nothing)'}.`, {
+        $orderby: [`${field || '(nothing)'} is not a sortable field.`],
+      });
+    }
+    return { field, direction };
+  });
+}
+
+function like(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function coerce(field: FieldDeclaration, value: unknown): unknown {
+  switch (field.type) {
+    case 'number':
+    case 'currency':
+    case 'flags':
+    case 'lookup': {
+      const n = Number(value);
+      if (!Number.isFinite(n)) throw badRequest(`${field.label} needs a number to filter by.`);
+      return n;
+    }
+    case 'boolean': {
+      const b = parseBooleanInput(value as string | number | boolean | null);
+      if (b === null) throw badRequest(`${field.label} needs yes or no to filter by.`);
+      return b;
+    }
+    default:
+      if (typeof value !== 'string' && typeof value !== 'number')
+        throw badRequest(`${field.label} needs a value to filter by.`);
+      return String(value);
+  }
+}
+
+function criterionSql(bound: BoundResource, c: FilterCriterion): SQL {
+  const { resource } = bound;
+  if (!resource.filterable.includes(c.PropertyName)) {
+    throw badRequest(`The list cannot be filtered by ${c.PropertyName}.`, {
+      [c.PropertyName]: [`${c.PropertyName} is not a filterable field.`],
+    });
+  }
+  const field = resource.fields[c.PropertyName] as FieldDeclaration;
+  const col = bound.columns[c.PropertyName] as PgColumn;
+  if (c.Operator === 'isEmpty') return sql`(${col} is null or ${col}::text = '')`;
+  if (c.Operator === 'isNotEmpty') return sql`(${col} is not null and ${col}::text <> '')`;
+  if (field.type === 'multiSelect') {
+    const values = (Array.isArray(c.Value) ? c.Value : [c.Value]).map(String);
+    if (c.Operator !== 'eq' && c.Operator !== 'in' && c.Operator !== 'contains')
+      throw badRequest(`${field.label} can be filtered with eq, in or contains only.`);
+    return c.Operator === 'in'
+      ? sql`exists (select 1 from jsonb_array_elements_text(${col}) e where e in (${sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )}))`
+      : sql`${col} @> ${JSON.stringify(values)}::jsonb`;
+  }
+  if (field.type === 'flags') {
+    const mask = coerce(field, c.Value) as number;
+    if (c.Operator !== 'eq')
+      throw badRequest(`${field.label} can be filtered with eq (has all these flags) only.`);
+    return sql`(${col} & ${mask}) = ${mask}`;
+  }
+  if (c.Operator === 'contains' || c.Operator === 'startsWith') {
+    const text = String(coerce({ ...field, type: 'text' }, c.Value));
+    const pattern = c.Operator === 'contains' ? like(text) : `${like(text).slice(1)}`;
+    return sql`${col}::text ilike ${pattern}`;
+  }
+  if (c.Operator === 'in') {
+    const values = (Array.isArray(c.Value) ? c.Value : [c.Value]).map((v) => coerce(field, v));
+    if (values.length === 0) return sql`false`;
+    return sql`${col} in (${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
+  }
+  if (c.Operator === 'between') {
+    return sql`${col} between ${coerce(field, c.Value)} and ${coerce(field, c.Value2)}`;
+  }
+  const v = coerce(field, c.Value);
+  const op = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' }[c.Operator];
+  return sql`${col} ${sql.raw(op)} ${v}`;
+}
+
+function displayValue(field: FieldDeclaration, c: FilterCriterion): string {
+  const show = (v: unknown) => {
+    const option = field.options?.find((o) => o.Id === v);
+    return option ? option.Name : v === true ? 'Yes' : v === false ? 'No' : String(v ?? '');
+  };
+  if (c.Operator === 'isEmpty') return 'is empty';
+  if (c.Operator === 'isNotEmpty') return 'is not empty';
+  if (c.Operator === 'between') return `${show(c.Value)} to ${show(c.Value2)}`;
+  if (Array.isArray(c.Value)) return c.Value.map(show).join(', ');
+  return show(c.Value);
+}
+
+export function planList(
+  bound: BoundResource,
+  request: ListRequest,
+  orderby: string | undefined,
+  search: string | undefined,
+): ListPlan {
+  const { resource } = bound;
+  const conditions: SQL[] = [];
+  const criteriaItems: CriteriaItem[] = [];
+  const deleted = resource.softDelete ? bound.columns[resource.softDelete.deleted] : undefined;
+  if (deleted) conditions.push(eq(deleted, false));
+  const filterId = request.Id ?? FILTER_NONE;
+  if (filterId === FILTER_ADVANCED) {
+    for (const c of request.Criteria ?? []) {
+      conditions.push(criterionSql(bound, c));
+      const field = resource.fields[c.PropertyName] as FieldDeclaration;
+      criteriaItems.push({
+        DisplayName: field.label,
+        CriteriaDisplayValue: displayValue(field, c),
+        PropertyName: c.PropertyName,
+        ShowValueOnTag: true,
+      });
+    }
+  } else if (filterId !== FILTER_NONE) {
+    const named = resource.filters.find((f) => f.Id === filterId);
+    if (!named) throw badRequest(`There is no filter ${filterId} on this list.`, { Id: ['Unknown filter.'] });
+    for (const c of named.Criteria)
+      conditions.push(criterionSql(bound, { ...c, Value: c.Value, Value2: c.Value2 }));
+    criteriaItems.push({
+      DisplayName: named.Name,
+      CriteriaDisplayValue: null,
+      PropertyName: null,
+      ShowValueOnTag: false,
+    });
+  }
+  const text = (search ?? request.SearchText ?? '').trim();
+  if (text !== '' && resource.search.length > 0) {
+    const pattern = like(text);
+    conditions.push(
+      sql`(${sql.join(
+        resource.search.map((f) => sql`${bound.columns[f] as PgColumn}::text ilike ${pattern}`),
+        sql` or `,
+      )})`,
+    );
+    criteriaItems.push({
+      DisplayName: 'Search',
+      CriteriaDisplayValue: text,
+      PropertyName: null,
+      ShowValueOnTag: true,
+    });
+  }
+  const sorts = parseOrderBy(bound, orderby);
+  const orderBy = sorts.map((s) =>
+    s.direction === 'asc'
+      ? asc(bound.columns[s.field] as PgColumn)
+      : desc(bound.columns[s.field] as PgColumn),
+  );
+  // The key last: a stable order, so paging never repeats or skips a row.
+  if (!sorts.some((s) => s.field === resource.key)) orderBy.push(asc(bound.keyColumn));
+  const first = sorts[0] ?? { field: resource.defaultSort.field, direction: resource.defaultSort.direction };
+  return {
+    where: conditions.length > 0 ? and(...conditions) : undefined,
+    orderBy,
+    criteriaItems,
+    sort: { columnName: first.field, direction: first.direction },
+  };
+}

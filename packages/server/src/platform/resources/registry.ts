@@ -1,0 +1,96 @@
+/**
+ * Discovers the resource declarations (every `*.resource.ts` of packages/shared) and binds each to its Drizzle
+ * table or view by SQL name: no framework file is edited to add an entity.
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { schema } from '@guildhall/db';
+import { columnOf, isResource, type ResourceDeclaration } from '@guildhall/shared';
+import { getTableColumns, getTableName, getViewName, getViewSelectedFields, is } from 'drizzle-orm';
+import { type PgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
+
+export interface BoundResource {
+  resource: ResourceDeclaration;
+  source: PgTable | PgView;
+  /** Table (writable) or view (read-only). */
+  isTable: boolean;
+  /** Every Drizzle property of the source. */
+  properties: Record<string, PgColumn>;
+  /** Field name to column, for fields stored in a column of their own (not in a JSON document). */
+  columns: Record<string, PgColumn>;
+  tenantColumn: PgColumn;
+  keyColumn: PgColumn;
+}
+
+const sharedRoot = dirname(fileURLToPath(import.meta.resolve('@guildhall/shared')));
+
+function filesEndingWith(dir: string, suffix: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesEndingWith(path, suffix));
+    else if (entry.name.endsWith(suffix)) out.push(path);
+  }
+  return out.sort();
+}
+
+/** Every export of the shared package's files ending with `suffix` that passes `accept`. */
+export async function discover<T>(suffix: string, accept: (value: unknown) => value is T): Promise<T[]> {
+  const found: T[] = [];
+  for (const file of filesEndingWith(sharedRoot, suffix)) {
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    for (const value of Object.values(mod)) if (accept(value)) found.push(value);
+  }
+  return found;
+}
+
+function sources(): Map<string, PgTable | PgView> {
+  const map = new Map<string, PgTable | PgView>();
+  for (const value of Object.values(schema as Record<string, unknown>)) {
+    if (is(value, PgTable)) map.set(getTableName(value), value);
+    else if (is(value, PgView)) map.set(getViewName(value), value);
+  }
+  return map;
+}
+
+export function bind(resource: ResourceDeclaration, known = sources()): BoundResource {
+  const source = known.get(resource.table);
+  if (!source)
+    throw new Error(`Resource ${resource.name}: no table or view named ${resource.table} in @guildhall/db`);
+  const isTable = is(source, PgTable);
+  const properties = (
+    isTable ? getTableColumns(source as PgTable) : getViewSelectedFields(source as PgView)
+  ) as Record<string, PgColumn>;
+  const columns: Record<string, PgColumn> = {};
+  for (const field of Object.keys(resource.fields)) {
+    const prop = columnOf(resource, field);
+    if (prop.includes('.')) continue;
+    const column = properties[prop];
+    if (!column)
+      throw new Error(`Resource ${resource.name}: field ${field} has no column ${prop} in ${resource.table}`);
+    columns[field] = column;
+  }
+  const tenantColumn = properties.tenantId ?? (resource.table === 'tenants' ? properties.id : undefined);
+  if (!tenantColumn) throw new Error(`Resource ${resource.name}: ${resource.table} has no tenant_id`);
+  const keyColumn = columns[resource.key];
+  if (!keyColumn) throw new Error(`Resource ${resource.name}: key ${resource.key} has no column`);
+  for (const f of [...resource.sortable, ...resource.filterable, ...resource.search]) {
+    if (!columns[f])
+      throw new Error(
+        `Resource ${resource.name}: ${f} is sortable, filterable or searchable but has no column`,
+      );
+  }
+  return { resource, source, isTable, properties, columns, tenantColumn, keyColumn };
+}
+
+export async function discoverResources(): Promise<BoundResource[]> {
+  const resources = await discover('.resource.ts', isResource);
+  const known = sources();
+  const names = new Set<string>();
+  return resources.map((r) => {
+    if (names.has(r.name)) throw new Error(`Two resources are named ${r.name}`);
+    names.add(r.name);
+    return bind(r, known);
+  });
+}

@@ -1,0 +1,437 @@
+/**
+ * Use cases of the generic engine: list, get, save, delete, void, inline edit, recalculation, draft and duplicate
+ * check. Every write runs in the tenant transaction and writes the audit log with the record before and after.
+ */
+import { type Tx, tenants } from '@guildhall/db';
+import {
+  columnOf,
+  DEFAULT_TENANT_SETTINGS,
+  type ErrorValidation,
+  EXPORT_TOP,
+  joinErrorsMap,
+  type ListColumn,
+  type ListModelItems,
+  type ListQuery,
+  type ListRequest,
+  type ListResponse,
+  type Model,
+  normalizeModel,
+  type PostAction,
+  type ResourceDeclaration,
+  SAVE_SUCCESS_MESSAGE,
+  type SaveExtras,
+  type TenantSettings,
+} from '@guildhall/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { audit } from '../audit.ts';
+import type { AuthContext } from '../context.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { planList } from './query.ts';
+import type { BoundResource } from './registry.ts';
+import * as repo from './resource.repo.ts';
+
+export type ExportStarter = (
+  tx: Tx,
+  auth: AuthContext,
+  bound: BoundResource,
+  request: { orderby?: string; search?: string; body: ListRequest; columns: string[] },
+) => Promise<string>;
+
+export async function tenantSettingsOf(tx: Tx, tenantId: string): Promise<TenantSettings> {
+  const [t] = await tx.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId));
+  return { ...DEFAULT_TENANT_SETTINGS, ...t?.settings };
+}
+
+/** The columns a list answers, with the row actions column last. */
+export function listColumns(
+  resource: ResourceDeclaration,
+  columnsToShow: readonly string[] | undefined,
+): ListColumn[] {
+  const cols: ListColumn[] = resource.columns.map((c) => ({
+    field: c.field,
+    title: c.title ?? resource.fields[c.field]?.label ?? c.field,
+    show: columnsToShow ? columnsToShow.includes(c.field) : (c.show ?? !c.defaultHide),
+    defaultHide: c.defaultHide ?? false,
+    sortable: (c.sortable ?? false) && resource.sortable.includes(c.field),
+    fieldType: resource.fields[c.field]?.type,
+    ...(c.rendererInfo ? { rendererInfo: c.rendererInfo } : {}),
+    ...(c.width ? { width: c.width } : {}),
+  }));
+  if (resource.rowActions.length > 0) {
+    cols.push({
+      field: '$actions',
+      title: '',
+      show: true,
+      defaultHide: false,
+      sortable: false,
+      type: 'Actions',
+      actions: resource.rowActions.map((a) => ({
+        ...a,
+        ...(a.showCondition ? { showCondition: a.showCondition } : {}),
+      })),
+    });
+  }
+  return cols;
+}
+
+function modelItems(resource: ResourceDeclaration, pageSize: number): ListModelItems {
+  return {
+    Resource: resource.name,
+    Title: resource.title,
+    Filters: [{ Id: 0, Name: 'None' }, ...resource.filters.map((f) => ({ Id: f.Id, Name: f.Name }))],
+    SortableFields: [...resource.sortable],
+    FilterableFields: [...resource.filterable],
+    SearchFields: [...resource.search],
+    DefaultSort: { columnName: resource.defaultSort.field, direction: resource.defaultSort.direction },
+    PageSize: pageSize,
+  };
+}
+
+/** A stored row as the model the client sees: field names, dates as ISO text, JSON-document fields read out. */
+export function toModel(resource: ResourceDeclaration, row: repo.Row): Model {
+  const model: Model = {};
+  for (const field of Object.keys(resource.fields)) {
+    const prop = columnOf(resource, field);
+    const [head = '', sub] = prop.split('.');
+    let value: unknown = field in row && !prop.includes('.') ? row[field] : row[head];
+    if (sub !== undefined) value = (value as Record<string, unknown> | null)?.[sub] ?? null;
+    model[field] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
+  return model;
+}
+
+function checkColumns(resource: ResourceDeclaration, columns: readonly string[] | undefined): void {
+  for (const c of columns ?? []) {
+    if (!(c in resource.fields))
+      throw new HttpError(400, `The list has no column ${c}.`, { ColumnsToShow: [`${c} is not a field.`] });
+  }
+}
+
+export async function list(
+  tx: Tx,
+  auth: AuthContext,
+  bound: BoundResource,
+  query: ListQuery,
+  body: ListRequest,
+  startExport: ExportStarter,
+): Promise<ListResponse> {
+  const { resource } = bound;
+  checkColumns(resource, body.ColumnsToShow);
+  const plan = planList(bound, body, query.$orderby, query.$search);
+  const settings = await tenantSettingsOf(tx, auth.tenantId);
+  const total = await repo.countRows(tx, bound, auth.tenantId, plan.where);
+  const base = {
+    TotalRecordAvailable: total,
+    CriteriaItems: plan.criteriaItems,
+    ModelItems: modelItems(resource, settings.listPageSize),
+    ListViewItems: listColumns(resource, body.ColumnsToShow),
+  };
+  const shown = body.ColumnsToShow
+    ? [resource.key, ...body.ColumnsToShow]
+    : [resource.key, ...resource.columns.map((c) => c.field)];
+  const exported = [...new Set(shown)].filter((f) => bound.columns[f]);
+  for (const a of resource.rowActions) if (a.showCondition) shown.push(a.showCondition.field);
+  const fields = [...new Set(shown)].filter((f) => bound.columns[f]);
+  if (query.$skip === 0 && query.$top === EXPORT_TOP) {
+    const fileId = await startExport(tx, auth, bound, {
+      ...(query.$orderby ? { orderby: query.$orderby } : {}),
+      ...(query.$search ? { search: query.$search } : {}),
+      body,
+      columns: exported,
+    });
+    return { Results: [], ...base, PendingDownloadFileId: fileId };
+  }
+  const top = Math.min(query.$top ?? settings.listPageSize, 1000);
+  const rows = await repo.listRows(tx, bound, auth.tenantId, {
+    where: plan.where,
+    orderBy: plan.orderBy,
+    limit: top,
+    offset: query.$skip,
+    fields,
+  });
+  return { Results: rows.map((r) => pick(toModel(resource, r), fields)), ...base };
+}
+
+function pick(model: Model, fields: readonly string[]): Model {
+  const out: Model = {};
+  for (const f of fields) out[f] = model[f];
+  return out;
+}
+
+/** The record key from the client, in the key field's type; null when it cannot be one. */
+export function parseKey(resource: ResourceDeclaration, id: unknown): string | number | null {
+  const type = resource.fields[resource.key]?.type;
+  if (type === 'number') {
+    const n = Number(id);
+    return Number.isSafeInteger(n) && n > 0 ? n : null;
+  }
+  if (typeof id !== 'string' && typeof id !== 'number') return null;
+  const s = String(id);
+  return s.length > 0 && s.length <= 200 ? s : null;
+}
+
+async function liveRow(tx: Tx, auth: AuthContext, bound: BoundResource, id: unknown): Promise<repo.Row> {
+  const { resource } = bound;
+  const key = resource.singleRecord ? auth.tenantId : parseKey(resource, id);
+  if (key === null) throw notFound();
+  const row = await repo.findRow(tx, bound, auth.tenantId, key);
+  if (!row) throw notFound();
+  if (resource.softDelete && row[columnOf(resource, resource.softDelete.deleted)] === true) throw notFound();
+  return row;
+}
+
+export async function get(tx: Tx, auth: AuthContext, bound: BoundResource, id: unknown): Promise<Model> {
+  return toModel(bound.resource, await liveRow(tx, auth, bound, id));
+}
+
+export class ErrorValidationError extends HttpError {
+  constructor(answer: Omit<ErrorValidation, 'class'>) {
+    super(422, answer.Message, undefined, {
+      class: 'ErrorValidation',
+      Message: answer.Message,
+      Action: answer.Action,
+    });
+  }
+}
+
+export interface SaveOutcome {
+  Data: Model;
+  Message: string;
+  PendingDownloadFileId: string | null;
+  PostActions: PostAction[];
+  events: Record<string, string>;
+}
+
+/** Model fields to Drizzle properties; JSON-document fields merge into their document of `before`. */
+function toValues(resource: ResourceDeclaration, model: Model, before: repo.Row | undefined): repo.Row {
+  const values: repo.Row = {};
+  for (const [field, raw] of Object.entries(model)) {
+    const prop = columnOf(resource, field);
+    const value =
+      resource.fields[field]?.type === 'datetime' && typeof raw === 'string' ? new Date(raw) : raw;
+    const [head = '', sub] = prop.split('.');
+    if (sub === undefined) values[head] = value;
+    else values[head] = { ...((values[head] ?? before?.[head] ?? {}) as object), [sub]: value };
+  }
+  return values;
+}
+
+export function extrasOf(input: Model): SaveExtras {
+  const answer = input.Answer;
+  return { ForceSave: input.ForceSave === true, Answer: answer === 'Yes' || answer === 'No' ? answer : null };
+}
+
+/** A draft may leave required fields empty, except those the table cannot store empty. */
+function draftResource(bound: BoundResource): ResourceDeclaration {
+  const { resource } = bound;
+  const fields = Object.fromEntries(
+    Object.entries(resource.fields).map(([k, f]) => {
+      const col = bound.columns[k];
+      return [
+        k,
+        { ...f, required: f.required === true && col !== undefined && col.notNull && !col.hasDefault },
+      ];
+    }),
+  );
+  return { ...resource, fields };
+}
+
+function validate(
+  resource: ResourceDeclaration,
+  input: Model,
+  settings: TenantSettings,
+  only?: readonly string[],
+): Model {
+  const { model, errors } = normalizeModel(resource, input, {
+    websitePrefix: settings.websitePrefix,
+    timeZone: settings.defaultTimezone,
+    ...(only ? { only } : {}),
+  });
+  if (Object.keys(errors).length > 0)
+    throw new HttpError(400, joinErrorsMap(errors) || 'The record is not valid.', errors);
+  return model;
+}
+
+async function write(
+  tx: Tx,
+  auth: AuthContext,
+  bound: BoundResource,
+  model: Model,
+  keyInput: unknown,
+  options: { draft?: boolean; creating: boolean },
+): Promise<{ before: Model | null; after: Model; row: repo.Row }> {
+  const { resource } = bound;
+  const keyIsGenerated = resource.fields[resource.key]?.readOnly === true;
+  let before: repo.Row | undefined;
+  if (resource.singleRecord) before = await liveRow(tx, auth, bound, null);
+  else if (!options.creating) before = await liveRow(tx, auth, bound, keyInput);
+  const values = toValues(resource, model, before);
+  if (options.draft !== undefined && bound.properties.isDraft) values.isDraft = options.draft;
+  if (bound.properties.updatedAt) values.updatedAt = new Date();
+  let row: repo.Row | undefined;
+  if (before) {
+    const key = before[columnOf(resource, resource.key)];
+    if (!keyIsGenerated) delete values[columnOf(resource, resource.key)];
+    row = await repo.updateRow(tx, bound, auth.tenantId, key, values);
+    if (!row) throw notFound();
+  } else {
+    if (!resource.capabilities.create) throw notFound();
+    row = await repo.insertRow(tx, bound, { ...values, tenantId: auth.tenantId });
+  }
+  const after = toModel(resource, row);
+  const previous = before ? toModel(resource, before) : null;
+  await audit(tx, auth, {
+    action: previous ? 'update' : 'create',
+    entity: resource.name,
+    entityId: String(after[resource.key]),
+    before: previous,
+    after,
+  });
+  return { before: previous, after, row };
+}
+
+/** Whether the save updates an existing record (the key names one) or creates one. */
+async function isCreating(tx: Tx, auth: AuthContext, bound: BoundResource, input: Model): Promise<boolean> {
+  const { resource } = bound;
+  if (resource.singleRecord) return false;
+  const keyValue = input[resource.key];
+  if (keyValue === undefined || keyValue === null || keyValue === '' || keyValue === 0) return true;
+  if (resource.fields[resource.key]?.readOnly) return false;
+  const key = parseKey(resource, keyValue);
+  return key === null || !(await repo.findRow(tx, bound, auth.tenantId, key));
+}
+
+export async function save(
+  tx: Tx,
+  auth: AuthContext,
+  bound: BoundResource,
+  input: Model,
+  draft = false,
+): Promise<SaveOutcome> {
+  const { resource } = bound;
+  const creating = await isCreating(tx, auth, bound, input);
+  if (creating ? !resource.capabilities.create : !resource.capabilities.update) throw notFound();
+  const settings = await tenantSettingsOf(tx, auth.tenantId);
+  const extras = extrasOf(input);
+  let model = validate(draft ? draftResource(bound) : resource, input, settings);
+  if (resource.recalculate) model = { ...model, ...resource.recalculate(model) };
+  if (!draft) {
+    const problem = resource.check?.(model, extras);
+    if (problem) throw new ErrorValidationError(problem);
+    if (resource.uniqueFields?.length) {
+      const clash = await duplicates(tx, auth, bound, { ...model, [resource.key]: input[resource.key] });
+      if (clash.length > 0) {
+        throw new HttpError(
+          400,
+          `Another record has the same ${clash.map((f) => resource.fields[f]?.label ?? f).join(', ')}.`,
+          Object.fromEntries(clash.map((f) => [f, ['Already used by another record.']])),
+        );
+      }
+    }
+    if (resource.prepare) model = resource.prepare(model, extras);
+  }
+  const { after } = await write(tx, auth, bound, model, input[resource.key], { draft, creating });
+  const hook = draft ? null : (resource.afterSave?.(after, extras) ?? null);
+  return {
+    Data: after,
+    Message: hook?.Message ?? (draft ? 'Draft saved.' : SAVE_SUCCESS_MESSAGE),
+    PendingDownloadFileId: null,
+    PostActions: hook?.PostActions ?? [],
+    events: hook?.Events ?? {},
+  };
+}
+
+/** Inline edit: one or more fields of one record, from a JSON string body. */
+export async function inlineEdit(
+  tx: Tx,
+  auth: AuthContext,
+  bound: BoundResource,
+  id: unknown,
+  changes: Model,
+): Promise<SaveOutcome> {
+  const { resource } = bound;
+  const fields = Object.keys(changes).filter((f) => f in resource.fields && !resource.fields[f]?.readOnly);
+  if (fields.length === 0) throw new HttpError(400, 'Nothing to change: name at least one editable field.');
+  const current = await get(tx, auth, bound, id);
+  const settings = await tenantSettingsOf(tx, auth.tenantId);
+  let model = validate(resource, changes, settings, fields);
+  if (resource.recalculate) model = { ...model, ...resource.recalculate({ ...current, ...model }) };
+  const problem = resource.check?.({ ...current, ...model }, extrasOf(changes));
+  if (problem) throw new ErrorValidationError(problem);
+  const { after } = await write(tx, auth, bound, model, id, { creating: false });
+  return {
+    Data: after,
+    Message: SAVE_SUCCESS_MESSAGE,
+    PendingDownloadFileId: null,
+    PostActions: [],
+    events: {},
+  };
+}
+
+/** Delete (IsDeleted) or void (IsVoided and IsDeleted): the record stays, marked. */
+export async function remove(
+  tx: Tx,
+  auth: AuthContext,
+  bound: BoundResource,
+  id: unknown,
+  kind: 'delete' | 'void',
+): Promise<{ Success: true }> {
+  const { resource } = bound;
+  const soft = resource.softDelete;
+  if (!soft) throw notFound();
+  const row = await liveRow(tx, auth, bound, id);
+  const before = toModel(resource, row);
+  const values: repo.Row = { [columnOf(resource, soft.deleted)]: true };
+  if (kind === 'void' && soft.voided) values[columnOf(resource, soft.voided)] = true;
+  if (bound.properties.updatedAt) values.updatedAt = new Date();
+  const updated = await repo.updateRow(tx, bound, auth.tenantId, before[resource.key], values);
+  if (!updated) throw notFound();
+  await audit(tx, auth, {
+    action: kind,
+    entity: resource.name,
+    entityId: String(before[resource.key]),
+    before,
+    after: toModel(resource, updated),
+  });
+  return { Success: true };
+}
+
+/** The watched-field recalculation: the fields it changes, to merge into the model. */
+export function recalculate(bound: BoundResource, input: Model, settings: TenantSettings): Model {
+  const { resource } = bound;
+  if (!resource.recalculate) return {};
+  const watched = resource.watchedFields ?? [];
+  const { model } = normalizeModel(resource, input, { websitePrefix: settings.websitePrefix, only: watched });
+  return resource.recalculate({ ...input, ...model });
+}
+
+/** Fields of `uniqueFields` that another live record already holds. */
+export async function duplicates(
+  tx: Tx,
+  auth: AuthContext,
+  bound: BoundResource,
+  model: Model,
+): Promise<string[]> {
+  const { resource } = bound;
+  const clash: string[] = [];
+  const self = parseKey(resource, model[resource.key]);
+  for (const f of resource.uniqueFields ?? []) {
+    const value = model[f];
+    if (value === null || value === undefined || value === '') continue;
+    const col = bound.columns[f] as PgColumn;
+    const deleted = resource.softDelete ? bound.columns[resource.softDelete.deleted] : undefined;
+    const n = await repo.countRows(
+      tx,
+      bound,
+      auth.tenantId,
+      and(
+        typeof value === 'string' ? sql`lower(${col}) = lower(${value})` : eq(col, value),
+        deleted ? eq(deleted, false) : undefined,
+        self !== null ? ne(bound.keyColumn, self) : undefined,
+      ),
+    );
+    if (n > 0) clash.push(f);
+  }
+  return clash;
+}

@@ -1,0 +1,241 @@
+/**
+ * Derives and registers the routes of every discovered resource (thin: parse, call the service, answer):
+ *   POST /api/{feature}/{subfeature}/{view}Data, GET and POST /api/{feature}/{subfeature}   the list
+ *   POST …/{view}Get {id}, POST …/{view}Save (model plus ForceSave, Answer)                 the record
+ *   DELETE and PUT /api/{feature}/{subfeature}/:id (?ForceSave)                            delete and void
+ *   POST …/{view}InlineEdit/:id (a JSON string), POST …/{view}Recalculate                  inline edit, watched fields
+ *   POST …/{view}SaveDraft, POST …/{view}DuplicateCheck, GET …/{view}Lookup?search=        where the resource asks
+ */
+import {
+  duplicateCheckResponseSchema,
+  getRequestSchema,
+  listQuerySchema,
+  listRequestSchema,
+  listResponseSchema,
+  type Model,
+  parseJsonObject,
+  saveResponseSchema,
+} from '@guildhall/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth, tenantTx } from '../context.ts';
+import type { BoundResource } from './registry.ts';
+import * as service from './resource.service.ts';
+
+const modelBody = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: z.string().max(200) });
+const forceQuery = z.object({ ForceSave: z.enum(['true', 'false']).optional() });
+
+function answerSave(reply: FastifyReply, outcome: service.SaveOutcome) {
+  for (const [name, value] of Object.entries(outcome.events)) reply.header(`evt_${name}`, value);
+  const { events: _e, ...answer } = outcome;
+  return answer;
+}
+
+export function resourceRoutes(
+  bound: BoundResource,
+  startExport: service.ExportStarter,
+): FastifyPluginAsyncZod {
+  const { resource } = bound;
+  const base = `/api/${resource.feature}/${resource.subfeature}`;
+  const read = { permission: resource.permissions.read };
+  const write = { permission: resource.permissions.write ?? resource.permissions.read };
+  const tags = [resource.name];
+  return async (app) => {
+    if (!resource.singleRecord) {
+      const listHandler = async (req: {
+        auth: Parameters<typeof requireAuth>[0];
+        query: z.infer<typeof listQuerySchema>;
+        body?: unknown;
+      }) => {
+        const auth = requireAuth(req.auth);
+        const body = listRequestSchema.parse(req.body ?? {});
+        return tenantTx(app.database, auth, (tx) =>
+          service.list(tx, auth, bound, req.query, body, startExport),
+        );
+      };
+      const listSchema = {
+        tags,
+        querystring: listQuerySchema,
+        headers: z.object({ 'variable-consistency': z.string().max(50).optional() }),
+        response: { 200: listResponseSchema },
+      };
+      app.post(`${base}/${resource.view}Data`, {
+        config: read,
+        schema: { ...listSchema, summary: `${resource.title}: list`, body: listRequestSchema.optional() },
+        handler: listHandler,
+      });
+      app.get(base, {
+        config: read,
+        schema: { ...listSchema, summary: `${resource.title}: list` },
+        handler: listHandler,
+      });
+      app.post(base, {
+        config: read,
+        schema: {
+          ...listSchema,
+          summary: `${resource.title}: list with a filter`,
+          body: listRequestSchema.optional(),
+        },
+        handler: listHandler,
+      });
+      app.get(`${base}/${resource.view}Lookup`, {
+        config: read,
+        schema: {
+          tags,
+          summary: `${resource.title}: typeahead`,
+          querystring: z.object({ search: z.string().max(200).optional() }),
+          response: { 200: z.array(z.object({ Id: z.unknown(), Name: z.string(), ExtraData: z.unknown() })) },
+        },
+        handler: async (req) => {
+          const auth = requireAuth(req.auth);
+          const display = resource.search[0] ?? resource.key;
+          const answer = await tenantTx(app.database, auth, (tx) =>
+            service.list(
+              tx,
+              auth,
+              bound,
+              { $skip: 0, $top: 20, $orderby: resource.sortable.includes(display) ? display : undefined },
+              { SearchText: req.query.search ?? '' },
+              startExport,
+            ),
+          );
+          return answer.Results.map((r) => ({
+            Id: r[resource.key],
+            Name: String(r[display] ?? ''),
+            ExtraData: null,
+          }));
+        },
+      });
+    }
+
+    app.post(`${base}/${resource.view}Get`, {
+      config: read,
+      schema: {
+        tags,
+        summary: `${resource.title}: one record`,
+        body: resource.singleRecord ? getRequestSchema.partial().optional() : getRequestSchema,
+        response: { 200: modelBody },
+      },
+      handler: async (req) => {
+        const auth = requireAuth(req.auth);
+        return tenantTx(app.database, auth, (tx) => service.get(tx, auth, bound, req.body?.id));
+      },
+    });
+
+    const c = resource.capabilities;
+    if (resource.permissions.write && (c.create || c.update)) {
+      app.post(`${base}/${resource.view}Save`, {
+        config: write,
+        schema: {
+          tags,
+          summary: `${resource.title}: save`,
+          body: modelBody,
+          response: { 200: saveResponseSchema },
+        },
+        handler: async (req, reply) => {
+          const auth = requireAuth(req.auth);
+          return answerSave(
+            reply,
+            await tenantTx(app.database, auth, (tx) => service.save(tx, auth, bound, req.body)),
+          );
+        },
+      });
+    }
+    if (resource.permissions.write && c.draft) {
+      app.post(`${base}/${resource.view}SaveDraft`, {
+        config: write,
+        schema: {
+          tags,
+          summary: `${resource.title}: save a draft (required fields may be empty)`,
+          body: modelBody,
+          response: { 200: saveResponseSchema },
+        },
+        handler: async (req, reply) => {
+          const auth = requireAuth(req.auth);
+          return answerSave(
+            reply,
+            await tenantTx(app.database, auth, (tx) => service.save(tx, auth, bound, req.body, true)),
+          );
+        },
+      });
+    }
+    if (c.duplicateCheck && resource.uniqueFields?.length) {
+      app.post(`${base}/${resource.view}DuplicateCheck`, {
+        config: read,
+        schema: {
+          tags,
+          summary: `${resource.title}: duplicate check`,
+          body: modelBody,
+          response: { 200: duplicateCheckResponseSchema },
+        },
+        handler: async (req) => {
+          const auth = requireAuth(req.auth);
+          const fields = await tenantTx(app.database, auth, (tx) =>
+            service.duplicates(tx, auth, bound, req.body),
+          );
+          return { IsDuplicate: fields.length > 0, Fields: fields };
+        },
+      });
+    }
+    if (resource.recalculate) {
+      app.post(`${base}/${resource.view}Recalculate`, {
+        config: read,
+        schema: {
+          tags,
+          summary: `${resource.title}: recalculate after a watched field changed`,
+          body: modelBody,
+          response: { 200: modelBody },
+        },
+        handler: async (req) => {
+          const auth = requireAuth(req.auth);
+          const settings = await tenantTx(app.database, auth, (tx) =>
+            service.tenantSettingsOf(tx, auth.tenantId),
+          );
+          return service.recalculate(bound, req.body, settings);
+        },
+      });
+    }
+    if (resource.permissions.write && c.inlineEdit) {
+      app.post(`${base}/${resource.view}InlineEdit/:id`, {
+        config: write,
+        schema: {
+          tags,
+          summary: `${resource.title}: inline edit (body: a JSON string of the changed fields)`,
+          params: idParams,
+          body: z.union([z.string().max(100_000), modelBody]),
+          response: { 200: saveResponseSchema },
+        },
+        handler: async (req, reply) => {
+          const auth = requireAuth(req.auth);
+          const changes: Model = typeof req.body === 'string' ? parseJsonObject(req.body) : req.body;
+          return answerSave(
+            reply,
+            await tenantTx(app.database, auth, (tx) =>
+              service.inlineEdit(tx, auth, bound, req.params.id, changes),
+            ),
+          );
+        },
+      });
+    }
+    if (resource.permissions.write && resource.softDelete) {
+      const removeRoute = (kind: 'delete' | 'void') => ({
+        config: write,
+        schema: {
+          tags,
+          summary: `${resource.title}: ${kind} (marks IsDeleted)`,
+          params: idParams,
+          querystring: forceQuery,
+          response: { 200: z.object({ Success: z.boolean() }) },
+        },
+        handler: async (req: { auth: Parameters<typeof requireAuth>[0]; params: { id: string } }) => {
+          const auth = requireAuth(req.auth);
+          return tenantTx(app.database, auth, (tx) => service.remove(tx, auth, bound, req.params.id, kind));
+        },
+      });
+      if (c.delete) app.delete(`${base}/:id`, removeRoute('delete'));
+      if (c.void) app.put(`${base}/:id`, removeRoute('void'));
+    }
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * The wire shapes of the generic screen layer (spec 000 sections 3, 4 and 7): list requests and answers, columns,
+ * criteria tags, table and widget settings, ErrorValidation, save answers, export and reports.
+ */
+import { z } from 'zod';
+import { FILTER_OPERATORS } from './resource.ts';
+
+/** Query of a list call: `$skip`, `$top`, `$orderby` ("Name desc"), and an optional `$search`. */
+export const listQuerySchema = z.object({
+  $skip: z.coerce.number().int().min(0).default(0),
+  $top: z.coerce.number().int().min(1).max(999_999_999).optional(),
+  $orderby: z.string().max(200).optional(),
+  $search: z.string().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const filterCriterionSchema = z.object({
+  PropertyName: z.string().max(100),
+  Operator: z.enum(FILTER_OPERATORS),
+  Value: z.unknown().optional(),
+  Value2: z.unknown().optional(),
+});
+export type FilterCriterion = z.infer<typeof filterCriterionSchema>;
+
+/** POST body of a list call: the filter (Id 0 none, 9999 advanced with Criteria) plus ColumnsToShow and search text. */
+export const listRequestSchema = z.object({
+  Id: z.coerce.number().int().optional(),
+  FilterObj: z.unknown().optional(),
+  UpdateDynamically: z.boolean().optional(),
+  Criteria: z.array(filterCriterionSchema).max(50).optional(),
+  StatusTypeOptions: z.unknown().optional(),
+  ColumnsToShow: z.array(z.string().max(100)).max(200).optional(),
+  SearchText: z.string().max(200).optional(),
+});
+export type ListRequest = z.infer<typeof listRequestSchema>;
+
+export const criteriaItemSchema = z.object({
+  DisplayName: z.string(),
+  CriteriaDisplayValue: z.string().nullable(),
+  PropertyName: z.string().nullable(),
+  ShowValueOnTag: z.boolean(),
+});
+export type CriteriaItem = z.infer<typeof criteriaItemSchema>;
+
+export const showConditionSchema = z.object({
+  field: z.string(),
+  equals: z.unknown().optional(),
+  notEquals: z.unknown().optional(),
+});
+
+export const rowActionSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  kind: z.enum(['edit', 'delete', 'void', 'custom']),
+  showCondition: showConditionSchema.optional(),
+});
+export type RowAction = z.infer<typeof rowActionSchema>;
+
+/** A list column as the server describes it. */
+export const listColumnSchema = z.object({
+  field: z.string(),
+  title: z.string(),
+  show: z.boolean(),
+  defaultHide: z.boolean(),
+  sortable: z.boolean(),
+  type: z.enum(['Actions']).optional(),
+  fieldType: z.string().optional(),
+  rendererInfo: z.object({ Key: z.string() }).optional(),
+  width: z.number().optional(),
+  actions: z.array(rowActionSchema).optional(),
+  showCondition: showConditionSchema.optional(),
+});
+export type ListColumn = z.infer<typeof listColumnSchema>;
+
+export const listModelItemsSchema = z.object({
+  Resource: z.string(),
+  Title: z.string(),
+  Filters: z.array(z.object({ Id: z.number(), Name: z.string() })),
+  SortableFields: z.array(z.string()),
+  FilterableFields: z.array(z.string()),
+  SearchFields: z.array(z.string()),
+  DefaultSort: z.object({ columnName: z.string(), direction: z.enum(['asc', 'desc']) }),
+  PageSize: z.number().int(),
+});
+export type ListModelItems = z.infer<typeof listModelItemsSchema>;
+
+export const listResponseSchema = z.object({
+  Results: z.array(z.record(z.string(), z.unknown())),
+  TotalRecordAvailable: z.number().int(),
+  CriteriaItems: z.array(criteriaItemSchema),
+  ModelItems: listModelItemsSchema,
+  ListViewItems: z.array(listColumnSchema),
+  /** Set when the request was an export ($skip 0, $top 999999999): poll /api/files/ready/{id}. */
+  PendingDownloadFileId: z.string().nullable().optional(),
+});
+export type ListResponse = z.infer<typeof listResponseSchema>;
+
+/** Column display modes: Truncate 0, Wrap 1, Full 2. */
+export const columnModeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+export const tableSettingsSchema = z.object({
+  ScreenName: z.string().min(1).max(200),
+  Sort: z
+    .object({ columnName: z.string().max(100), direction: z.enum(['asc', 'desc']) })
+    .nullable()
+    .optional(),
+  Columns: z
+    .array(
+      z.object({
+        Name: z.string().max(100),
+        Visible: z.boolean(),
+        Mode: columnModeSchema,
+        Order: z.number().int().min(0),
+      }),
+    )
+    .max(200),
+});
+export type TableSettings = z.infer<typeof tableSettingsSchema>;
+
+/** Loading table settings with the screen: an invalid saved sort is dropped and reported so the client clears it. */
+export const tableSettingsAnswerSchema = z.object({
+  Settings: tableSettingsSchema.nullable(),
+  InvalidSort: z.boolean(),
+});
+export type TableSettingsAnswer = z.infer<typeof tableSettingsAnswerSchema>;
+
+export const userWidgetSettingsSchema = z.object({
+  ScreenName: z.string().min(1).max(200),
+  Settings: z.record(z.string(), z.unknown()),
+});
+export type UserWidgetSettings = z.infer<typeof userWidgetSettingsSchema>;
+
+/** A business exception the client acts on: Proceed 0 (repeat with ForceSave), Error 1, YesNo 2 (send Answer). */
+export const errorValidationSchema = z.object({
+  class: z.literal('ErrorValidation'),
+  Message: z.string(),
+  Action: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
+export type ErrorValidation = z.infer<typeof errorValidationSchema>;
+
+export const postActionSchema = z.object({
+  Type: z.union([z.literal(0), z.literal(1)]),
+  Message: z.string(),
+  ExtraButton: z.object({ Text: z.string(), Url: z.string() }).optional(),
+});
+export type PostAction = z.infer<typeof postActionSchema>;
+
+export const SAVE_SUCCESS_MESSAGE = 'We saved it!';
+
+export const saveResponseSchema = z.object({
+  Data: z.record(z.string(), z.unknown()),
+  Message: z.string(),
+  PendingDownloadFileId: z.string().nullable(),
+  PostActions: z.array(postActionSchema),
+});
+export type SaveResponse = z.infer<typeof saveResponseSchema>;
+
+/** Extras a save body may carry beside the model. */
+export const saveExtrasSchema = z.object({
+  ForceSave: z.boolean().optional(),
+  Answer: z.enum(['Yes', 'No']).optional(),
+});
+
+export const getRequestSchema = z.object({ id: z.union([z.string().max(200), z.number()]) });
+
+export const duplicateCheckResponseSchema = z.object({
+  IsDuplicate: z.boolean(),
+  Fields: z.array(z.string()),
+});
+
+/** The dialog component the web opens for a screen key. */
+export const viewTemplateSchema = z.object({
+  Key: z.string(),
+  Component: z.string(),
+  Title: z.string(),
+  Size: z.enum(['sm', 'md', 'lg', 'xl', 'full']),
+  Props: z.record(z.string(), z.unknown()),
+});
+export type ViewTemplate = z.infer<typeof viewTemplateSchema>;
+
+export const fileReadySchema = z.object({ Ready: z.boolean(), FileName: z.string().nullable() });
+
+/** Report run query and answer (the state also travels in Report* response headers). */
+export const reportRunQuerySchema = z.object({
+  format: z.enum(['json', 'csv']).default('json'),
+  session: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  orderby: z.string().max(100).optional(),
+  direction: z.enum(['asc', 'desc']).optional(),
+});
+export const reportRunResponseSchema = z.object({
+  ReportId: z.string(),
+  Columns: z.array(z.object({ field: z.string(), title: z.string() })),
+  Rows: z.array(z.record(z.string(), z.unknown())),
+  ReportSessionKey: z.string(),
+  ReportCurrentPage: z.number().int(),
+  ReportPageCount: z.number().int(),
+  ReportOrderBy: z.string(),
+  ReportDirection: z.enum(['asc', 'desc']),
+  TotalRecordAvailable: z.number().int(),
+});
+export type ReportRunResponse = z.infer<typeof reportRunResponseSchema>;
+export const reportCatalogueItemSchema = z.object({
+  ReportId: z.string(),
+  Title: z.string(),
+  Description: z.string(),
+  Resource: z.string(),
+  IsFavorite: z.boolean(),
+});
+export type ReportCatalogueItem = z.infer<typeof reportCatalogueItemSchema>;
+/** Report run response headers (spec 000 section 4: report state is updated from them). */
+export const REPORT_HEADERS = {
+  sessionKey: 'ReportSessionKey',
+  currentPage: 'ReportCurrentPage',
+  pageCount: 'ReportPageCount',
+  orderBy: 'ReportOrderBy',
+  direction: 'ReportDirection',
+} as const;

@@ -1,0 +1,37 @@
+/**
+ * Reports as data: a report is a query over a resource (its columns, fixed criteria, parameters that become
+ * criteria, a default sort and a page size), declared in `shared/src/<feature>/<feature>.report.ts`.
+ * The server runs it through the same engine as the lists, so it may sort and filter only on declared fields.
+ */
+import type { FilterCriterionDeclaration, FilterOperator } from './resource.ts';
+
+export interface ReportParameter {
+  /** Name of the parameter in the run body. */
+  name: string;
+  label: string;
+  /** The resource field it filters. */
+  field: string;
+  operator: FilterOperator;
+}
+
+export interface ReportDeclaration {
+  readonly kind: 'report';
+  ReportId: string;
+  Title: string;
+  Description: string;
+  /** The resource name the report reads. */
+  resource: string;
+  columns: readonly string[];
+  criteria: readonly FilterCriterionDeclaration[];
+  parameters: readonly ReportParameter[];
+  defaultSort: { field: string; direction: 'asc' | 'desc' };
+  pageSize: number;
+}
+
+export function defineReport(input: Omit<ReportDeclaration, 'kind'>): ReportDeclaration {
+  return { ...input, kind: 'report' };
+}
+
+export function isReport(value: unknown): value is ReportDeclaration {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'report';
+}

@@ -1,0 +1,278 @@
+/**
+ * Resource declarations: each entity of the generic screen layer is declared once, in
+ * `shared/src/<feature>/<feature>.resource.ts`. The server derives its list, get, save, delete and void endpoints,
+ * the allowed sort and filter fields and the column definitions from it; the web derives its screens from it.
+ * Pure data plus pure hooks: no I/O here.
+ */
+import type { Permission } from './permissions.ts';
+
+/** The closed catalogue of field types. The web maps each to `{ Display, Input }` in a `Record<FieldType, …>`. */
+export const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'number',
+  'currency',
+  'boolean',
+  'date',
+  'datetime',
+  'time',
+  'phone',
+  'website',
+  'email',
+  'select',
+  'selectValid',
+  'multiSelect',
+  'flags',
+  'decimalRange',
+  'dateRange',
+  'timezone',
+  'lookup',
+  'richText',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** One choice of a select, select-with-valid-values, multi-select or flags field (flags: Id is the bit key). */
+export interface FieldOption {
+  Id: number | string;
+  Name: string;
+}
+
+export interface FieldDeclaration {
+  type: FieldType;
+  label: string;
+  /** Property of the Drizzle table; defaults to the field name with a lower-case first letter. */
+  column?: string;
+  maxLength?: number;
+  required?: boolean;
+  min?: number;
+  max?: number;
+  options?: readonly FieldOption[];
+  /** Where a lookup field finds its choices: another resource's name (typeahead GET with a search parameter). */
+  lookup?: { source: string; display?: string };
+  tooltip?: string;
+  readOnly?: boolean;
+}
+
+/** Renderers a column may ask the web for (rendererInfo.Key). */
+export interface ListColumnDeclaration {
+  field: string;
+  title?: string;
+  show?: boolean;
+  defaultHide?: boolean;
+  sortable?: boolean;
+  rendererInfo?: { Key: string };
+  width?: number;
+}
+
+/** Operators of filter criteria. Each criterion names a filterable field; the server builds parameterised SQL. */
+export const FILTER_OPERATORS = [
+  'eq',
+  'ne',
+  'contains',
+  'startsWith',
+  'gt',
+  'ge',
+  'lt',
+  'le',
+  'between',
+  'in',
+  'isEmpty',
+  'isNotEmpty',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export interface FilterCriterionDeclaration {
+  PropertyName: string;
+  Operator: FilterOperator;
+  Value?: unknown;
+  /** Upper bound of `between`. */
+  Value2?: unknown;
+}
+
+/** Filter ids of the spec: 0 is none, 9999 the advanced filter (criteria in the request body). */
+export const FILTER_NONE = 0;
+export const FILTER_ADVANCED = 9999;
+
+export interface NamedFilterDeclaration {
+  Id: number;
+  Name: string;
+  Criteria: readonly FilterCriterionDeclaration[];
+}
+
+/** When a row action shows: the row's field equals (or differs from) a value. */
+export interface ShowCondition {
+  field: string;
+  equals?: unknown;
+  notEquals?: unknown;
+}
+
+export interface RowActionDeclaration {
+  key: string;
+  title: string;
+  kind: 'edit' | 'delete' | 'void' | 'custom';
+  showCondition?: ShowCondition;
+}
+
+export interface FormSectionDeclaration {
+  title: string;
+  fields: readonly string[];
+}
+
+/** A business exception: ErrorValidation with Action Proceed 0, Error 1, YesNo 2. */
+export const ERROR_VALIDATION_ACTIONS = { Proceed: 0, Error: 1, YesNo: 2 } as const;
+export type ErrorValidationAction = (typeof ERROR_VALIDATION_ACTIONS)[keyof typeof ERROR_VALIDATION_ACTIONS];
+
+export interface BusinessCheck {
+  Action: ErrorValidationAction;
+  Message: string;
+}
+
+/** What the save of a model was told by the client beyond the model. */
+export interface SaveExtras {
+  /** Repeat after an ErrorValidation Proceed. */
+  ForceSave: boolean;
+  /** The answer of a YesNo confirm dialog. */
+  Answer: 'Yes' | 'No' | null;
+}
+
+export const POST_ACTION_TYPES = { Toast: 0, Information: 1 } as const;
+export interface PostActionDeclaration {
+  Type: 0 | 1;
+  Message: string;
+  ExtraButton?: { Text: string; Url: string };
+}
+
+export interface AfterSave {
+  Message?: string;
+  PostActions?: PostActionDeclaration[];
+  /** Re-broadcast to the page as `evt_<name>` response headers. */
+  Events?: Record<string, string>;
+}
+
+export type Model = Record<string, unknown>;
+
+export interface ResourceCapabilities {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+  void: boolean;
+  inlineEdit: boolean;
+  draft: boolean;
+  duplicateCheck: boolean;
+}
+
+export interface ResourceDeclaration<F extends string = string> {
+  readonly kind: 'resource';
+  /** Unique name: the audit entity, the report source and the table-settings screen prefix. */
+  name: string;
+  /** URL parts: /api/{feature}/{subfeature} and /api/{feature}/{subfeature}/{view}Data|Get|Save. */
+  feature: string;
+  subfeature: string;
+  view: string;
+  title: string;
+  /** SQL name of the Drizzle table (or security-invoker view) holding the rows; tenant_id is its first key column. */
+  table: string;
+  /** The record id field. */
+  key: NoInfer<F>;
+  permissions: { read: Permission; write: Permission | null };
+  fields: Record<F, FieldDeclaration>;
+  columns: readonly ListColumnDeclaration[];
+  /** The only fields that may reach ORDER BY. */
+  sortable: readonly NoInfer<F>[];
+  /** The only fields that may reach WHERE through filters. */
+  filterable: readonly NoInfer<F>[];
+  /** Fields the list search box matches (case-insensitive contains). */
+  search: readonly NoInfer<F>[];
+  filters: readonly NamedFilterDeclaration[];
+  form: readonly FormSectionDeclaration[];
+  rowActions: readonly RowActionDeclaration[];
+  defaultSort: { field: NoInfer<F>; direction: 'asc' | 'desc' };
+  /** Soft delete: the IsDeleted field (delete and void set it) and the IsVoided field (void sets it too). */
+  softDelete?: { deleted: NoInfer<F>; voided?: NoInfer<F> };
+  capabilities: ResourceCapabilities;
+  /** One record per tenant (edit screen only, no list). */
+  singleRecord?: boolean;
+  /** Fields whose change asks the server to recalculate the model. */
+  watchedFields?: readonly NoInfer<F>[];
+  recalculate?: (model: Model) => Model;
+  /** Fields that must be unique among live records (the duplicate check). */
+  uniqueFields?: readonly NoInfer<F>[];
+  /** Business checks before a save: an answer stops the save with an ErrorValidation. */
+  check?: (model: Model, extras: SaveExtras) => BusinessCheck | null;
+  /** Adjusts the model after the checks passed, before it is written (for example on a YesNo answer). */
+  prepare?: (model: Model, extras: SaveExtras) => Model;
+  afterSave?: (model: Model, extras: SaveExtras) => AfterSave | null;
+}
+
+type Optional = 'kind' | 'filters' | 'rowActions' | 'search' | 'capabilities';
+export type ResourceInput<F extends string> = Omit<ResourceDeclaration<F>, Optional> &
+  Partial<Pick<ResourceDeclaration<F>, Exclude<Optional, 'kind' | 'capabilities'>>> & {
+    capabilities?: Partial<ResourceCapabilities>;
+  };
+
+const READ_ONLY: ResourceCapabilities = {
+  create: false,
+  update: false,
+  delete: false,
+  void: false,
+  inlineEdit: false,
+  draft: false,
+  duplicateCheck: false,
+};
+
+/** Declares a resource; checks at load time that every column, sort, filter and form field is a declared field. */
+export function defineResource<const F extends string>(input: ResourceInput<F>): ResourceDeclaration<F> {
+  const resource: ResourceDeclaration<F> = {
+    ...input,
+    kind: 'resource',
+    filters: input.filters ?? [],
+    rowActions: input.rowActions ?? [],
+    search: input.search ?? [],
+    capabilities: { ...READ_ONLY, ...input.capabilities },
+  };
+  const problems = resourceProblems(resource);
+  if (problems.length > 0) throw new Error(`Resource ${input.name}: ${problems.join('; ')}`);
+  return resource;
+}
+
+export function resourceProblems(r: ResourceDeclaration): string[] {
+  const known = new Set(Object.keys(r.fields));
+  const problems: string[] = [];
+  const need = (where: string, field: string) => {
+    if (!known.has(field)) problems.push(`${where} names unknown field ${field}`);
+  };
+  need('key', r.key);
+  for (const c of r.columns) need('column', c.field);
+  for (const f of r.sortable) need('sortable', f);
+  for (const f of r.filterable) need('filterable', f);
+  for (const f of r.search) need('search', f);
+  for (const s of r.form) for (const f of s.fields) need(`form section ${s.title}`, f);
+  for (const f of r.filters)
+    for (const c of f.Criteria)
+      if (!r.filterable.includes(c.PropertyName))
+        problems.push(`filter ${f.Id} uses ${c.PropertyName}, which is not filterable`);
+  if (!r.sortable.includes(r.defaultSort.field))
+    problems.push(`default sort ${r.defaultSort.field} is not sortable`);
+  for (const f of r.filters)
+    if (f.Id === FILTER_NONE || f.Id === FILTER_ADVANCED) problems.push(`filter id ${f.Id} is reserved`);
+  for (const [name, field] of Object.entries(r.fields)) {
+    if (!(FIELD_TYPES as readonly string[]).includes(field.type))
+      problems.push(`field ${name} has unknown type ${field.type}`);
+  }
+  return problems;
+}
+
+export function isResource(value: unknown): value is ResourceDeclaration {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'resource';
+}
+
+/** The Drizzle property of a field. */
+export function columnOf(r: ResourceDeclaration, field: string): string {
+  const f = r.fields[field];
+  return f?.column ?? field.charAt(0).toLowerCase() + field.slice(1);
+}
+
+/** The table-settings screen name of a resource's list. */
+export function screenNameOf(r: Pick<ResourceDeclaration, 'feature' | 'subfeature'>): string {
+  return `${r.feature}.${r.subfeature}`;
+}

@@ -1,0 +1,67 @@
+/**
+ * Dialog templates by screen key (GET /a/ViewTemplates/Index/{screen key} and /a/ViewTemplates/Reporting): the
+ * server answers which dialog component of the web opens for a key, with its title, size and properties.
+ */
+import type { ViewTemplate } from './list-protocol.schema.ts';
+
+/** The generic report popup. */
+export const REPORTING_TEMPLATE_KEY = 'Reporting';
+
+export const VIEW_TEMPLATES: Readonly<Record<string, ViewTemplate>> = {
+  [REPORTING_TEMPLATE_KEY]: {
+    Key: REPORTING_TEMPLATE_KEY,
+    Component: 'ReportPopup',
+    Title: 'Report',
+    Size: 'xl',
+    Props: {},
+  },
+  'Setup.ScreenFieldsDescriptionDialog': {
+    Key: 'Setup.ScreenFieldsDescriptionDialog',
+    Component: 'ScreenFieldsDescriptionDialog',
+    Title: 'Screen fields',
+    Size: 'lg',
+    Props: {},
+  },
+  'Reports.Membership': {
+    Key: 'Reports.Membership',
+    Component: 'ReportPopup',
+    Title: 'Membership report',
+    Size: 'xl',
+    Props: { ReportId: 'users.staff' },
+  },
+  'Reports.Samples': {
+    Key: 'Reports.Samples',
+    Component: 'ReportPopup',
+    Title: 'Samples report',
+    Size: 'xl',
+    Props: { ReportId: 'samples.byPrice' },
+  },
+  'Shared.Confirmation': {
+    Key: 'Shared.Confirmation',
+    Component: 'ConfirmationDialog',
+    Title: 'Please confirm',
+    Size: 'sm',
+    Props: {},
+  },
+  'Shared.Information': {
+    Key: 'Shared.Information',
+    Component: 'InformationDialog',
+    Title: 'Information',
+    Size: 'sm',
+    Props: {},
+  },
+  'Shared.TableSettings': {
+    Key: 'Shared.TableSettings',
+    Component: 'TableSettingsDialog',
+    Title: 'Table settings',
+    Size: 'md',
+    Props: {},
+  },
+  'Shared.PrintPreview': {
+    Key: 'Shared.PrintPreview',
+    Component: 'PrintPreviewDialog',
+    Title: 'Print preview',
+    Size: 'lg',
+    Props: {},
+  },
+};

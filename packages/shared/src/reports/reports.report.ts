@@ -1,0 +1,29 @@
+/** The sample reports: staff users of the association, and open samples by price. */
+import { defineReport } from '../platform/report.ts';
+
+export const staffUsersReport = defineReport({
+  ReportId: 'users.staff',
+  Title: 'Staff users',
+  Description: 'Everyone who signs in to the back office, with their role and last sign-in.',
+  resource: 'users',
+  columns: ['DisplayName', 'Username', 'Email', 'Role', 'LastSignInAt'],
+  criteria: [{ PropertyName: 'LoginType', Operator: 'eq', Value: 'staff' }],
+  parameters: [{ name: 'Role', label: 'Role', field: 'Role', operator: 'eq' }],
+  defaultSort: { field: 'DisplayName', direction: 'asc' },
+  pageSize: 25,
+});
+
+export const samplesByPriceReport = defineReport({
+  ReportId: 'samples.byPrice',
+  Title: 'Samples by price',
+  Description: 'Samples with their status, quantity and price; optionally only those of one status.',
+  resource: 'samples',
+  columns: ['Name', 'Status', 'Category', 'Quantity', 'Price'],
+  criteria: [],
+  parameters: [
+    { name: 'Status', label: 'Status', field: 'Status', operator: 'eq' },
+    { name: 'MinPrice', label: 'Lowest price', field: 'Price', operator: 'ge' },
+  ],
+  defaultSort: { field: 'Price', direction: 'desc' },
+  pageSize: 2,
+});

@@ -1,0 +1,67 @@
+/** The association's settings: a single-record edit screen over the tenant row. */
+import { defineResource } from '../platform/resource.ts';
+
+export const tenantSettingsResource = defineResource({
+  name: 'tenantSettings',
+  feature: 'settings',
+  subfeature: 'tenantSettings',
+  view: 'tenantSettings',
+  title: 'Association settings',
+  table: 'tenants',
+  key: 'TenantId',
+  singleRecord: true,
+  permissions: { read: 'settings.manage', write: 'settings.manage' },
+  fields: {
+    TenantId: { type: 'text', label: 'Id', column: 'id', readOnly: true },
+    Name: { type: 'text', label: 'Association name', required: true, maxLength: 200 },
+    ListPageSize: {
+      type: 'number',
+      label: 'List page size',
+      column: 'settings.listPageSize',
+      required: true,
+      min: 5,
+      max: 500,
+    },
+    DraftDurationMinutes: {
+      type: 'number',
+      label: 'Draft duration (minutes)',
+      column: 'settings.draftDurationMinutes',
+      required: true,
+      min: 1,
+      max: 10_080,
+    },
+    NotificationDurationMs: {
+      type: 'number',
+      label: 'Notification duration (ms)',
+      column: 'settings.notificationDurationMs',
+      required: true,
+      min: 1000,
+      max: 60_000,
+    },
+    DefaultTimezone: {
+      type: 'timezone',
+      label: 'Default time zone',
+      column: 'settings.defaultTimezone',
+      required: true,
+    },
+    WebsitePrefix: {
+      type: 'text',
+      label: 'Website prefix',
+      column: 'settings.websitePrefix',
+      required: true,
+      maxLength: 16,
+    },
+  },
+  columns: [],
+  sortable: ['Name'],
+  filterable: [],
+  form: [
+    { title: 'Association', fields: ['Name', 'DefaultTimezone', 'WebsitePrefix'] },
+    {
+      title: 'Lists and notices',
+      fields: ['ListPageSize', 'DraftDurationMinutes', 'NotificationDurationMs'],
+    },
+  ],
+  defaultSort: { field: 'Name', direction: 'asc' },
+  capabilities: { update: true },
+});

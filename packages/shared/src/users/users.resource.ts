@@ -1,0 +1,58 @@
+/** The users of the association: a read-only list and record (changes go through the users feature). */
+import { LOGIN_TYPES, ROLES } from '../platform/auth.schema.ts';
+import { defineResource } from '../platform/resource.ts';
+
+export const usersResource = defineResource({
+  name: 'users',
+  feature: 'setup',
+  subfeature: 'users',
+  view: 'user',
+  title: 'Users',
+  table: 'user_directory',
+  key: 'UserId',
+  permissions: { read: 'users.read', write: null },
+  fields: {
+    UserId: { type: 'number', label: 'Id', readOnly: true },
+    Username: { type: 'text', label: 'Username', readOnly: true },
+    Email: { type: 'email', label: 'Email', readOnly: true },
+    DisplayName: { type: 'text', label: 'Name', readOnly: true },
+    LoginType: {
+      type: 'select',
+      label: 'Login type',
+      readOnly: true,
+      options: LOGIN_TYPES.map((t) => ({ Id: t, Name: t })),
+    },
+    Role: { type: 'select', label: 'Role', readOnly: true, options: ROLES.map((r) => ({ Id: r, Name: r })) },
+    IsActive: { type: 'boolean', label: 'Active', readOnly: true },
+    LastSignInAt: { type: 'datetime', label: 'Last sign-in', readOnly: true },
+  },
+  columns: [
+    { field: 'DisplayName', title: 'Name', sortable: true, rendererInfo: { Key: 'link' } },
+    { field: 'Username', title: 'Username', sortable: true },
+    { field: 'Email', title: 'Email', sortable: true },
+    { field: 'Role', title: 'Role', sortable: true },
+    { field: 'IsActive', title: 'Active', rendererInfo: { Key: 'boolean' } },
+    {
+      field: 'LastSignInAt',
+      title: 'Last sign-in',
+      sortable: true,
+      defaultHide: true,
+      rendererInfo: { Key: 'datetime' },
+    },
+  ],
+  sortable: ['UserId', 'DisplayName', 'Username', 'Email', 'Role', 'LastSignInAt'],
+  filterable: ['Role', 'LoginType', 'IsActive', 'DisplayName', 'Email'],
+  search: ['DisplayName', 'Username', 'Email'],
+  filters: [
+    { Id: 1, Name: 'Staff', Criteria: [{ PropertyName: 'LoginType', Operator: 'eq', Value: 'staff' }] },
+    { Id: 2, Name: 'Members', Criteria: [{ PropertyName: 'LoginType', Operator: 'eq', Value: 'member' }] },
+  ],
+  form: [
+    {
+      title: 'User',
+      fields: ['DisplayName', 'Username', 'Email', 'LoginType', 'Role', 'IsActive', 'LastSignInAt'],
+    },
+  ],
+  rowActions: [{ key: 'view', title: 'View', kind: 'edit' }],
+  defaultSort: { field: 'DisplayName', direction: 'asc' },
+});
