@@ -4,8 +4,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import {
-  IMPERSONATION_BANNER_HEIGHT,
   ImpersonationBanner,
+  useImpersonationBannerHeight,
 } from '../features/impersonation/impersonation-banner.tsx';
 import { HelpButton } from '../platform/help-panel.tsx';
 import { useIdentity } from '../platform/identity.ts';
@@ -25,6 +25,7 @@ export function BackOfficeLayout() {
   const me = useIdentity();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const bannerHeight = useImpersonationBannerHeight(!!me.impersonation);
 
   // Choosing an entry on a phone closes the navigation again.
   useEffect(() => {
@@ -34,7 +35,7 @@ export function BackOfficeLayout() {
   if (me.area !== 'backoffice') return <Navigate to="/m" replace />;
 
   const impersonating = !!me.impersonation;
-  const headerHeight = HEADER_HEIGHT + (impersonating ? IMPERSONATION_BANNER_HEIGHT : 0);
+  const headerHeight = HEADER_HEIGHT + bannerHeight;
   const sections = visibleNav(me);
 
   return (
@@ -46,7 +47,7 @@ export function BackOfficeLayout() {
         padding="md"
       >
         <AppShell.Header>
-          {impersonating ? <ImpersonationBanner /> : null}
+          {impersonating ? <ImpersonationBanner height={bannerHeight} /> : null}
           <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
               <Burger

@@ -1,8 +1,8 @@
 import { AppShell, Container, Group } from '@mantine/core';
 import { Link, Navigate, Outlet } from 'react-router';
 import {
-  IMPERSONATION_BANNER_HEIGHT,
   ImpersonationBanner,
+  useImpersonationBannerHeight,
 } from '../features/impersonation/impersonation-banner.tsx';
 import { HelpButton } from '../platform/help-panel.tsx';
 import { useIdentity } from '../platform/identity.ts';
@@ -12,17 +12,15 @@ import { Brand, HEADER_HEIGHT, SkipLink, UserMenu } from './shell-parts.tsx';
 /** The member area: the association's name, the member's menu (profile, password, sign out), the page. */
 export function MemberLayout() {
   const me = useIdentity();
+  const bannerHeight = useImpersonationBannerHeight(!!me.impersonation);
   if (me.area === 'backoffice') return <Navigate to="/a" replace />;
   const impersonating = !!me.impersonation;
   return (
     <StatusBannerProvider>
       <SkipLink />
-      <AppShell
-        header={{ height: HEADER_HEIGHT + (impersonating ? IMPERSONATION_BANNER_HEIGHT : 0) }}
-        padding="md"
-      >
+      <AppShell header={{ height: HEADER_HEIGHT + bannerHeight }} padding="md">
         <AppShell.Header>
-          {impersonating ? <ImpersonationBanner /> : null}
+          {impersonating ? <ImpersonationBanner height={bannerHeight} /> : null}
           <Container size="lg" h={HEADER_HEIGHT}>
             <Group h="100%" justify="space-between" wrap="nowrap">
               <Link

@@ -1,5 +1,6 @@
 import { FEATURE_FLAGS, type FeatureFlagKey, type Me, type Permission } from '@guildhall/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { ApiError, api } from './api-client.ts';
 
 export const meQueryKey = ['auth', 'me'] as const;
@@ -23,11 +24,16 @@ export function useMe() {
   });
 }
 
-/** The identity inside the signed-in part of the app, where the route guard has already loaded it. */
+/**
+ * The identity inside the signed-in part of the app, where the route guard has already loaded it. While the
+ * app signs out, screens still mounted keep the last identity until the guard takes them away.
+ */
 export function useIdentity(): Me {
   const { data } = useMe();
-  if (!data) throw new Error('useIdentity is used outside the signed-in routes.');
-  return data;
+  const last = useRef<Me | null>(data ?? null);
+  if (data) last.current = data;
+  if (!last.current) throw new Error('useIdentity is used outside the signed-in routes.');
+  return last.current;
 }
 
 /** Replaces the identity after a call that answers `Me` (sign-in, prompts, impersonation). */

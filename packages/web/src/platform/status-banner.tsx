@@ -169,18 +169,18 @@ export function StatusBanner() {
               position="middle-start"
               offset={-2}
             >
-              <Text size="sm" fw={600} pl={status.Acknowledged ? 0 : 'xs'}>
+              <Text size="sm" fw={600} pl={status.Acknowledged ? 0 : 'xs'} style={{ whiteSpace: 'nowrap' }}>
                 {LEVEL_LABEL[status.Level]}
                 {status.Acknowledged ? '' : ' (new)'}
               </Text>
             </Indicator>
-            {!expanded ? (
-              <Text size="sm" truncate="end" style={{ flex: 1, minWidth: 0 }}>
-                {status.Message.split('\n')[0]}
-              </Text>
-            ) : (
-              <Box style={{ flex: 1 }} />
-            )}
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              {!expanded ? (
+                <Text size="sm" truncate="end" visibleFrom="sm">
+                  {status.Message.split('\n')[0]}
+                </Text>
+              ) : null}
+            </Box>
             <Button
               size="compact-sm"
               variant="subtle"
@@ -188,8 +188,10 @@ export function StatusBanner() {
               onClick={toggle}
               aria-expanded={expanded}
               aria-controls={bannerId}
+              aria-label={expanded ? 'Hide the status message' : 'Show the status message'}
+              style={{ flexShrink: 0 }}
             >
-              {expanded ? 'Hide message' : 'Show message'}
+              {expanded ? 'Hide' : 'Show'}
             </Button>
           </Group>
           <Collapse expanded={expanded} id={bannerId}>

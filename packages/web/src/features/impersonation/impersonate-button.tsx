@@ -1,7 +1,7 @@
 import type { Me } from '@guildhall/shared';
 import { Button } from '@mantine/core';
 import { IconMask } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../platform/api-client.ts';
 import { areaHome, can, useIdentity } from '../../platform/identity.ts';
 import { notifyError } from '../../platform/notify.ts';
@@ -15,12 +15,10 @@ interface Props {
 /** The Impersonate button of a user record (permission users.impersonate). */
 export function ImpersonateButton({ userId, userName, isActive }: Props) {
   const me = useIdentity();
-  const queryClient = useQueryClient();
   const start = useMutation({
     mutationFn: () => api.post<Me>(`/api/auth/impersonate/${userId}`),
     onSuccess: (asUser) => {
       // A full load: nothing cached or kept in memory for the staff user leaks into the impersonated view.
-      queryClient.clear();
       window.location.assign(areaHome(asUser));
     },
     onError: (error) => notifyError(error, 'Could not impersonate'),

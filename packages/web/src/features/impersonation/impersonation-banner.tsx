@@ -1,23 +1,30 @@
 import type { Me } from '@guildhall/shared';
-import { Button, Group, Text } from '@mantine/core';
+import { NAV_COLLAPSE_BELOW_PX } from '@guildhall/shared';
+import { Button, Flex, Group, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp, IconMask } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../platform/api-client.ts';
 import { useIdentity } from '../../platform/identity.ts';
 import { notifyError } from '../../platform/notify.ts';
 
-export const IMPERSONATION_BANNER_HEIGHT = 40;
+/** The banner is one row from 768 px up and two rows below, where the name and the button do not fit side by side. */
+const NARROW = `(max-width: ${(NAV_COLLAPSE_BELOW_PX - 0.1) / 16}em)`;
+
+export function useImpersonationBannerHeight(active: boolean): number {
+  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  if (!active) return 0;
+  return narrow ? 68 : 40;
+}
 
 /** Across the top while a staff user works as someone else, with the way back (POST /api/auth/impersonate/stop). */
-export function ImpersonationBanner() {
+export function ImpersonationBanner({ height }: { height: number }) {
   const me = useIdentity();
-  const queryClient = useQueryClient();
   const impersonatedId = me.user.id;
   const stop = useMutation({
     mutationFn: () => api.post<Me>('/api/auth/impersonate/stop'),
     onSuccess: (staff) => {
       // A full load: nothing cached or kept in memory for the impersonated user survives the switch.
-      queryClient.clear();
       window.location.assign(staff.area === 'backoffice' ? `/a/users/${impersonatedId}` : '/');
     },
     onError: (error) => notifyError(error, 'Could not return to your account'),
@@ -26,22 +33,26 @@ export function ImpersonationBanner() {
   const user = me.user.displayName || me.user.username;
   const impersonator = me.impersonation.impersonator.displayName || me.impersonation.impersonator.username;
   return (
-    <Group
+    <Flex
       role="region"
       aria-label="Impersonation"
-      h={IMPERSONATION_BANNER_HEIGHT}
+      h={height}
       px="md"
-      gap="sm"
+      gap={{ base: 4, sm: 'sm' }}
+      direction={{ base: 'column', sm: 'row' }}
       justify="center"
+      align="center"
       wrap="nowrap"
       bg="var(--mantine-color-orange-7)"
       c="white"
       data-testid="impersonation-banner"
     >
-      <IconMask size={18} aria-hidden style={{ flexShrink: 0 }} />
-      <Text size="sm" fw={600} truncate="end">
-        You are working as {user}
-      </Text>
+      <Group gap={6} wrap="nowrap" maw="100%">
+        <IconMask size={18} aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="sm" fw={600} truncate="end">
+          You are working as {user}
+        </Text>
+      </Group>
       <Button
         size="compact-sm"
         variant="white"
@@ -53,6 +64,6 @@ export function ImpersonationBanner() {
       >
         Return to {impersonator}
       </Button>
-    </Group>
+    </Flex>
   );
 }
