@@ -25,6 +25,8 @@ const noop = () => {};
  * shows "An error has been occurred.".
  */
 export function TermsGate({ me }: { me: Me }) {
+  // Nobody accepts or declines terms on someone else's behalf (the server sends none while impersonating).
+  if (me.impersonation) return null;
   const terms = me.pendingPrompts.terms[0];
   if (!terms) return null;
   return <TermsDialog key={terms.TermsOfUseId} terms={terms} remaining={me.pendingPrompts.terms.length} />;
