@@ -107,13 +107,26 @@ export async function buildApp(options: BuildOptions) {
   const indexHtml = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    // Files are looked up per request, so a rebuilt web app is served without a restart. Hashed assets are
+    // immutable; index.html is always revalidated.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'Cache-Control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && hasWeb && request.method === 'GET') {
+    // A missing asset (a stale chunk after a deploy) is a 404, never the page, so the app can tell and reload.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasWeb && request.method === 'GET') {
       // The single-page app answers its own routes (and shows its own not-found page).
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found.' });
   });

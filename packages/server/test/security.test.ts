@@ -132,3 +132,19 @@ describe('security basics', () => {
     }
   });
 });
+
+describe('serving the web app', () => {
+  it('answers app routes with the page, and a missing asset with a 404', async () => {
+    const { existsSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    if (!existsSync(join(ctx.config.webDist, 'index.html'))) return; // the web app is built by npm start and npm test
+    const page = await ctx.app.inject({ method: 'GET', url: '/a/users' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const missing = await ctx.app.inject({ method: 'GET', url: '/assets/chunk-that-does-not-exist.js' });
+    expect(missing.statusCode).toBe(404);
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/not-a-route' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found.' });
+  });
+});
