@@ -1,5 +1,5 @@
 export * from './client.ts';
-export * from './tenant-scope.ts';
+export * from './passwords.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
-export * from './passwords.ts';
+export * from './tenant-scope.ts';

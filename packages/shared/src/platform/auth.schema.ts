@@ -80,7 +80,9 @@ export const meSchema = z.object({
     usernameChange: z.boolean(),
   }),
   impersonation: z
-    .object({ impersonator: z.object({ id: z.number().int(), username: z.string(), displayName: z.string() }) })
+    .object({
+      impersonator: z.object({ id: z.number().int(), username: z.string(), displayName: z.string() }),
+    })
     .nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
@@ -102,7 +104,10 @@ export const changePasswordBody = z.object({
 });
 export const changeUsernameBody = z.object({ newUsername: usernameSchema });
 export const forgotPasswordBody = z.object({ usernameOrEmail: z.string().trim().min(1).max(256) });
-export const resetPasswordBody = z.object({ token: z.string().min(16).max(256), newPassword: passwordSchema });
+export const resetPasswordBody = z.object({
+  token: z.string().min(16).max(256),
+  newPassword: passwordSchema,
+});
 
 /** Security questions offered by the set-a-security-question prompt. */
 export const SECURITY_QUESTIONS: ReadonlyArray<{ Id: number; Text: string }> = [
