@@ -49,6 +49,8 @@ export async function buildApp(options: BuildOptions) {
     logger: options.logger ?? false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Path parameters are bounded by each route's schema (a 400 with a message), not cut short by the router.
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

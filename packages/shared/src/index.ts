@@ -2,6 +2,7 @@
 export * from './platform/auth.schema.ts';
 export * from './platform/shell.schema.ts';
 export * from './platform/permissions.ts';
+export * from './platform/admin.schema.ts';
 export * from './pricing/money.ts';
 export * from './pricing/tax.rules.ts';
 export * from './pricing/discount.rules.ts';
@@ -40,3 +41,7 @@ export * from './platform/resource-model.ts';
 export * from './platform/report.ts';
 export * from './platform/view-templates.ts';
 export * from './reports/reports.report.ts';
+export * from './search/search.rules.ts';
+export * from './search/search.schema.ts';
+export * from './contacts/contacts.rules.ts';
+export * from './contacts/contacts.resource.ts';

@@ -1,20 +1,9 @@
 import { rowsOf } from '@guildhall/db';
+import { auditEntrySchema } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
-
-const entry = z.object({
-  id: z.number(),
-  at: z.string(),
-  actorUsername: z.string().nullable(),
-  onBehalfOfUsername: z.string().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entityId: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-});
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/audit', {
@@ -22,7 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['audit'],
       querystring: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }),
-      response: { 200: z.array(entry) },
+      response: { 200: z.array(auditEntrySchema) },
     },
     handler: async (req) => {
       const rows = await tenantTx(app.database, requireAuth(req.auth), async (tx) =>

@@ -1,23 +1,16 @@
 import { mailOutbox } from '@guildhall/db';
+import { outboxMessageSchema, outboxSummarySchema } from '@guildhall/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 
-const summary = z.object({
-  id: z.number(),
-  to: z.string(),
-  subject: z.string(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
-
 /** The outbox: every message the product sent or kept for this association. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/mail/outbox', {
     config: { permission: 'mail.read' },
-    schema: { tags: ['mail'], response: { 200: z.array(summary) } },
+    schema: { tags: ['mail'], response: { 200: z.array(outboxSummarySchema) } },
     handler: async (req) => {
       const rows = await tenantTx(app.database, requireAuth(req.auth), (tx) =>
         tx.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(500),
@@ -36,7 +29,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['mail'],
       params: z.object({ id: z.coerce.number().int().positive() }),
-      response: { 200: summary.extend({ text: z.string(), html: z.string().nullable() }) },
+      response: { 200: outboxMessageSchema },
     },
     handler: async (req) => {
       const auth = requireAuth(req.auth);

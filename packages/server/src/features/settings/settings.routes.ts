@@ -1,5 +1,5 @@
 import { tenants } from '@guildhall/db';
-import { DEFAULT_TENANT_SETTINGS, tenantSettingsSchema } from '@guildhall/shared';
+import { DEFAULT_TENANT_SETTINGS, tenantSettingsAnswerSchema, tenantSettingsSchema } from '@guildhall/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,6 @@ import { audit } from '../../platform/audit.ts';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 
-const settingsAnswer = z.object({ name: z.string(), settings: tenantSettingsSchema });
 const settingsBody = z.object({
   name: z.string().trim().min(2, 'The association name has at least 2 characters.').max(200),
   settings: tenantSettingsSchema.refine((s) => isTimeZone(s.defaultTimezone), {
@@ -28,7 +27,11 @@ function isTimeZone(tz: string): boolean {
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/settings/tenant', {
     config: { permission: 'settings.manage' },
-    schema: { tags: ['settings'], summary: "The association's settings", response: { 200: settingsAnswer } },
+    schema: {
+      tags: ['settings'],
+      summary: "The association's settings",
+      response: { 200: tenantSettingsAnswerSchema },
+    },
     handler: async (req) => {
       const auth = requireAuth(req.auth);
       const [t] = await tenantTx(app.database, auth, (tx) =>
@@ -41,7 +44,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/settings/tenant', {
     config: { permission: 'settings.manage' },
-    schema: { tags: ['settings'], body: settingsBody, response: { 200: settingsAnswer } },
+    schema: { tags: ['settings'], body: settingsBody, response: { 200: tenantSettingsAnswerSchema } },
     handler: async (req) => {
       const auth = requireAuth(req.auth);
       return tenantTx(app.database, auth, async (tx) => {

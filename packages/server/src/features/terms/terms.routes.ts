@@ -1,19 +1,9 @@
-import { LOGIN_TYPES, termsActionBody } from '@guildhall/shared';
+import { publishTermsBody, termsActionBody, termsRowSchema } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/context.ts';
 import { clearSessionCookie } from '../../platform/session.ts';
 import * as terms from './terms.service.ts';
-
-const termsRow = z.object({
-  TermsOfUseId: z.number(),
-  LoginType: z.enum(LOGIN_TYPES),
-  Title: z.string(),
-  Description: z.string(),
-  PublishedAt: z.string(),
-  PublishedBy: z.string().nullable(),
-  AcceptedCount: z.number(),
-});
 
 export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/Setup/TermsofUse/terms/takeaction', {
@@ -33,7 +23,7 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/setup/terms', {
     config: { permission: 'terms.manage' },
-    schema: { tags: ['terms'], response: { 200: z.array(termsRow) } },
+    schema: { tags: ['terms'], response: { 200: z.array(termsRowSchema) } },
     handler: async (req) => terms.listTerms(app.database, requireAuth(req.auth)),
   });
 
@@ -42,12 +32,8 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['terms'],
       summary: 'Publish new terms for a login type',
-      body: z.object({
-        LoginType: z.enum(LOGIN_TYPES),
-        Title: z.string().trim().min(1, 'Give the terms a title.').max(200),
-        Description: z.string().trim().min(1, 'Write the terms.').max(100_000),
-      }),
-      response: { 201: termsRow },
+      body: publishTermsBody,
+      response: { 201: termsRowSchema },
     },
     handler: async (req, reply) => {
       reply.code(201);

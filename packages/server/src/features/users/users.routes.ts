@@ -1,5 +1,5 @@
 import { tenantUsers, users } from '@guildhall/db';
-import { FEATURE_FLAGS, LOGIN_TYPES, ROLES } from '@guildhall/shared';
+import { FEATURE_FLAGS, type UserRow, userRecordSchema, userRowSchema } from '@guildhall/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,16 +7,6 @@ import { audit } from '../../platform/audit.ts';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 
-const userRow = z.object({
-  id: z.number(),
-  username: z.string(),
-  email: z.string(),
-  displayName: z.string(),
-  loginType: z.enum(LOGIN_TYPES),
-  role: z.enum(ROLES),
-  isActive: z.boolean(),
-  lastSignInAt: z.string().nullable(),
-});
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const flagKeys = FEATURE_FLAGS.map((f) => f.key) as [string, ...string[]];
 
@@ -33,10 +23,7 @@ const columns = {
 };
 
 function present(
-  r: { lastSignInAt: Date | null; featureFlags: Record<string, boolean> } & Omit<
-    z.infer<typeof userRow>,
-    'lastSignInAt'
-  >,
+  r: { lastSignInAt: Date | null; featureFlags: Record<string, boolean> } & Omit<UserRow, 'lastSignInAt'>,
 ) {
   const { featureFlags, ...rest } = r;
   const flags: Record<string, boolean> = {};
@@ -48,7 +35,7 @@ function present(
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/users', {
     config: { permission: 'users.read' },
-    schema: { tags: ['users'], response: { 200: z.array(userRow) } },
+    schema: { tags: ['users'], response: { 200: z.array(userRowSchema) } },
     handler: async (req) => {
       const rows = await tenantTx(app.database, requireAuth(req.auth), (tx) =>
         tx
@@ -69,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['users'],
       params: idParams,
-      response: { 200: userRow.extend({ featureFlags: z.record(z.string(), z.boolean()) }) },
+      response: { 200: userRecordSchema },
     },
     handler: async (req) => {
       const auth = requireAuth(req.auth);
