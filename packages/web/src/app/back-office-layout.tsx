@@ -9,6 +9,7 @@ import {
 } from '../features/impersonation/impersonation-banner.tsx';
 import { HelpButton } from '../platform/help-panel.tsx';
 import { useIdentity } from '../platform/identity.ts';
+import { DialogHost } from '../platform/screens/dialogs.tsx';
 import { StatusBanner, StatusBannerProvider, StatusIndicator } from '../platform/status-banner.tsx';
 import { isActive, visibleNav } from './nav-items.ts';
 import { Brand, HEADER_HEIGHT, SkipLink, UserMenu } from './shell-parts.tsx';
@@ -119,6 +120,7 @@ export function BackOfficeLayout() {
         <AppShell.Main id="main-content" tabIndex={-1}>
           <StatusBanner />
           <Outlet />
+          <DialogHost />
         </AppShell.Main>
       </AppShell>
     </StatusBannerProvider>

@@ -8,7 +8,15 @@ const labels = (sections: ReturnType<typeof visibleNav>) =>
 describe('visibleNav', () => {
   it('shows an entry only with its permission and feature flag', () => {
     const staff = buildMe({ permissions: ['authenticated', 'backoffice', 'users.read', 'mail.read'] });
-    expect(labels(visibleNav(staff))).toEqual(['Home', 'Users', 'Mail outbox']);
+    expect(labels(visibleNav(staff))).toEqual([
+      'Home',
+      'Dashboard',
+      'Reports',
+      'Users',
+      'Mail outbox',
+      'Samples',
+      'Help texts',
+    ]);
     const noOutbox = buildMe({ permissions: ['users.read', 'mail.read'], featureFlags: { outbox: false } });
     expect(labels(visibleNav(noOutbox))).toEqual(['Home', 'Users']);
   });

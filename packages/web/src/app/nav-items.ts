@@ -1,9 +1,13 @@
 import type { FeatureFlagKey, Me, Permission } from '@guildhall/shared';
 import {
   IconAddressBook,
+  IconBook,
+  IconBox,
+  IconChartBar,
   IconFileCertificate,
   IconHistory,
   IconHome,
+  IconLayoutDashboard,
   IconMail,
   type IconProps,
   IconSettings,
@@ -30,7 +34,14 @@ export interface NavSection {
 }
 
 export const BACK_OFFICE_NAV: NavSection[] = [
-  { label: null, items: [{ to: '/a', label: 'Home', icon: IconHome, end: true }] },
+  {
+    label: null,
+    items: [
+      { to: '/a', label: 'Home', icon: IconHome, end: true },
+      { to: '/a/dashboard', label: 'Dashboard', icon: IconLayoutDashboard, permission: 'backoffice' },
+      { to: '/a/reports', label: 'Reports', icon: IconChartBar, permission: 'backoffice' },
+    ],
+  },
   {
     label: 'People',
     items: [{ to: '/a/users', label: 'Users', icon: IconAddressBook, permission: 'users.read' }],
@@ -48,6 +59,8 @@ export const BACK_OFFICE_NAV: NavSection[] = [
       { to: '/a/setup/terms', label: 'Terms of use', icon: IconFileCertificate, permission: 'terms.manage' },
       { to: '/a/status', label: 'Status messages', icon: IconSpeakerphone, permission: 'status.manage' },
       { to: '/a/audit', label: 'Audit log', icon: IconHistory, permission: 'audit.read', flag: 'auditLog' },
+      { to: '/micronet/list/setup/samples', label: 'Samples', icon: IconBox, permission: 'backoffice' },
+      { to: '/micronet/list/setup/helpTexts', label: 'Help texts', icon: IconBook, permission: 'backoffice' },
     ],
   },
 ];

@@ -33,6 +33,9 @@ function page(
 }
 
 const auth = () => import('../features/auth/auth-screens.ts');
+const listScreen = () => import('../platform/screens/list-screen.tsx');
+const editScreen = () => import('../platform/screens/edit-screen.tsx');
+const reports = () => import('../platform/screens/reports/reports-screens.tsx');
 
 export const routes: RouteObject[] = [
   {
@@ -177,7 +180,51 @@ export const routes: RouteObject[] = [
                 { stateName: 'Account.ChangePassword', title: 'Change password' },
                 screen(auth, (m) => m.ChangePasswordPage),
               ),
+              page(
+                'reports',
+                { stateName: 'Reports.Catalogue', title: 'Reports' },
+                screen(reports, (m) => m.ReportCatalogue),
+              ),
+              page(
+                'reports/:reportId',
+                { stateName: 'Reports.View', title: 'Report' },
+                screen(reports, (m) => m.ReportScreen),
+              ),
+              page(
+                'dashboard',
+                { stateName: 'Dashboard', title: 'Dashboard' },
+                screen(
+                  () => import('../platform/screens/dashboard/dashboard.tsx'),
+                  (m) => m.DashboardPage,
+                ),
+              ),
               { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+          {
+            // The generic screen layer: list and record screens of every resource, in the back-office shell.
+            path: 'micronet/list/:feature/:subfeature',
+            lazy: screen(
+              () => import('./back-office-layout.tsx'),
+              (m) => m.BackOfficeLayout,
+            ),
+            errorElement: <RouteError />,
+            children: [
+              page(
+                undefined,
+                { stateName: 'Screens.List', title: 'List' },
+                screen(listScreen, (m) => m.ListScreenRoute),
+              ),
+              page(
+                'new',
+                { stateName: 'Screens.New', title: 'New record' },
+                screen(editScreen, (m) => m.NewRecordRoute),
+              ),
+              page(
+                ':id',
+                { stateName: 'Screens.Record', title: 'Record' },
+                screen(editScreen, (m) => m.EditScreenRoute),
+              ),
             ],
           },
           {
@@ -214,7 +261,6 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // `/micronet/list/*` stays free for the generic screen layer.
       { path: '*', element: <NotFoundPage standalone /> },
     ],
   },

@@ -1,0 +1,112 @@
+import {
+  bitmaskToKeys,
+  DATE_RANGE_OPTIONS,
+  DATE_TYPES,
+  type DateRangeValue,
+  type DecimalRange,
+  formatDateInput,
+  formatDateValue,
+  formatPhone,
+  isCalendarDay,
+} from '@guildhall/shared';
+import { Badge, Text } from '@mantine/core';
+import type { FieldDisplayProps } from './field-types.ts';
+
+const EMPTY = '—';
+
+function optionName(props: FieldDisplayProps, id: unknown): string {
+  return props.field.options?.find((o) => o.Id === id)?.Name ?? String(id);
+}
+
+export function formatMoney(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** The text of a value as lists, cards, reports and print previews show it. */
+export function displayText(props: FieldDisplayProps): string {
+  const { field, value } = props;
+  if (value === null || value === undefined || value === '') return field.type === 'boolean' ? 'No' : EMPTY;
+  switch (field.type) {
+    case 'currency':
+      return typeof value === 'number' ? formatMoney(value) : String(value);
+    case 'number':
+      return typeof value === 'number' ? new Intl.NumberFormat('en-US').format(value) : String(value);
+    case 'boolean':
+      return value === true ? 'Yes' : 'No';
+    case 'date':
+      return typeof value === 'string' && isCalendarDay(value.slice(0, 10))
+        ? formatDateInput(value.slice(0, 10))
+        : String(value);
+    case 'datetime':
+      return typeof value === 'string'
+        ? formatDateValue(value, DATE_TYPES.DateAndTime, props.context.timeZone)
+        : String(value);
+    case 'phone':
+      return formatPhone(String(value));
+    case 'select':
+    case 'selectValid':
+      return optionName(props, value);
+    case 'multiSelect':
+      return Array.isArray(value) && value.length > 0
+        ? value.map((v) => optionName(props, v)).join(', ')
+        : EMPTY;
+    case 'flags': {
+      const keys = bitmaskToKeys(Number(value));
+      return keys.length > 0 ? keys.map((k) => optionName(props, k)).join(', ') : EMPTY;
+    }
+    case 'decimalRange': {
+      const r = value as DecimalRange;
+      return `${r.StartValue} – ${r.EndValue}`;
+    }
+    case 'dateRange': {
+      const r = value as DateRangeValue;
+      const name = DATE_RANGE_OPTIONS.find((o) => o.Id === r.Range)?.Name ?? '';
+      if (r.Range !== 0) return name;
+      const start = r.StartDate ? formatDateInput(r.StartDate) : '…';
+      const end = r.EndDate ? formatDateInput(r.EndDate) : '…';
+      return `${start} – ${end}`;
+    }
+    case 'richText':
+      return String(value)
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    default:
+      return String(value);
+  }
+}
+
+export function TextDisplay(props: FieldDisplayProps) {
+  return <span>{displayText(props)}</span>;
+}
+
+export function BadgeDisplay(props: FieldDisplayProps) {
+  if (props.value === null || props.value === undefined || props.value === '') return <span>{EMPTY}</span>;
+  return (
+    <Badge variant="light" color="guild" c="var(--mantine-color-guild-9)" radius="sm">
+      {displayText(props)}
+    </Badge>
+  );
+}
+
+export function LinkDisplay(props: FieldDisplayProps) {
+  const text = displayText(props);
+  if (text === EMPTY) return <span>{EMPTY}</span>;
+  const href = props.field.type === 'email' ? `mailto:${text}` : text;
+  return (
+    <Text
+      component="a"
+      href={href}
+      size="sm"
+      c="var(--mantine-color-anchor)"
+      target="_blank"
+      rel="noreferrer"
+    >
+      {text}
+    </Text>
+  );
+}
+
+export function MultilineDisplay(props: FieldDisplayProps) {
+  return <span style={{ whiteSpace: 'pre-wrap' }}>{displayText(props)}</span>;
+}

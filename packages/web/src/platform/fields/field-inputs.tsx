@@ -1,0 +1,569 @@
+import {
+  applyNumberLimits,
+  bitmaskToKeys,
+  DATE_RANGE_OPTIONS,
+  type DateRangeValue,
+  type DecimalRange,
+  formatDateInput,
+  formatPhone,
+  isCalendarDay,
+  isDateWithinLimits,
+  isValidDecimalRange,
+  keepAllowedValue,
+  keysToBitmask,
+  normalizeWebsite,
+  parseBooleanInput,
+  parseCurrencyInput,
+  parseDateInput,
+  phoneDigits,
+  resolveDateRange,
+  showMultiSelectSearch,
+  truncateToMaxLength,
+} from '@guildhall/shared';
+import {
+  Checkbox,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { api } from '../api-client.ts';
+import type { FieldInputProps } from './field-types.ts';
+
+interface EmailValidateResponse {
+  Data: { Valid: boolean; ErrorMessages: string[] };
+}
+
+const CHANGED: CSSProperties = {
+  borderColor: 'var(--mantine-color-orange-6)',
+  boxShadow: '0 0 0 1px var(--mantine-color-orange-6)',
+};
+
+/** Label, tooltip, required mark, error and the orange "changed" highlight every control shares. */
+function common(props: FieldInputProps) {
+  const { field, error, changed, name } = props;
+  const label: ReactNode = field.tooltip ? (
+    <Group gap={4} component="span" wrap="nowrap" style={{ display: 'inline-flex' }}>
+      {field.label}
+      <Tooltip label={field.tooltip} withArrow multiline maw={280}>
+        <IconInfoCircle size={14} aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }} />
+      </Tooltip>
+    </Group>
+  ) : (
+    field.label
+  );
+  return {
+    label,
+    name,
+    error: error || undefined,
+    required: field.required === true,
+    disabled: field.readOnly === true,
+    'data-changed': changed ? 'true' : undefined,
+    'aria-description': field.tooltip,
+    styles: changed ? { input: CHANGED } : undefined,
+  };
+}
+
+const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+export function TextFieldInput(props: FieldInputProps) {
+  const max = props.field.maxLength;
+  return (
+    <TextInput
+      {...common(props)}
+      value={asText(props.value)}
+      maxLength={max}
+      onChange={(e) => props.onChange(truncateToMaxLength(e.currentTarget.value, max))}
+    />
+  );
+}
+
+export function TextareaFieldInput(props: FieldInputProps) {
+  const max = props.field.maxLength;
+  return (
+    <Textarea
+      {...common(props)}
+      value={asText(props.value)}
+      autosize
+      minRows={3}
+      maxRows={10}
+      onChange={(e) => props.onChange(truncateToMaxLength(e.currentTarget.value, max))}
+    />
+  );
+}
+
+/** Rich text: a plain text editor until the rich text editor arrives; the value stays text. */
+export function RichTextFieldInput(props: FieldInputProps) {
+  return (
+    <Textarea
+      {...common(props)}
+      description="Plain text for now; formatting arrives with the rich text editor."
+      value={asText(props.value)}
+      autosize
+      minRows={4}
+      maxRows={14}
+      onChange={(e) => props.onChange(truncateToMaxLength(e.currentTarget.value, props.field.maxLength))}
+    />
+  );
+}
+
+/** Below the minimum is invalid; above the maximum clamps to the maximum (spec 000 section 5). */
+export function NumberFieldInput(props: FieldInputProps) {
+  const { field } = props;
+  const [local, setLocal] = useState<string | null>(null);
+  const value = typeof props.value === 'number' ? props.value : '';
+  const min = field.min ?? null;
+  const below = typeof props.value === 'number' && min !== null && props.value < min;
+  return (
+    <NumberInput
+      {...common(props)}
+      error={props.error || (below ? `${field.label} is at least ${min}.` : undefined)}
+      value={local ?? value}
+      clampBehavior="none"
+      allowDecimal
+      onChange={(v) => {
+        setLocal(null);
+        if (v === '' || v === null) return props.onChange(null);
+        const n = typeof v === 'number' ? v : Number(v);
+        if (!Number.isFinite(n)) return;
+        props.onChange(applyNumberLimits(n, { min: null, max: field.max ?? null }).value);
+      }}
+    />
+  );
+}
+
+/** Money as typed: commas are stripped; the model holds cents. */
+export function CurrencyFieldInput(props: FieldInputProps) {
+  const cents = typeof props.value === 'number' ? props.value : null;
+  const shown = cents === null ? '' : (cents / 100).toFixed(2);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [bad, setBad] = useState(false);
+  return (
+    <TextInput
+      {...common(props)}
+      error={props.error || (bad ? `${props.field.label} must be an amount of money.` : undefined)}
+      inputMode="decimal"
+      leftSection={<span aria-hidden>$</span>}
+      value={draft ?? shown}
+      onChange={(e) => {
+        const text = e.currentTarget.value.replace(/,/g, '');
+        setDraft(text);
+        if (text.trim() === '') {
+          setBad(false);
+          return props.onChange(null);
+        }
+        const parsed = parseCurrencyInput(text);
+        setBad(parsed === null);
+        if (parsed !== null) {
+          const limited = applyNumberLimits(parsed, { min: null, max: props.field.max ?? null });
+          props.onChange(limited.value);
+        }
+      }}
+      onBlur={() => {
+        if (!bad) setDraft(null);
+      }}
+    />
+  );
+}
+
+export function BooleanFieldInput(props: FieldInputProps) {
+  const c = common(props);
+  const checked =
+    typeof props.value === 'boolean'
+      ? props.value
+      : parseBooleanInput(props.value as string | number | null | undefined) === true;
+  return (
+    <Checkbox
+      label={c.label}
+      name={c.name}
+      disabled={c.disabled}
+      error={c.error}
+      data-changed={c['data-changed']}
+      checked={checked}
+      mt="xs"
+      color={props.changed ? 'orange' : undefined}
+      onChange={(e) => props.onChange(e.currentTarget.checked)}
+    />
+  );
+}
+
+/** A day typed as month/day/year with slashes, dots or dashes; the model holds `yyyy-MM-dd`. */
+export function DateFieldInput(
+  props: FieldInputProps & { lowerThan?: string | null; higherThan?: string | null; label?: string },
+) {
+  const day =
+    typeof props.value === 'string' && isCalendarDay(props.value.slice(0, 10))
+      ? props.value.slice(0, 10)
+      : '';
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const outOfLimits =
+    day !== '' &&
+    !isDateWithinLimits(day, { lowerThan: props.lowerThan ?? null, higherThan: props.higherThan ?? null });
+  const c = common(props);
+  return (
+    <TextInput
+      {...c}
+      label={props.label ?? c.label}
+      placeholder="mm/dd/yyyy"
+      value={draft ?? (day ? formatDateInput(day) : '')}
+      error={
+        props.error ||
+        error ||
+        (outOfLimits
+          ? props.lowerThan
+            ? 'The start is after the end.'
+            : 'The end is before the start.'
+          : undefined)
+      }
+      onChange={(e) => setDraft(e.currentTarget.value)}
+      onBlur={() => {
+        if (draft === null) return;
+        const parsed = parseDateInput(draft, { timeZone: props.context.timeZone });
+        if (parsed.ok) {
+          setError(null);
+          setDraft(null);
+          props.onChange(parsed.value);
+        } else setError(parsed.error);
+      }}
+    />
+  );
+}
+
+function toLocalInput(iso: unknown): string {
+  if (typeof iso !== 'string' || iso === '') return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A date and time in the browser's timezone (stated under the field), stored as an instant. */
+export function DateTimeFieldInput(props: FieldInputProps) {
+  return (
+    <TextInput
+      {...common(props)}
+      type="datetime-local"
+      description={`Your browser's time (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}
+      value={toLocalInput(props.value)}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        props.onChange(v ? new Date(v).toISOString() : null);
+      }}
+    />
+  );
+}
+
+export function TimeFieldInput(props: FieldInputProps) {
+  return (
+    <TextInput
+      {...common(props)}
+      type="time"
+      value={asText(props.value).slice(0, 5)}
+      onChange={(e) => props.onChange(e.currentTarget.value || null)}
+    />
+  );
+}
+
+/** Digits only, at most 10, shown as (xxx) xxx-xxxx while typing. */
+export function PhoneFieldInput(props: FieldInputProps) {
+  return (
+    <TextInput
+      {...common(props)}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      placeholder="(555) 555-5555"
+      value={formatPhone(asText(props.value))}
+      onChange={(e) => props.onChange(phoneDigits(e.currentTarget.value) || null)}
+    />
+  );
+}
+
+/** Gets the tenant's prefix (http:// unless configured) when no scheme is typed. */
+export function WebsiteFieldInput(props: FieldInputProps) {
+  return (
+    <TextInput
+      {...common(props)}
+      type="url"
+      inputMode="url"
+      value={asText(props.value)}
+      onChange={(e) => props.onChange(truncateToMaxLength(e.currentTarget.value, props.field.maxLength))}
+      onBlur={(e) => {
+        const v = e.currentTarget.value;
+        if (v.trim()) props.onChange(normalizeWebsite(v, props.context.websitePrefix));
+      }}
+    />
+  );
+}
+
+/** Validated by the server when the field is left; its messages are joined by commas. */
+export function EmailFieldInput(props: FieldInputProps) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { onValidity } = props;
+  return (
+    <TextInput
+      {...common(props)}
+      type="email"
+      autoComplete="email"
+      value={asText(props.value)}
+      error={props.error || serverError || undefined}
+      onChange={(e) => {
+        props.onChange(truncateToMaxLength(e.currentTarget.value, props.field.maxLength));
+        if (serverError) {
+          setServerError(null);
+          onValidity?.(null);
+        }
+      }}
+      onBlur={async (e) => {
+        const emailAddress = e.currentTarget.value.trim();
+        if (!emailAddress) {
+          setServerError(null);
+          onValidity?.(null);
+          return;
+        }
+        try {
+          const answer = await api.post<EmailValidateResponse>('/api/utils/email/validate', { emailAddress });
+          const message = answer.Data.Valid ? null : answer.Data.ErrorMessages.join(', ');
+          setServerError(message);
+          onValidity?.(message);
+        } catch {
+          // The save validates it again; a failed check must not block typing.
+        }
+      }}
+    />
+  );
+}
+
+const optionData = (props: FieldInputProps) =>
+  (props.field.options ?? []).map((o) => ({ value: String(o.Id), label: o.Name }));
+
+function fromOptionValue(props: FieldInputProps, v: string | null): string | number | null {
+  if (v === null) return null;
+  return props.field.options?.find((o) => String(o.Id) === v)?.Id ?? v;
+}
+
+export function SelectFieldInput(props: FieldInputProps) {
+  return (
+    <Select
+      {...common(props)}
+      data={optionData(props)}
+      value={props.value === null || props.value === undefined ? null : String(props.value)}
+      clearable={!props.field.required}
+      allowDeselect={!props.field.required}
+      onChange={(v) => props.onChange(fromOptionValue(props, v))}
+    />
+  );
+}
+
+/** A value outside the allowed list is set to empty (spec 000 section 5). */
+export function SelectValidFieldInput(props: FieldInputProps) {
+  const allowed = (props.field.options ?? []).map((o) => o.Id);
+  const raw = props.value as string | number | null | undefined;
+  const kept = raw === null || raw === undefined ? '' : keepAllowedValue(raw, allowed);
+  const { onChange } = props;
+  useEffect(() => {
+    if (raw !== null && raw !== undefined && raw !== '' && kept === '') onChange(null);
+  }, [raw, kept, onChange]);
+  return <SelectFieldInput {...props} value={kept === '' ? null : kept} />;
+}
+
+/** A list of keys; the search box shows above 5 items. */
+export function MultiSelectFieldInput(props: FieldInputProps) {
+  const data = optionData(props);
+  const value = Array.isArray(props.value) ? props.value.map(String) : [];
+  return (
+    <MultiSelect
+      {...common(props)}
+      data={data}
+      value={value}
+      searchable={showMultiSelectSearch(data.length)}
+      clearable
+      onChange={(v) => props.onChange(v.map((x) => fromOptionValue(props, x)))}
+    />
+  );
+}
+
+/** A bitmask of flags (each option's Id is its bit); the search box shows above 5 items. */
+export function FlagsFieldInput(props: FieldInputProps) {
+  const data = optionData(props);
+  const mask = typeof props.value === 'number' ? props.value : 0;
+  return (
+    <MultiSelect
+      {...common(props)}
+      data={data}
+      value={bitmaskToKeys(mask).map(String)}
+      searchable={showMultiSelectSearch(data.length)}
+      clearable
+      onChange={(v) => props.onChange(keysToBitmask(v.map(Number)))}
+    />
+  );
+}
+
+export function DecimalRangeFieldInput(props: FieldInputProps) {
+  const range = (props.value ?? null) as Partial<DecimalRange> | null;
+  const start = typeof range?.StartValue === 'number' ? range.StartValue : '';
+  const end = typeof range?.EndValue === 'number' ? range.EndValue : '';
+  const invalid =
+    typeof start === 'number' &&
+    typeof end === 'number' &&
+    !isValidDecimalRange({ StartValue: start, EndValue: end });
+  const set = (part: 'StartValue' | 'EndValue', v: string | number) => {
+    const next = { StartValue: start, EndValue: end, [part]: v === '' ? '' : Number(v) };
+    props.onChange(next.StartValue === '' && next.EndValue === '' ? null : next);
+  };
+  const c = common(props);
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0 }} data-changed={c['data-changed']}>
+      <Text component="legend" size="sm" fw={500} mb={4}>
+        {props.field.label}
+      </Text>
+      <SimpleGrid cols={2} spacing="xs">
+        <NumberInput
+          label="From"
+          aria-label={`${props.field.label} from`}
+          value={start}
+          styles={c.styles}
+          onChange={(v) => set('StartValue', v)}
+        />
+        <NumberInput
+          label="To"
+          aria-label={`${props.field.label} to`}
+          value={end}
+          styles={c.styles}
+          error={invalid ? 'The start is after the end.' : props.error || undefined}
+          onChange={(v) => set('EndValue', v)}
+        />
+      </SimpleGrid>
+    </fieldset>
+  );
+}
+
+const DATE_RANGE_DATA = DATE_RANGE_OPTIONS.map((o) => ({ value: String(o.Id), label: o.Name }));
+
+/** One of the 38 range options (0 is Custom, with its own start and end days). */
+export function DateRangeFieldInput(props: FieldInputProps) {
+  const value = (props.value ?? null) as DateRangeValue | null;
+  const range = value?.Range ?? null;
+  const resolved =
+    range !== null && range !== 0
+      ? resolveDateRange(range, new Date(), { timeZone: props.context.timeZone })
+      : null;
+  const c = common(props);
+  const update = (patch: Partial<DateRangeValue>) =>
+    props.onChange({ Range: 0, StartDate: null, EndDate: null, ...value, ...patch });
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0 }} data-changed={c['data-changed']}>
+      <Select
+        {...c}
+        data={DATE_RANGE_DATA}
+        searchable
+        value={range === null ? null : String(range)}
+        description={
+          resolved
+            ? `${formatDateInput(resolved.StartDate)} – ${formatDateInput(resolved.EndDate)}`
+            : undefined
+        }
+        onChange={(v) =>
+          v === null
+            ? props.onChange(null)
+            : update({ Range: Number(v), ...(Number(v) !== 0 ? { StartDate: null, EndDate: null } : {}) })
+        }
+      />
+      {range === 0 ? (
+        <SimpleGrid cols={2} spacing="xs" mt="xs">
+          <DateFieldInput
+            {...props}
+            field={{ ...props.field, label: `${props.field.label} start`, tooltip: undefined }}
+            label={`${props.field.label} start`}
+            value={value?.StartDate ?? null}
+            lowerThan={value?.EndDate ?? null}
+            onChange={(v) => update({ StartDate: (v as string | null) ?? null })}
+          />
+          <DateFieldInput
+            {...props}
+            field={{ ...props.field, label: `${props.field.label} end`, tooltip: undefined }}
+            label={`${props.field.label} end`}
+            value={value?.EndDate ?? null}
+            higherThan={value?.StartDate ?? null}
+            onChange={(v) => update({ EndDate: (v as string | null) ?? null })}
+          />
+        </SimpleGrid>
+      ) : null}
+    </fieldset>
+  );
+}
+
+let zones: string[] | null = null;
+const timeZones = () => {
+  zones ??= Intl.supportedValuesOf('timeZone');
+  return zones;
+};
+
+export function TimezoneFieldInput(props: FieldInputProps) {
+  return (
+    <Select
+      {...common(props)}
+      data={timeZones()}
+      searchable
+      limit={50}
+      value={typeof props.value === 'string' ? props.value : null}
+      onChange={(v) => props.onChange(v)}
+      onFocus={(e) => e.currentTarget.select()}
+    />
+  );
+}
+
+interface LookupOption {
+  Id: unknown;
+  Name: string;
+}
+
+/** Typeahead: GET the source's lookup with a search parameter as the user types. */
+export function LookupFieldInput(props: FieldInputProps) {
+  const source = props.field.lookup?.source ?? '';
+  const url = props.context.lookupUrl(source);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const { data = [] } = useQuery({
+    queryKey: ['lookup', source, debounced],
+    queryFn: ({ signal }) =>
+      api.get<LookupOption[]>(`${url}?search=${encodeURIComponent(debounced)}`, { signal }),
+    enabled: url !== null,
+    staleTime: 30_000,
+  });
+  const [known, setKnown] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (data.length === 0) return;
+    setKnown((k) => ({ ...k, ...Object.fromEntries(data.map((o) => [String(o.Id), o.Name])) }));
+  }, [data]);
+  const options = useMemo(() => {
+    const list = data.map((o) => ({ value: String(o.Id), label: o.Name || String(o.Id) }));
+    const current = props.value === null || props.value === undefined ? null : String(props.value);
+    if (current && !list.some((o) => o.value === current))
+      list.unshift({ value: current, label: known[current] ?? `#${current}` });
+    return list;
+  }, [data, known, props.value]);
+  return (
+    <Select
+      {...common(props)}
+      data={options}
+      searchable
+      clearable
+      filter={({ options: o }) => o}
+      onSearchChange={setSearch}
+      nothingFoundMessage="Nothing found"
+      value={props.value === null || props.value === undefined ? null : String(props.value)}
+      onChange={(v) => props.onChange(v === null ? null : Number(v))}
+    />
+  );
+}

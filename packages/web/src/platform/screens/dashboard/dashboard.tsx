@@ -1,0 +1,245 @@
+import '@mantine/charts/styles.css';
+import 'react-grid-layout/css/styles.css';
+import 'react-resizable/css/styles.css';
+import { DASHBOARD_GRID, type UserWidgetSettings } from '@guildhall/shared';
+import { BarChart } from '@mantine/charts';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconGripVertical } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import ReactGridLayout, { type Layout, type LayoutItem, useContainerWidth } from 'react-grid-layout';
+import { Link } from 'react-router';
+import { api } from '../../api-client.ts';
+import { displayText } from '../../fields/field-display.tsx';
+import { useIdentity } from '../../identity.ts';
+import { LoadingBlock, PageHeader } from '../../page.tsx';
+import { listPath, recordPath, resourceByName } from '../resources.ts';
+import { fetchList } from '../screens-api.ts';
+
+export const DASHBOARD_SCREEN = 'Dashboard';
+
+const DEFAULT_LAYOUT: LayoutItem[] = [
+  { i: 'counts', x: 0, y: 0, w: 2, h: 3 },
+  { i: 'chart', x: 2, y: 0, w: 4, h: 6 },
+  { i: 'recent', x: 0, y: 3, w: 2, h: 6 },
+];
+
+const pick = (l: readonly LayoutItem[]) => l.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
+
+function savedLayout(settings: UserWidgetSettings | undefined): LayoutItem[] {
+  const raw = settings?.Settings.layout;
+  if (!Array.isArray(raw)) return DEFAULT_LAYOUT;
+  const known = new Map(DEFAULT_LAYOUT.map((d) => [d.i, d]));
+  const items = (raw as LayoutItem[]).filter((item) => known.has(item.i));
+  for (const d of DEFAULT_LAYOUT) if (!items.some((i) => i.i === d.i)) items.push(d);
+  return pick(items);
+}
+
+/** `/a/dashboard`: widgets on a 6-column grid (at most 100 rows, one column below 600 px), laid out per user. */
+export function DashboardPage() {
+  const settings = useQuery({
+    queryKey: ['widgetSettings', DASHBOARD_SCREEN],
+    queryFn: () => api.get<UserWidgetSettings>(`/api/settings/UserWidgetSettings/${DASHBOARD_SCREEN}`),
+  });
+  const { width, containerRef, mounted } = useContainerWidth();
+  const narrow = width < DASHBOARD_GRID.mobileBreakpointPx;
+  const initial = useMemo(() => savedLayout(settings.data), [settings.data]);
+  const last = useRef<string>('');
+  useEffect(() => {
+    last.current = JSON.stringify(initial);
+  }, [initial]);
+
+  const layout: LayoutItem[] = narrow
+    ? [...initial]
+        .sort((a, b) => a.y - b.y || a.x - b.x)
+        .map((item, index) => ({ ...item, x: 0, y: index * 6, w: 1, h: 6, static: true }))
+    : initial;
+
+  const onLayoutChange = (next: Layout) => {
+    if (narrow) return;
+    const value = JSON.stringify(pick(next));
+    if (value === last.current) return;
+    last.current = value;
+    void api
+      .post('/api/settings/UserWidgetSettings', {
+        ScreenName: DASHBOARD_SCREEN,
+        Settings: { layout: pick(next) },
+      })
+      .catch(() => undefined);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="Drag a widget by its handle, or resize it from its corner; your layout is kept."
+      />
+      <div ref={containerRef}>
+        {settings.isPending ? <LoadingBlock /> : null}
+        {mounted && !settings.isPending ? (
+          <ReactGridLayout
+            key={narrow ? 'narrow' : 'wide'}
+            width={width}
+            layout={layout}
+            gridConfig={{
+              cols: narrow ? 1 : DASHBOARD_GRID.columns,
+              rowHeight: 48,
+              maxRows: DASHBOARD_GRID.maxRows,
+            }}
+            dragConfig={{ enabled: !narrow, handle: '.gh-widget-handle' }}
+            resizeConfig={{ enabled: !narrow }}
+            onLayoutChange={onLayoutChange}
+          >
+            <div key="counts" data-widget="counts">
+              <Widget title="Counts">
+                <CountsWidget />
+              </Widget>
+            </div>
+            <div key="chart" data-widget="chart">
+              <Widget title="Samples by status">
+                <ChartWidget />
+              </Widget>
+            </div>
+            <div key="recent" data-widget="recent">
+              <Widget title="Recent samples">
+                <RecentWidget />
+              </Widget>
+            </div>
+          </ReactGridLayout>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function Widget({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper
+      withBorder
+      h="100%"
+      p="sm"
+      component="section"
+      aria-label={title}
+      style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+    >
+      <Group gap={6} mb="xs" wrap="nowrap" className="gh-widget-handle" style={{ cursor: 'move' }}>
+        <IconGripVertical size={16} aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }} />
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+      </Group>
+      <div style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>{children}</div>
+    </Paper>
+  );
+}
+
+const samples = resourceByName('samples');
+const helpTexts = resourceByName('helpTexts');
+const base = { skip: 0, top: 1, sort: null, search: '', filterId: 0, criteria: [] };
+
+function CountsWidget() {
+  const counts = useQuery({
+    queryKey: ['dashboard', 'counts'],
+    queryFn: async () => {
+      const out: { label: string; value: number; to: string }[] = [];
+      if (samples) {
+        const all = await fetchList(samples, base);
+        const open = await fetchList(samples, { ...base, filterId: 2 });
+        out.push({ label: 'Samples', value: all.TotalRecordAvailable, to: listPath(samples) });
+        out.push({ label: 'Open samples', value: open.TotalRecordAvailable, to: listPath(samples) });
+      }
+      if (helpTexts) {
+        const help = await fetchList(helpTexts, base).catch(() => null);
+        if (help)
+          out.push({ label: 'Help texts', value: help.TotalRecordAvailable, to: listPath(helpTexts) });
+      }
+      return out;
+    },
+  });
+  if (!counts.data) return <LoadingBlock />;
+  return (
+    <Group gap="lg">
+      {counts.data.map((c) => (
+        <Stack key={c.label} gap={0}>
+          <Text fz={28} fw={700} lh={1.1}>
+            {c.value}
+          </Text>
+          <Anchor component={Link} to={c.to} size="sm">
+            {c.label}
+          </Anchor>
+        </Stack>
+      ))}
+    </Group>
+  );
+}
+
+function ChartWidget() {
+  const statuses = samples?.fields.Status?.options ?? [];
+  const data = useQuery({
+    queryKey: ['dashboard', 'chart'],
+    enabled: samples !== null,
+    queryFn: async () =>
+      Promise.all(
+        statuses.map(async (s) => {
+          const answer = samples
+            ? await fetchList(samples, {
+                ...base,
+                filterId: 9999,
+                criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: s.Id }],
+              })
+            : null;
+          return { status: s.Name, Samples: answer?.TotalRecordAvailable ?? 0 };
+        }),
+      ),
+  });
+  if (!data.data) return <LoadingBlock />;
+  return (
+    <BarChart
+      h={200}
+      data={data.data}
+      dataKey="status"
+      series={[{ name: 'Samples', color: 'guild.6' }]}
+      tickLine="y"
+    />
+  );
+}
+
+function RecentWidget() {
+  const me = useIdentity();
+  const recent = useQuery({
+    queryKey: ['dashboard', 'recent'],
+    enabled: samples !== null,
+    queryFn: () =>
+      samples
+        ? fetchList(samples, { ...base, top: 5, sort: { columnName: 'SampleId', direction: 'desc' } })
+        : Promise.resolve(null),
+  });
+  if (!samples) return null;
+  if (!recent.data) return <LoadingBlock />;
+  const price = samples.fields.Price;
+  return (
+    <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {recent.data.Results.map((row) => (
+        <Group key={String(row.SampleId)} component="li" justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to={recordPath(samples, String(row.SampleId))} size="sm">
+            {String(row.Name)}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {price
+              ? displayText({
+                  field: price,
+                  value: row.Price,
+                  context: { timeZone: me.tenant.settings.defaultTimezone },
+                })
+              : ''}
+          </Text>
+        </Group>
+      ))}
+      {recent.data.Results.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No samples yet.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

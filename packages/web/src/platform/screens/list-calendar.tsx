@@ -1,0 +1,127 @@
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import FullCalendar, { type CalendarRef, type EventInput } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import listPlugin from '@fullcalendar/react/list';
+import multiMonthPlugin from '@fullcalendar/react/multimonth';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { CALENDAR_RANGE_SHORTCUTS, type ResourceDeclaration, resolveDateRange } from '@guildhall/shared';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useIdentity } from '../identity.ts';
+import { rowLabel } from './list-cell.tsx';
+import type { ColumnView } from './list-columns.ts';
+import { recordPath } from './resources.ts';
+import { fetchList, type ListParams } from './screens-api.ts';
+
+/** The first date (or date and time) field the list may filter on: the day each record sits on. */
+function dateFieldOf(r: ResourceDeclaration): string | null {
+  const candidates = Object.entries(r.fields).filter(([, f]) => f.type === 'date' || f.type === 'datetime');
+  const filterable = candidates.find(([name]) => r.filterable.includes(name));
+  return (filterable ?? candidates[0])?.[0] ?? null;
+}
+
+const VIEW_OF: Record<number, string> = {
+  1: 'timeGridDay',
+  6: 'dayGridMonth',
+  7: 'dayGridMonth',
+  10: 'multiMonthYear',
+  11: 'multiMonthYear',
+};
+
+/** DeluxeListViewWithCalendar: month, week, day and agenda views, with the Today … Last Year shortcuts. */
+export default function CalendarView(props: {
+  resource: ResourceDeclaration;
+  baseParams: ListParams;
+  columns: ColumnView[];
+}) {
+  const { resource } = props;
+  const me = useIdentity();
+  const navigate = useNavigate();
+  const calendar = useRef<CalendarRef>(null);
+  const dateField = dateFieldOf(resource);
+  const [range, setRange] = useState<{ start: string; end: string } | null>(null);
+  const canFilter = dateField !== null && resource.filterable.includes(dateField);
+  const { skip: _s, top: _t, ...params } = props.baseParams;
+  const query = useQuery({
+    queryKey: ['list', resource.name, 'calendar', params, range],
+    enabled: range !== null,
+    queryFn: ({ signal }) =>
+      fetchList(
+        resource,
+        {
+          ...params,
+          skip: 0,
+          top: 500,
+          ...(canFilter && range
+            ? {
+                filterId: 9999,
+                criteria: [
+                  ...params.criteria,
+                  { PropertyName: dateField, Operator: 'between', Value: range.start, Value2: range.end },
+                ],
+              }
+            : {}),
+        },
+        signal,
+      ),
+  });
+  const events: EventInput[] = useMemo(
+    () =>
+      dateField
+        ? (query.data?.Results ?? [])
+            .filter((row) => typeof row[dateField] === 'string')
+            .map((row) => ({
+              id: String(row[resource.key]),
+              title: rowLabel(resource, row),
+              start: String(row[dateField]),
+              allDay: resource.fields[dateField]?.type === 'date',
+            }))
+        : [],
+    [query.data, dateField, resource],
+  );
+  if (!dateField)
+    return (
+      <Text size="sm" c="dimmed">
+        {resource.title} have no date to place on a calendar.
+      </Text>
+    );
+  const shortcut = (id: number) => {
+    const resolved = resolveDateRange(id, new Date(), { timeZone: me.tenant.settings.defaultTimezone });
+    if (!resolved) return;
+    calendar.current?.getApi().changeView(VIEW_OF[id] ?? 'dayGridMonth', resolved.StartDate);
+  };
+  return (
+    <Paper withBorder p="sm">
+      <Group gap="xs" mb="sm" role="group" aria-label="Date range">
+        {CALENDAR_RANGE_SHORTCUTS.map((s) => (
+          <Button key={s.Name} size="compact-sm" variant="default" onClick={() => shortcut(s.Range)}>
+            {s.Name}
+          </Button>
+        ))}
+      </Group>
+      <FullCalendar
+        ref={calendar}
+        plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, multiMonthPlugin]}
+        initialView="dayGridMonth"
+        headerToolbar={{
+          start: 'prev,next today',
+          center: 'title',
+          end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
+        }}
+        height="auto"
+        timeZone={me.tenant.settings.defaultTimezone}
+        events={events}
+        datesSet={(info) => setRange({ start: info.startStr.slice(0, 10), end: info.endStr.slice(0, 10) })}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          navigate(recordPath(resource, info.event.id));
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  type FieldDeclaration,
+  type FieldType,
+  type Model,
+  type ResourceDeclaration,
+  rowActionsLayout,
+} from '@guildhall/shared';
+import { Anchor, Button, Group, Menu, Switch } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../api-client.ts';
+import { displayFor } from '../fields/field-registry.ts';
+import { type ColumnView, meetsCondition, type RowCommand } from './list-columns.ts';
+import { recordPath } from './resources.ts';
+import { inlineEdit } from './screens-api.ts';
+
+export const INLINE_EDIT_FALLBACK = 'Something went wrong - use F12/Console for details';
+
+export function rowLabel(r: ResourceDeclaration, row: Model): string {
+  return String(row.Name ?? row.Title ?? row.DisplayName ?? row[r.key] ?? '');
+}
+
+/** One cell: the field type's Display (or the column's renderer), a link to the record, or an inline switch. */
+export function ListCell({
+  resource,
+  column,
+  row,
+  timeZone,
+  inline,
+}: {
+  resource: ResourceDeclaration;
+  column: ColumnView;
+  row: Model;
+  timeZone: string;
+  inline: boolean;
+}) {
+  const field: FieldDeclaration = resource.fields[column.field] ?? {
+    type: (column.fieldType ?? 'text') as FieldType,
+    label: column.title,
+  };
+  const Display = displayFor(field.type, column.rendererKey);
+  const content = <Display field={field} value={row[column.field]} context={{ timeZone }} />;
+  if (column.rendererKey === 'link')
+    return (
+      <Anchor component={Link} to={recordPath(resource, String(row[resource.key]))} size="sm">
+        {content}
+      </Anchor>
+    );
+  if (inline && field.type === 'boolean' && !field.readOnly)
+    return <InlineSwitch resource={resource} column={column} row={row} />;
+  return content;
+}
+
+function InlineSwitch({
+  resource,
+  column,
+  row,
+}: {
+  resource: ResourceDeclaration;
+  column: ColumnView;
+  row: Model;
+}) {
+  const [checked, setChecked] = useState(row[column.field] === true);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Switch
+      size="sm"
+      checked={checked}
+      disabled={busy}
+      aria-label={`${column.title}: ${rowLabel(resource, row)}`}
+      onChange={async (e) => {
+        const next = e.currentTarget.checked;
+        setChecked(next);
+        setBusy(true);
+        try {
+          await inlineEdit(resource, String(row[resource.key]), { [column.field]: next });
+          notifications.show({ color: 'green', title: 'Success', message: 'We saved it!' });
+        } catch (error) {
+          setChecked(!next);
+          console.error('Inline edit failed', error);
+          const message =
+            isApiError(error) && error.status === 500 && error.message ? error.message : INLINE_EDIT_FALLBACK;
+          notifications.show({ color: 'red', title: 'Oh no :(', message });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    />
+  );
+}
+
+/** Row actions: up to 2 inline, more collapse into a dropdown (spec 000 section 2). */
+export function RowActions({
+  row,
+  actions,
+  label,
+  onCommand,
+}: {
+  row: Record<string, unknown>;
+  actions: ColumnView['actions'];
+  label: string;
+  onCommand: RowCommand;
+}) {
+  const layout = rowActionsLayout(
+    actions.map((a) => ({ ...a, visible: meetsCondition(row, a.showCondition) })),
+  );
+  if (layout.mode === 'inline')
+    return (
+      <Group gap={4} wrap="nowrap">
+        {layout.actions.map((a) => (
+          <Button
+            key={a.key}
+            size="compact-sm"
+            variant="subtle"
+            color={a.kind === 'delete' ? 'red' : undefined}
+            aria-label={`${a.title} ${label}`}
+            onClick={() => void onCommand(a, row)}
+          >
+            {a.title}
+          </Button>
+        ))}
+      </Group>
+    );
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="compact-sm" variant="default" aria-label={`Actions for ${label}`}>
+          Actions
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {layout.actions.map((a) => (
+          <Menu.Item
+            key={a.key}
+            color={a.kind === 'delete' ? 'red' : undefined}
+            onClick={() => void onCommand(a, row)}
+          >
+            {a.title}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,87 @@
+import {
+  canModifyColumn,
+  type ListColumn,
+  type Model,
+  type RowAction,
+  type ShowCondition,
+  type TableSettings,
+} from '@guildhall/shared';
+
+export type ColumnMode = 0 | 1 | 2;
+
+/** A list column as the screen shows it: the server's definition merged with the user's saved settings. */
+export interface ColumnView {
+  field: string;
+  title: string;
+  visible: boolean;
+  mode: ColumnMode;
+  sortable: boolean;
+  fieldType: string | undefined;
+  rendererKey: string | undefined;
+  width: number | undefined;
+  /** Selector and action columns: always shown, never moved. */
+  fixed: boolean;
+  actions: RowAction[];
+}
+
+export const SELECTOR_FIELD = '$selector';
+
+export function mergeColumns(items: readonly ListColumn[], saved: TableSettings | null): ColumnView[] {
+  const byName = new Map(saved?.Columns.map((c) => [c.Name, c]) ?? []);
+  const views = items.map((c, index) => {
+    const s = byName.get(c.field);
+    const fixed = !canModifyColumn(c);
+    return {
+      view: {
+        field: c.field,
+        title: c.title,
+        visible: fixed ? true : (s?.Visible ?? c.show),
+        mode: (s?.Mode ?? 0) as ColumnMode,
+        sortable: c.sortable,
+        fieldType: c.fieldType,
+        rendererKey: c.rendererInfo?.Key,
+        width: c.width,
+        fixed,
+        actions: c.actions ?? [],
+      },
+      order: fixed ? Number.MAX_SAFE_INTEGER : (s?.Order ?? index),
+      index,
+    };
+  });
+  views.sort((a, b) => a.order - b.order || a.index - b.index);
+  return views.map((v) => v.view);
+}
+
+/** The settings to save for the columns the user can change, in their order. */
+export function columnSettings(columns: readonly ColumnView[]): TableSettings['Columns'] {
+  return columns
+    .filter((c) => !c.fixed)
+    .map((c, Order) => ({ Name: c.field, Visible: c.visible, Mode: c.mode, Order }));
+}
+
+export function meetsCondition(row: Record<string, unknown>, condition: ShowCondition | undefined): boolean {
+  if (!condition) return true;
+  const value = row[condition.field];
+  if ('equals' in condition && condition.equals !== undefined) return value === condition.equals;
+  if ('notEquals' in condition && condition.notEquals !== undefined) return value !== condition.notEquals;
+  return true;
+}
+
+export const MODE_STYLE: Record<ColumnMode, React.CSSProperties> = {
+  0: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 240 },
+  1: { whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 320 },
+  2: { whiteSpace: 'nowrap' },
+};
+
+/** "A per-user UI version (1 versus newer) changes how list selection is read": rows for 1, keys after. */
+export function readSelection<Row extends Record<string, unknown>>(
+  uiVersion: number,
+  rows: readonly Row[],
+  selectedKeys: ReadonlySet<string>,
+  key: string,
+): Row[] | string[] {
+  if (uiVersion <= 1) return rows.filter((r) => selectedKeys.has(String(r[key])));
+  return [...selectedKeys];
+}
+
+export type RowCommand = (action: RowAction, row: Model) => void | Promise<void>;

@@ -1,0 +1,129 @@
+import type { ReportRunResponse } from '@guildhall/shared';
+import { Group, Pagination, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { ErrorBlock } from '../../error-block.tsx';
+import { LoadingBlock } from '../../page.tsx';
+import { INITIAL_REPORT_STATE, type ReportState, runReport } from './reports-api.ts';
+
+export const REPORT_FAILURE = {
+  title: 'Oh no :(',
+  message: 'There was an issue running the report!',
+} as const;
+
+/** ReportView: runs a report page by page, sorted by a column, keeping the state the server sends back. */
+export function ReportView({ reportId, title }: { reportId: string; title: string }) {
+  const [state, setState] = useState<ReportState>(INITIAL_REPORT_STATE);
+  const [data, setData] = useState<ReportRunResponse | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [loading, setLoading] = useState(false);
+
+  const run = useCallback(
+    async (next: ReportState) => {
+      setLoading(true);
+      try {
+        const answer = await runReport(reportId, next, {});
+        setData(answer.data);
+        setState(answer.state);
+        setFailed(false);
+      } catch {
+        setFailed(true);
+        notifications.show({ color: 'red', ...REPORT_FAILURE });
+      } finally {
+        setLoading(false);
+      }
+    },
+    [reportId],
+  );
+  useEffect(() => {
+    void run(INITIAL_REPORT_STATE);
+  }, [run]);
+
+  if (!data && failed)
+    return <ErrorBlock message={REPORT_FAILURE.message} isKnown onRetry={() => void run(state)} />;
+  if (!data) return <LoadingBlock label="Running the report" />;
+
+  const sortBy = (field: string) =>
+    void run({
+      ...state,
+      reportCurrentPage: 1,
+      reportOrderBy: field,
+      reportDirection: state.reportOrderBy === field && state.reportDirection === 'asc' ? 'desc' : 'asc',
+    });
+
+  return (
+    <Stack gap="sm">
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={480}>
+          <Table aria-label={title} aria-busy={loading} striped>
+            <Table.Thead>
+              <Table.Tr>
+                {data.Columns.map((c) => {
+                  const dir = state.reportOrderBy === c.field ? state.reportDirection : null;
+                  return (
+                    <Table.Th
+                      key={c.field}
+                      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+                    >
+                      <UnstyledButton
+                        onClick={() => sortBy(c.field)}
+                        aria-label={`Sort by ${c.title}`}
+                        fw={600}
+                        fz="sm"
+                      >
+                        <Group gap={4} wrap="nowrap">
+                          {c.title}
+                          {dir === 'asc' ? (
+                            <IconArrowUp size={14} aria-hidden />
+                          ) : dir === 'desc' ? (
+                            <IconArrowDown size={14} aria-hidden />
+                          ) : (
+                            <IconArrowsSort size={14} aria-hidden opacity={0.5} />
+                          )}
+                        </Group>
+                      </UnstyledButton>
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.Rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: report rows have no key of their own; a page is replaced whole
+                <Table.Tr key={i}>
+                  {data.Columns.map((c) => (
+                    <Table.Td key={c.field}>{formatCell(row[c.field])}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          Page {state.reportCurrentPage} of {Math.max(1, state.reportPageCount)} · {data.TotalRecordAvailable}{' '}
+          rows
+        </Text>
+        {state.reportPageCount > 1 ? (
+          <Pagination
+            total={state.reportPageCount}
+            value={state.reportCurrentPage}
+            onChange={(page) => void run({ ...state, reportCurrentPage: page })}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+          />
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+function formatCell(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
