@@ -1,3 +1,4 @@
+export * from './contacts.ts';
 export * from './payments.ts';
 export * from './platform.ts';
 export * from './samples.ts';

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { contactsRoutes } from './contacts/contacts.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
+import { searchRoutes } from './search/search.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { shellRoutes } from './shell/shell.routes.ts';
 import { termsRoutes } from './terms/terms.routes.ts';
@@ -18,4 +20,6 @@ export const features: FastifyPluginAsyncZod[] = [
   mailRoutes,
   auditRoutes,
   utilsRoutes,
+  contactsRoutes,
+  searchRoutes,
 ];

@@ -8,6 +8,9 @@ import {
   DEFAULT_TENANT_SETTINGS,
   type ErrorValidation,
   EXPORT_TOP,
+  FILTER_ADVANCED,
+  FILTER_NONE,
+  type FilterCriterion,
   joinErrorsMap,
   type ListColumn,
   type ListModelItems,
@@ -27,6 +30,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { audit } from '../audit.ts';
 import type { AuthContext } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { hooksOf } from './hooks.ts';
 import { planList } from './query.ts';
 import type { BoundResource } from './registry.ts';
 import * as repo from './resource.repo.ts';
@@ -120,7 +124,11 @@ export async function list(
   checkColumns(resource, body.ColumnsToShow);
   const plan = planList(bound, body, query.$orderby, query.$search);
   const settings = await tenantSettingsOf(tx, auth.tenantId);
-  const total = await repo.countRows(tx, bound, auth.tenantId, plan.where);
+  const counted = await hooksOf(resource.name).count?.(tx, auth, {
+    criteria: effectiveCriteria(resource, body),
+    search: (query.$search ?? body.SearchText ?? '').trim(),
+  });
+  const total = counted ?? (await repo.countRows(tx, bound, auth.tenantId, plan.where));
   const base = {
     TotalRecordAvailable: total,
     CriteriaItems: plan.criteriaItems,
@@ -151,6 +159,14 @@ export async function list(
     fields,
   });
   return { Results: rows.map((r) => pick(toModel(resource, r), fields)), ...base };
+}
+
+/** The criteria a list request filters by: a named filter's or the advanced filter's. */
+function effectiveCriteria(resource: ResourceDeclaration, body: ListRequest): FilterCriterion[] {
+  const id = body.Id ?? FILTER_NONE;
+  if (id === FILTER_NONE) return [];
+  if (id === FILTER_ADVANCED) return body.Criteria ?? [];
+  return (resource.filters.find((f) => f.Id === id)?.Criteria ?? []).map((c) => ({ ...c }));
 }
 
 function pick(model: Model, fields: readonly string[]): Model {
@@ -288,6 +304,11 @@ async function write(
     before: previous,
     after,
   });
+  await hooksOf(resource.name).afterWrite?.(tx, auth, {
+    kind: previous ? 'update' : 'create',
+    before: previous,
+    after,
+  });
   return { before: previous, after, row };
 }
 
@@ -316,6 +337,9 @@ export async function save(
   const extras = extrasOf(input);
   let model = validate(draft ? draftResource(bound) : resource, input, settings);
   if (resource.recalculate) model = { ...model, ...resource.recalculate(model) };
+  const hooks = hooksOf(resource.name);
+  if (hooks.beforeSave)
+    model = await hooks.beforeSave(tx, auth, model, { creating, key: input[resource.key], extras, settings });
   if (!draft) {
     const problem = resource.check?.(model, extras);
     if (problem) throw new ErrorValidationError(problem);
@@ -394,6 +418,7 @@ export async function remove(
     before,
     after: toModel(resource, updated),
   });
+  await hooksOf(resource.name).afterWrite?.(tx, auth, { kind, before, after: toModel(resource, updated) });
   return { Success: true };
 }
 

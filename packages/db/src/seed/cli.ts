@@ -1,0 +1,37 @@
+/**
+ * `npm run seed -- --tenant <slug> --contacts 1000000`: bulk-loads generated contacts into a tenant (created when
+ * missing) with COPY. Real PostgreSQL through DATABASE_URL (or --database-url); otherwise the embedded database
+ * in DATA_DIR (default ./data). Migrates first.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf } from '../client.ts';
+import { bulkSeedContacts, pgliteTarget, postgresTarget } from './bulk.ts';
+import { createTenant } from './factories.ts';
+
+const { values } = parseArgs({
+  options: {
+    tenant: { type: 'string', default: 'demo' },
+    contacts: { type: 'string', default: '100000' },
+    'database-url': { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
+});
+const count = Number(values.contacts);
+if (!Number.isSafeInteger(count) || count < 1) throw new Error('--contacts needs a positive whole number');
+const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
+const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? 'data');
+const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+await database.migrate();
+const slug = values.tenant ?? 'demo';
+let tenantId = rowsOf<{ id: string }>(
+  await database.ownerDb.execute(sql`select id from tenants where slug = ${slug}`),
+)[0]?.id;
+if (!tenantId) tenantId = (await createTenant(database.db, { name: slug, slug })).id;
+if (database.pglite) await database.pglite.exec('RESET ROLE');
+const target = databaseUrl ? postgresTarget(databaseUrl) : pgliteTarget(database.pglite!);
+const result = await bulkSeedContacts(target, { tenantId, count, log: (m) => console.log(m) });
+await target.close();
+await database.close();
+console.log(JSON.stringify({ tenant: slug, ...result }));

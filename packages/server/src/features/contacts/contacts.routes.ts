@@ -1,0 +1,104 @@
+/**
+ * Contacts routes beyond the generic layer (which serves /api/contacts/contacts, /entries and /links from the
+ * resource declarations): the member directory, a member's own profile, merge and import.
+ */
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth, tenantTx } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import './contacts.hooks.ts';
+import {
+  directoryContactSchema,
+  directoryListQuerySchema,
+  directoryListSchema,
+  memberProfileAnswerSchema,
+  memberProfileSchema,
+  mergeBodySchema,
+} from './contacts.schema.ts';
+import * as service from './contacts.service.ts';
+import { importRoutes } from './import.routes.ts';
+
+export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/mic/Contact/DirectoryContact/:id', {
+    config: { permission: 'member-area' },
+    schema: {
+      tags: ['directory'],
+      summary: 'A listed contact of the member directory: published fields only',
+      params: z.object({ id: z.string().max(20) }),
+      response: { 200: directoryContactSchema },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      const id = Number(req.params.id);
+      if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+      return tenantTx(app.database, auth, (tx) => service.directoryContact(tx, auth, id));
+    },
+  });
+
+  app.get('/api/mic/Contact/DirectoryContacts', {
+    config: { permission: 'member-area' },
+    schema: {
+      tags: ['directory'],
+      summary: 'The member directory: listed contacts, published fields only',
+      querystring: directoryListQuerySchema,
+      response: { 200: directoryListSchema },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      return tenantTx(app.database, auth, (tx) => service.directoryList(tx, auth, req.query));
+    },
+  });
+
+  app.get('/api/mic/Contact/MyProfile', {
+    config: { permission: 'member-area' },
+    schema: {
+      tags: ['directory'],
+      summary: 'The member’s own contact record',
+      response: { 200: memberProfileAnswerSchema },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      return tenantTx(app.database, auth, (tx) => service.myProfile(tx, auth));
+    },
+  });
+
+  app.post('/api/mic/Contact/MyProfile', {
+    config: { permission: 'member-area' },
+    schema: {
+      tags: ['directory'],
+      summary: 'A member changes their own profile (contact info and what the directory publishes only)',
+      body: memberProfileSchema,
+      response: { 200: memberProfileAnswerSchema },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      return tenantTx(app.database, auth, (tx) => service.updateMyProfile(tx, auth, req.body));
+    },
+  });
+
+  app.post('/api/contacts/contacts/merge', {
+    config: { permission: 'backoffice' },
+    schema: {
+      tags: ['contacts'],
+      summary: 'Merge two duplicate contacts, keeping the history of both',
+      body: mergeBodySchema,
+      response: {
+        200: z.object({
+          ContactId: z.number(),
+          MergedContactId: z.number(),
+          MovedEntries: z.number(),
+          MovedLinks: z.number(),
+        }),
+      },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      return tenantTx(app.database, auth, (tx) =>
+        service.merge(tx, auth, req.body.KeepContactId, req.body.MergeContactId),
+      );
+    },
+  });
+
+  await app.register(importRoutes);
+};

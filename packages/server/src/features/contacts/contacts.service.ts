@@ -1,0 +1,193 @@
+/** Use cases of contacts beyond the generic layer: the member directory, a member's own profile, merge. */
+import { contactEntries, contactLinks, contacts, rowsOf, type Tx } from '@guildhall/db';
+import {
+  contactsResource,
+  type DirectoryContact,
+  directoryContactOf,
+  formatPhone,
+  type Model,
+  searchTerms,
+} from '@guildhall/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { audit } from '../../platform/audit.ts';
+import type { AuthContext } from '../../platform/context.ts';
+import { HttpError, notFound } from '../../platform/errors.ts';
+import { bind } from '../../platform/resources/registry.ts';
+import * as generic from '../../platform/resources/resource.service.ts';
+import { countDeltas } from './contacts.hooks.ts';
+import * as repo from './contacts.repo.ts';
+
+let boundContacts: ReturnType<typeof bind> | null = null;
+const contactsBound = () => {
+  boundContacts ??= bind(contactsResource);
+  return boundContacts;
+};
+
+export async function directoryContact(tx: Tx, auth: AuthContext, id: number): Promise<DirectoryContact> {
+  const c = await repo.findContact(tx, auth.tenantId, id);
+  if (!c || c.IsDeleted || !c.IsListed) throw notFound();
+  return directoryContactOf(c, await repo.employerName(tx, auth.tenantId, id));
+}
+
+export async function directoryList(
+  tx: Tx,
+  auth: AuthContext,
+  query: { $skip: number; $top: number; search?: string | undefined },
+): Promise<{ Results: DirectoryContact[]; TotalRecordAvailable: number }> {
+  const terms = searchTerms(query.search ?? '');
+  let ids: number[];
+  let total: number;
+  if (terms.length === 0) {
+    total = await repo.readCount(tx, auth.tenantId, 'isListed', 'true');
+    const r = rowsOf<{ id: string | number }>(
+      await tx.execute(sql`
+        select contact_id as id from contacts
+         where tenant_id = ${auth.tenantId} and not is_deleted and is_listed
+         order by display_name, contact_id limit ${query.$top} offset ${query.$skip}`),
+    );
+    ids = r.map((x) => Number(x.id));
+  } else {
+    // Only what members may match: the member documents, made of published fields.
+    const where = sql.join(
+      terms.map((t) => sql`search_text like ${`%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+      sql` and `,
+    );
+    const scope = sql`tenant_id = ${auth.tenantId} and audience = 'member' and entity_type = 'DirectoryContact'`;
+    const [c] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from search_documents where ${scope} and ${where}`),
+    );
+    total = c?.n ?? 0;
+    const r = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        select entity_id as id from search_documents where ${scope} and ${where}
+         order by title_key, entity_id limit ${query.$top} offset ${query.$skip}`),
+    );
+    ids = r.map((x) => Number(x.id));
+  }
+  const results: DirectoryContact[] = [];
+  for (const id of ids) {
+    const c = await repo.findContact(tx, auth.tenantId, id);
+    if (c && !c.IsDeleted && c.IsListed)
+      results.push(directoryContactOf(c, await repo.employerName(tx, auth.tenantId, id)));
+  }
+  return { Results: results, TotalRecordAvailable: total };
+}
+
+async function ownContactId(tx: Tx, auth: AuthContext): Promise<number> {
+  const [row] = await tx
+    .select({ id: contacts.contactId })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, auth.tenantId),
+        eq(contacts.userId, auth.userId),
+        eq(contacts.isDeleted, false),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new HttpError(404, 'Your sign-in is not linked to a contact record yet.');
+  return row.id;
+}
+
+export async function myProfile(tx: Tx, auth: AuthContext) {
+  const id = await ownContactId(tx, auth);
+  const c = await repo.findContact(tx, auth.tenantId, id);
+  if (!c) throw notFound();
+  // The member's own record: every field of theirs is shown to them, published or not (staff notes never).
+  return {
+    ...directoryContactOf({ ...c, PublishedFields: 63 }, await repo.employerName(tx, auth.tenantId, id)),
+    Phone: c.Phone ? formatPhone(c.Phone) : null,
+    IsListed: c.IsListed,
+    PublishedFields: c.PublishedFields,
+    Status: c.Status,
+    AccountNumber: c.AccountNumber,
+  };
+}
+
+/** A member changes their own profile: only the member-editable fields, through the generic inline edit. */
+export async function updateMyProfile(tx: Tx, auth: AuthContext, changes: Model) {
+  const id = await ownContactId(tx, auth);
+  if (Object.keys(changes).length === 0) throw new HttpError(400, 'Nothing to change.');
+  await generic.inlineEdit(tx, auth, contactsBound(), id, changes);
+  return myProfile(tx, auth);
+}
+
+/**
+ * Merges one contact into another: the merged contact's entries and links move to the kept contact (its history
+ * stays attached), empty fields of the kept contact are filled from the merged one, the merged contact is marked
+ * deleted, and one audit row records both before and after.
+ */
+export async function merge(tx: Tx, auth: AuthContext, keepId: number, mergeId: number) {
+  if (keepId === mergeId) throw new HttpError(400, 'Choose two different contacts to merge.');
+  const keep = await repo.findContact(tx, auth.tenantId, keepId);
+  const gone = await repo.findContact(tx, auth.tenantId, mergeId);
+  if (!keep || keep.IsDeleted || !gone || gone.IsDeleted) throw notFound();
+  const fill = <K extends keyof repo.ContactRow>(k: K) =>
+    keep[k] === null || keep[k] === '' ? gone[k] : keep[k];
+  const filled = {
+    email: fill('Email'),
+    phone: fill('Phone'),
+    website: fill('Website'),
+    accountNumber: fill('AccountNumber'),
+    address1: fill('Address1'),
+    address2: fill('Address2'),
+    city: fill('City'),
+    stateProvince: fill('StateProvince'),
+    postalCode: fill('PostalCode'),
+    countryCode: fill('CountryCode'),
+    userId: keep.UserId ?? gone.UserId,
+  };
+  const scope = (t: typeof contactEntries | typeof contactLinks) => eq(t.tenantId, auth.tenantId);
+  const movedEntries = await tx
+    .update(contactEntries)
+    .set({ contactId: keepId, updatedAt: new Date() })
+    .where(and(scope(contactEntries), eq(contactEntries.contactId, mergeId)))
+    .returning({ id: contactEntries.entryId });
+  // Links of the merged contact, either side, now point at the kept one (a link to itself is dropped).
+  const movedLinks = await tx
+    .update(contactLinks)
+    .set({ contactId: keepId, updatedAt: new Date() })
+    .where(and(scope(contactLinks), eq(contactLinks.contactId, mergeId)))
+    .returning({ id: contactLinks.linkId });
+  await tx
+    .update(contactLinks)
+    .set({ relatedContactId: keepId, updatedAt: new Date() })
+    .where(and(scope(contactLinks), eq(contactLinks.relatedContactId, mergeId)));
+  await tx
+    .update(contactLinks)
+    .set({ isDeleted: true })
+    .where(
+      and(scope(contactLinks), eq(contactLinks.contactId, keepId), eq(contactLinks.relatedContactId, keepId)),
+    );
+  await tx
+    .update(contacts)
+    .set({ userId: null, isDeleted: true, updatedAt: new Date() })
+    .where(and(eq(contacts.tenantId, auth.tenantId), eq(contacts.contactId, mergeId)));
+  await tx
+    .update(contacts)
+    .set({ ...filled, updatedAt: new Date() })
+    .where(and(eq(contacts.tenantId, auth.tenantId), eq(contacts.contactId, keepId)));
+  // The audit history of the merged contact stays under its id; this row ties the two together.
+  const after = await repo.findContact(tx, auth.tenantId, keepId);
+  await audit(tx, auth, {
+    action: 'merge',
+    entity: contactsResource.name,
+    entityId: keepId,
+    before: { kept: keep, merged: gone },
+    after: {
+      kept: after,
+      mergedContactId: mergeId,
+      movedEntryIds: movedEntries.map((e) => e.id),
+      movedLinkIds: movedLinks.map((l) => l.id),
+    },
+  });
+  await repo.adjustCounts(tx, auth.tenantId, countDeltas(gone as unknown as Model, null));
+  await repo.replaceSearchDocuments(tx, auth.tenantId, repo.CONTACT_DOCUMENT_TYPES, [String(mergeId)], []);
+  await repo.refreshContactSearch(tx, auth.tenantId, keepId);
+  return {
+    ContactId: keepId,
+    MergedContactId: mergeId,
+    MovedEntries: movedEntries.length,
+    MovedLinks: movedLinks.length,
+  };
+}

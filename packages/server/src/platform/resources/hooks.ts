@@ -1,0 +1,49 @@
+/**
+ * Server hooks of a resource: what a declaration in shared cannot do because it needs the database. A feature
+ * registers them for its resource by name (features register before the screen layer binds resources); the
+ * generic service calls them inside the same transaction as the write, so derived data (a search index, counters)
+ * never drifts from the record.
+ */
+import type { Tx } from '@guildhall/db';
+import type { FilterCriterion, Model, SaveExtras, TenantSettings } from '@guildhall/shared';
+import type { AuthContext } from '../context.ts';
+
+export type WriteKind = 'create' | 'update' | 'delete' | 'void';
+
+export interface ResourceHooks {
+  /**
+   * After the model was validated and recalculated, before the business checks: adjust it, refuse it (throw an
+   * HttpError or an ErrorValidationError), or ask the user (ErrorValidation YesNo).
+   */
+  beforeSave?(
+    tx: Tx,
+    auth: AuthContext,
+    model: Model,
+    context: { creating: boolean; key: unknown; extras: SaveExtras; settings: TenantSettings },
+  ): Promise<Model>;
+  /** After every write of a record (create, update, inline edit, delete, void), in the same transaction. */
+  afterWrite?(
+    tx: Tx,
+    auth: AuthContext,
+    change: { kind: WriteKind; before: Model | null; after: Model },
+  ): Promise<void>;
+  /**
+   * The exact number of rows a list shows, when the resource knows a cheaper way than count(*) (a counter kept
+   * in the write transaction); null falls back to count(*). Never an estimate.
+   */
+  count?(
+    tx: Tx,
+    auth: AuthContext,
+    list: { criteria: FilterCriterion[]; search: string },
+  ): Promise<number | null>;
+}
+
+const registry = new Map<string, ResourceHooks>();
+
+export function registerResourceHooks(resourceName: string, hooks: ResourceHooks): void {
+  registry.set(resourceName, hooks);
+}
+
+export function hooksOf(resourceName: string): ResourceHooks {
+  return registry.get(resourceName) ?? {};
+}
