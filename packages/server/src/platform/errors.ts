@@ -52,6 +52,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(err.status)
         .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.extra });
     }
+    // Database data exceptions (a value PostgreSQL cannot take) are the caller's input, not our failure.
+    const pgCode = postgresCode(err);
+    if (pgCode?.startsWith('22')) {
+      return reply.code(400).send({ message: 'A value in the request is not valid.' });
+    }
+    if (pgCode === '23505') return reply.code(409).send({ message: 'That record exists already.' });
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
       return reply.code(500).send({ message: 'Something went wrong on our side. It has been logged.' });
@@ -69,4 +75,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: 'Something went wrong on our side. It has been logged.' });
   });
+}
+
+/** The SQLSTATE of a PostgreSQL error, also when wrapped by the query builder. */
+function postgresCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

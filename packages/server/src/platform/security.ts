@@ -29,6 +29,10 @@ export function registerApiSecurity(api: FastifyInstance): void {
   });
 
   api.addHook('preValidation', async (request) => {
+    // PostgreSQL text cannot hold NUL; refuse it at the door with a clear message.
+    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
+      throw new HttpError(400, 'Text may not contain the NUL character.');
+    }
     const { permission, allowPending } = request.routeOptions.config;
     if (!permission || permission === 'public') return;
     const auth = request.auth;
@@ -53,4 +57,11 @@ function originHost(origin: string): string | null {
   } catch {
     return null;
   }
+}
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
+  return false;
 }
