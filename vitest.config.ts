@@ -37,6 +37,9 @@ export default defineConfig({
       include: ['packages/shared/src/**/*.ts', 'src/**/*.ts'],
       exclude: ['**/*.test.ts', '**/index.ts'],
       reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: '.tmp/coverage',
+      // The rules library is covered to at least 95% of its lines (issue 3); the run fails below that.
+      thresholds: { lines: 95 },
     },
   },
 });
