@@ -57,7 +57,8 @@ export async function searchDocuments(
               word_similarity(${q}, d.title_key) desc, d.title_key, d.entity_id
      limit ${SEARCH_LIMIT}`;
   const rows = rowsOf<SearchRow>(await tx.execute(ranked(sql.join(branches, sql` union `), false)));
-  if (rows.length >= SEARCH_LIMIT / 2 || q.length < TYPO_MIN_LENGTH) return rows;
+  // Identifiers (digits, emails) are not fuzzy-matched: a near account number is another contact.
+  if (rows.length >= SEARCH_LIMIT / 2 || q.length < TYPO_MIN_LENGTH || /[\d@]/.test(q)) return rows;
   // Few hits: allow small typos (trigram word similarity, through the same trigram index).
   const typos = rowsOf<SearchRow>(
     await tx.execute(

@@ -1,0 +1,226 @@
+/**
+ * P1-P5 (and P8's load) over a tenant of generated contacts: real PostgreSQL at 1,000,000 (a fresh database made
+ * with createdb on 127.0.0.1:5432, dropped after) and embedded PGlite at 100,000. Every figure is a median or p95
+ * of sequential requests, measured side by side with its baseline in the same run: the machine is shared and
+ * noisy, so ratios matter more than absolute numbers.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Database, openDatabase, rowsOf, withTenantTx } from '@guildhall/db';
+import { bulkSeedContacts, pgliteTarget, postgresTarget } from '@guildhall/db/seed/bulk';
+import { createTenant, createUser } from '@guildhall/db/seed/factories';
+import { buildApp } from '@guildhall/server';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../packages/server/src/platform/config.ts';
+
+export interface Stats {
+  p50: number;
+  p95: number;
+  n: number;
+}
+function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => +(s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0).toFixed(2);
+  return { p50: at(0.5), p95: at(0.95), n: s.length };
+}
+async function measure(fn: () => Promise<unknown>, n = 40, warm = 3): Promise<Stats> {
+  for (let i = 0; i < warm; i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return stats(out);
+}
+
+const LIST_COLUMNS = sql`contact_id, display_name, contact_type, status, account_number, email, phone, city, state_province, is_listed`;
+
+export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
+  const dbName = `gh_bench_${process.pid}`;
+  const url = `postgres://postgres@127.0.0.1:5432/${dbName}`;
+  if (kind === 'postgres') execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', dbName]);
+  const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-lists-'));
+  let database: Database | null = null;
+  try {
+    database =
+      kind === 'postgres' ? await openDatabase({ databaseUrl: url, poolSize: 10 }) : await openDatabase({});
+    await database.migrate();
+    const tenant = await createTenant(database.db, {
+      name: 'Bench Association',
+      slug: `bench-${process.pid}`,
+    });
+    const other = await createTenant(database.db, { name: 'Other', slug: `other-${process.pid}` });
+    const user = await createUser(database.db, {
+      tenantId: tenant.id,
+      username: `bench.${process.pid}`,
+      password: 'bench-password-2026',
+      role: 'admin',
+    });
+    // P8: the bulk load (COPY), plus a small second tenant so row-level security has something to hide.
+    if (database.pglite) await database.pglite.exec('RESET ROLE');
+    const target = kind === 'postgres' ? postgresTarget(url) : pgliteTarget(database.pglite!);
+    const seed = await bulkSeedContacts(target, { tenantId: tenant.id, count });
+    await bulkSeedContacts(target, { tenantId: other.id, count: 1000, seed: 7 });
+    if (kind === 'postgres') await target.query('VACUUM ANALYZE contacts');
+    await target.close();
+    if (database.pglite) await database.pglite.exec('SET ROLE guildhall_app');
+
+    const config = { ...loadConfig({}), dataDir, publicUrl: 'http://bench.local', smtpUrl: undefined };
+    const app = await buildApp({ database, config });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const login = await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: user.username, password: user.password }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const call = async (path: string, body?: unknown) => {
+      const res = await fetch(`${origin}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { cookie, 'content-type': 'application/json', origin },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<Record<string, unknown>>;
+    };
+    const db = database.db;
+    const scope = { tenantId: tenant.id, userId: user.id };
+
+    // P1 and P3: 50 rows, a sort, one filter (Status active, about half), the total included.
+    const p1: Record<string, unknown> = {};
+    const p3: Record<string, unknown> = {};
+    const p4: Record<string, unknown> = {};
+    for (const skip of [0, Math.min(100_000, Math.floor(count / 10))]) {
+      const path = `/api/contacts/contacts/contactData?$top=50&$skip=${skip}&$orderby=DisplayName%20asc`;
+      const first = await call(path, { Id: 1 });
+      const api = await measure(() => call(path, { Id: 1 }));
+      const page = (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], explicit: boolean) =>
+        tx.execute(
+          sql`select ${LIST_COLUMNS} from contacts where ${explicit ? sql`tenant_id = ${tenant.id} and ` : sql``}not is_deleted and status = 'active' order by display_name, contact_id limit 50 offset ${skip}`,
+        );
+      // The same SQL run directly on the same pool: the tenant transaction, the counter and the page.
+      const direct = await measure(() =>
+        withTenantTx(db, scope, async (tx) => {
+          await tx.execute(
+            sql`select n from contact_counts where tenant_id = ${tenant.id} and facet = 'status' and value = 'active'`,
+          );
+          await page(tx, true);
+        }),
+      );
+      // Row-level security on (application role) versus off (owner, which bypasses it) with an explicit filter.
+      const rlsOn = await measure(() => withTenantTx(db, scope, (tx) => page(tx, false)));
+      const rlsOff = await measure(() => database!.ownerDb.transaction((tx) => page(tx, true)));
+      p1[`skip${skip}`] = { ...api, total: first.TotalRecordAvailable, pass: api.p95 <= 50 };
+      p3[`skip${skip}`] = { apiP50: api.p50, sqlP50: direct.p50, ratio: +(api.p50 / direct.p50).toFixed(2) };
+      p4[`skip${skip}`] = {
+        rlsOnP50: rlsOn.p50,
+        rlsOffP50: rlsOff.p50,
+        ratio: +(rlsOn.p50 / rlsOff.p50).toFixed(2),
+      };
+    }
+
+    // P2: typeahead search, common and rare terms, against an unindexed ILIKE over the same contacts.
+    const p2: Record<string, unknown> = {};
+    const terms = {
+      common: 'smith',
+      commonPrefix: 'joh',
+      rare: 'a0000777',
+      accent: 'jose',
+      typo: 'willliams',
+    };
+    for (const [name, term] of Object.entries(terms)) {
+      const s = await measure(
+        () => call(`/api/search/global/backoffice/${encodeURIComponent(term)}?v=2`),
+        30,
+      );
+      const hits = (
+        (await call(`/api/search/global/backoffice/${encodeURIComponent(term)}?v=2`)).Records as unknown[]
+      ).length;
+      const pattern = `%${term}%`;
+      const ilike = await measure(
+        () =>
+          withTenantTx(db, scope, (tx) =>
+            tx.execute(
+              sql`select contact_id from contacts where tenant_id = ${tenant.id} and not is_deleted and (display_name ilike ${pattern} or email ilike ${pattern} or account_number ilike ${pattern} or city ilike ${pattern}) order by display_name, contact_id limit 20`,
+            ),
+          ),
+        5,
+        1,
+      );
+      p2[name] = {
+        term,
+        hits,
+        ...s,
+        ilikeP50: ilike.p50,
+        speedup: +(ilike.p50 / s.p50).toFixed(1),
+        pass: s.p95 <= 100,
+      };
+    }
+
+    // P5: export through the job: first byte, rows per second, peak memory for all rows versus about a tenth.
+    const exportRun = async (body: unknown) => {
+      const rssBefore = process.memoryUsage().rss;
+      let peak = rssBefore;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 25);
+      const started = performance.now();
+      const answer = await call('/api/contacts/contacts/contactData?$skip=0&$top=999999999', body);
+      const id = String(answer.PendingDownloadFileId);
+      const file = join(dataDir, 'files', tenant.id, 'exports', `${id}.csv`);
+      let firstByte = 0;
+      for (;;) {
+        if (!firstByte) {
+          try {
+            if (statSync(file).size > 0) firstByte = performance.now() - started;
+          } catch {
+            // not created yet
+          }
+        }
+        const ready = await fetch(`${origin}/api/files/ready/${id}`, { headers: { cookie } });
+        if (ready.status === 200) break;
+        if (ready.status >= 400) throw new Error(`export failed: ${ready.status}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const ms = performance.now() - started;
+      clearInterval(sampler);
+      return {
+        firstByteMs: Math.round(firstByte),
+        ms: Math.round(ms),
+        peakRssDeltaMiB: +((peak - rssBefore) / 2 ** 20).toFixed(1),
+      };
+    };
+    const [lastOfTenth] = rowsOf<{ id: string }>(
+      await withTenantTx(db, scope, (tx) =>
+        tx.execute(
+          sql`select contact_id as id from contacts where tenant_id = ${tenant.id} order by contact_id offset ${Math.floor(count / 10) - 1} limit 1`,
+        ),
+      ),
+    );
+    const tenth = await exportRun({
+      Id: 9999,
+      Criteria: [{ PropertyName: 'ContactId', Operator: 'le', Value: Number(lastOfTenth?.id) }],
+    });
+    const all = await exportRun({});
+    const p5 = {
+      rows: count,
+      ...all,
+      rowsPerSecond: Math.round(count / (all.ms / 1000)),
+      tenthRows: Math.floor(count / 10),
+      tenthPeakRssDeltaMiB: tenth.peakRssDeltaMiB,
+      memoryRatio: +(Math.max(all.peakRssDeltaMiB, 1) / Math.max(tenth.peakRssDeltaMiB, 1)).toFixed(2),
+    };
+    await app.close();
+    return { kind, contacts: count, seed, p1, p2, p3, p4, p5 };
+  } finally {
+    await database?.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (kind === 'postgres')
+      execFileSync('dropdb', ['-h', '127.0.0.1', '-U', 'postgres', '--if-exists', dbName]);
+  }
+}
