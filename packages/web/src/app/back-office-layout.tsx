@@ -1,5 +1,5 @@
 import { NAV_COLLAPSE_BELOW_PX } from '@guildhall/shared';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -60,12 +60,9 @@ export function BackOfficeLayout() {
                 aria-controls="main-navigation"
                 aria-expanded={opened}
               />
-              <Link
-                to="/a"
-                style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}
-                aria-label={`${me.tenant.name}, home`}
-              >
+              <Link to="/a" style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
                 <Brand name={me.tenant.name} />
+                <VisuallyHidden>, home</VisuallyHidden>
               </Link>
             </Group>
             <Group gap={4} wrap="nowrap">

@@ -1,4 +1,4 @@
-import { AppShell, Container, Group } from '@mantine/core';
+import { AppShell, Container, Group, VisuallyHidden } from '@mantine/core';
 import { Link, Navigate, Outlet } from 'react-router';
 import {
   ImpersonationBanner,
@@ -23,12 +23,9 @@ export function MemberLayout() {
           {impersonating ? <ImpersonationBanner height={bannerHeight} /> : null}
           <Container size="lg" h={HEADER_HEIGHT}>
             <Group h="100%" justify="space-between" wrap="nowrap">
-              <Link
-                to="/m"
-                style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}
-                aria-label={`${me.tenant.name}, home`}
-              >
+              <Link to="/m" style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
                 <Brand name={me.tenant.name} />
+                <VisuallyHidden>, home</VisuallyHidden>
               </Link>
               <Group gap={4} wrap="nowrap">
                 <StatusIndicator />

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBuildingCommunity, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -50,7 +50,7 @@ export function UserMenu({ passwordPath, profilePath }: { passwordPath: string; 
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="User menu" title={`Signed in as ${name}`} data-testid="user-menu">
+        <UnstyledButton title={`Signed in as ${name}`} data-testid="user-menu">
           <Group gap={6} wrap="nowrap">
             <Avatar size={32} radius="xl" color="guild" aria-hidden>
               {initials(name)}
@@ -58,6 +58,7 @@ export function UserMenu({ passwordPath, profilePath }: { passwordPath: string; 
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate="end">
               {name}
             </Text>
+            <VisuallyHidden>User menu</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>

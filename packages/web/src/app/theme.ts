@@ -33,6 +33,12 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     TextInput: { defaultProps: { size: 'sm' } },
+    // Dropdowns open above dialogs too (dialogs stack from z-index 1050, spec 001 section 9).
+    Select: { defaultProps: { comboboxProps: { zIndex: 1400 } } },
+    MultiSelect: { defaultProps: { comboboxProps: { zIndex: 1400 } } },
+    Tooltip: { defaultProps: { zIndex: 1500 } },
+    Popover: { defaultProps: { zIndex: 1400 } },
+    Menu: { defaultProps: { zIndex: 1400 } },
     // Every close button (dialogs, drawers, notifications) gets a name for screen readers.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } }),

@@ -462,7 +462,11 @@ export function DateRangeFieldInput(props: FieldInputProps) {
   const update = (patch: Partial<DateRangeValue>) =>
     props.onChange({ Range: 0, StartDate: null, EndDate: null, ...value, ...patch });
   return (
-    <fieldset style={{ border: 0, padding: 0, margin: 0 }} data-changed={c['data-changed']}>
+    <fieldset
+      style={{ border: 0, padding: 0, margin: 0 }}
+      data-changed={c['data-changed']}
+      aria-label={props.field.label}
+    >
       <Select
         {...c}
         data={DATE_RANGE_DATA}

@@ -130,8 +130,7 @@ function SortableRow(props: {
           <IconGripVertical size={16} aria-hidden />
         </ActionIcon>
         <Checkbox
-          label={c.title}
-          aria-label={`Show ${c.title}`}
+          label={`Show ${c.title}`}
           checked={c.visible}
           onChange={(e) => props.onPatch({ visible: e.currentTarget.checked })}
           style={{ flex: 1 }}

@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+
+export const SAMPLES_LIST = '/micronet/list/setup/samples';
+
+/** Creates a sample through the API with the page's session. */
+export async function createSample(page: Page, model: Record<string, unknown>): Promise<number> {
+  const res = await page.request.post('/api/setup/samples/sampleSave', {
+    data: { Status: 'open', IsActive: true, ...model },
+  });
+  if (!res.ok()) throw new Error(`sample not created: ${res.status()} ${await res.text()}`);
+  const body = (await res.json()) as { Data: { SampleId: number } };
+  return body.Data.SampleId;
+}
+
+/** Sets the association's list page size (the admin's session). */
+export async function setListPageSize(page: Page, size: number): Promise<void> {
+  const current = await (
+    await page.request.post('/api/settings/tenantSettings/tenantSettingsGet', { data: {} })
+  ).json();
+  const res = await page.request.post('/api/settings/tenantSettings/tenantSettingsSave', {
+    data: { ...current, ListPageSize: size },
+  });
+  if (!res.ok()) throw new Error(`settings not saved: ${res.status()} ${await res.text()}`);
+}
+
+/** The header texts of the list table, in order (the selector and actions columns have none). */
+export async function columnHeaders(page: Page): Promise<string[]> {
+  const texts = await page.getByRole('table').first().locator('thead th').allInnerTexts();
+  return texts.map((t) => t.trim()).filter((t) => t !== '' && t !== 'Actions');
+}
+
+/** The record names in the first column with a link, in order. */
+export async function rowNames(page: Page): Promise<string[]> {
+  return page.getByRole('table').first().locator('tbody tr td a').allInnerTexts();
+}
+
+/** Chooses an option of a Mantine select by its label. */
+export async function choose(page: Page, label: string | RegExp, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+interface Violation {
+  id: string;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA) on the page; answers the serious and critical violations. The page's CSP
+ * refuses inline scripts, so axe is evaluated through the DevTools protocol instead of a script tag.
+ */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  const source = await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+  await page.evaluate(source);
+  return (await page.evaluate(`(async () => {
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  })()`)) as Violation[];
+}
