@@ -176,6 +176,23 @@ describe('contacts on the generic layer', () => {
     expect((await list(apiOther, '')).TotalRecordAvailable).toBe(0);
   });
 
+  it('reads deep pages through their keys with the same rows and order', async () => {
+    const rows = Array.from(
+      { length: 1010 },
+      (_, i) => `('${t.tenant.id}', 'Deep, P${String(i).padStart(4, '0')}', 'Deep')`,
+    );
+    await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(
+        sql.raw(`insert into contacts (tenant_id, display_name, last_name) values ${rows.join(',')}`),
+      ),
+    );
+    const deep = await list(api, '?$skip=1003&$top=3&$orderby=DisplayName asc');
+    expect(deep.Results.map((r) => r.DisplayName)).toEqual(['Deep, P1002', 'Deep, P1003', 'Deep, P1004']);
+    await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(sql`delete from contacts where last_name = 'Deep'`),
+    );
+  });
+
   it('exports the filtered list through the job', async () => {
     const res = await api.post(`${base}/contactData?$skip=0&$top=${EXPORT_TOP}&$orderby=DisplayName asc`, {
       Id: 1,

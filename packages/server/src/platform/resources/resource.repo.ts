@@ -1,6 +1,6 @@
 /** Queries of the generic engine: every one runs inside the caller's tenant transaction, scoped by tenant too. */
 import type { Tx } from '@guildhall/db';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { BoundResource } from './registry.ts';
 
@@ -24,6 +24,21 @@ export async function listRows(
   tenantId: string,
   plan: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; fields?: readonly string[] },
 ): Promise<Row[]> {
+  if (plan.offset >= DEFERRED_JOIN_FROM) {
+    // Deep pages: skip over keys only (an index-only scan of the sort index), then read the page's rows.
+    const keys = tx
+      .select({ key: bound.keyColumn })
+      .from(bound.source as PgTable)
+      .where(scoped(bound, tenantId, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset);
+    return tx
+      .select(selection(bound, plan.fields))
+      .from(bound.source as PgTable)
+      .where(and(eq(bound.tenantColumn, tenantId), inArray(bound.keyColumn, keys)))
+      .orderBy(...plan.orderBy);
+  }
   return tx
     .select(selection(bound, plan.fields))
     .from(bound.source as PgTable)
@@ -32,6 +47,9 @@ export async function listRows(
     .limit(plan.limit)
     .offset(plan.offset);
 }
+
+/** From this offset on, a page is read through its keys first (a deferred join). */
+export const DEFERRED_JOIN_FROM = 1000;
 
 export async function countRows(
   tx: Tx,
