@@ -52,6 +52,8 @@ const hostileBody = fc.oneof(
       '$top',
       'Criteria',
       'ColumnsToShow',
+      'ImportId',
+      'Mapping',
     ),
     fc.oneof(hostileScalar, fc.array(hostileScalar, { maxLength: 3 }), fc.object({ maxDepth: 2 })),
     { maxKeys: 6 },

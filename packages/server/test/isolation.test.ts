@@ -14,7 +14,8 @@ let a: TenantWithUsers;
 let b: TenantWithUsers;
 const MARK = 'ZQXSECRETB';
 let bTerms = 0;
-let bIds: number[] = [];
+let bIds: (number | string)[] = [];
+let bImport = '';
 
 beforeAll(async () => {
   ctx = await testApp();
@@ -93,7 +94,26 @@ beforeAll(async () => {
   await withTenantTx(ctx.database.db, { tenantId: b.tenant.id }, (tx) =>
     tx.execute(sql`update contacts set user_id = ${b.member.id} where contact_id = ${bContact}`),
   );
+  // A CSV import of B (its upload, dry run and job), attacked by its id like every other record.
+  const boundary = '----isolation';
+  const upload = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/contacts/import/upload',
+    headers: {
+      cookie: (await signIn(ctx.app, b.admin)).cookie,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${MARK}.csv"\r\nContent-Type: text/csv\r\n\r\nFirst,Last,Email\r\n${MARK},Import,import@secret-b.org\r\n--${boundary}--\r\n`,
+  });
+  bImport = (upload.json() as { ImportId: string }).ImportId;
+  expect(bImport).toEqual(expect.any(String));
+  await bAdmin.post('/api/contacts/import/commit', {
+    ImportId: bImport,
+    Mapping: { FirstName: 'First', LastName: 'Last', Email: 'Email' },
+  });
+  await ctx.app.worker.drain();
   bIds = [
+    bImport,
     b.admin.id,
     b.staff.id,
     b.member.id,
@@ -123,17 +143,18 @@ async function snapshotB(): Promise<string> {
       '/api/status',
       '/api/status/maintenance',
       '/api/settings/tenant',
+      `/api/contacts/import/${bImport}`,
     ].map(async (u) => (await api.get(u)).body),
   );
   // Sign-in times change with every snapshot; everything else must not.
   return parts.join('\n').replace(/"lastSignInAt":"[^"]*"/g, '');
 }
 
-function fill(url: string, id: number): string {
+function fill(url: string, id: number | string): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => (name === 'stateName' ? 'Secret.Screen' : String(id)));
 }
 
-function bodiesFor(id: number): unknown[] {
+function bodiesFor(id: number | string): unknown[] {
   return [
     {},
     { id, Id: id, userId: id, TermsOfUseId: id, UserLoginTypeId: 1, IsAccepted: true },
@@ -164,6 +185,8 @@ function bodiesFor(id: number): unknown[] {
       LinkType: 'employeeOf',
       Answer: 'Yes',
     },
+    // Contacts import: B's upload id with a mapping of its columns.
+    { ImportId: id, Mapping: { FirstName: 'First', LastName: 'Last', Email: 'Email' } },
   ];
 }
 

@@ -45,3 +45,4 @@ export * from './search/search.rules.ts';
 export * from './search/search.schema.ts';
 export * from './contacts/contacts.rules.ts';
 export * from './contacts/contacts.resource.ts';
+export * from './contacts/import.rules.ts';

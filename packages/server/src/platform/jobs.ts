@@ -5,6 +5,8 @@
  */
 import { type Database, jobs, rowsOf, type Tx, withTenantTx } from '@guildhall/db';
 import { and, eq, sql } from 'drizzle-orm';
+import type { BoundResource } from './resources/registry.ts';
+import type { Storage } from './storage.ts';
 
 export interface ClaimedJob {
   tenantId: string;
@@ -18,6 +20,25 @@ export interface ClaimedJob {
 export type JobHandler = (database: Database, job: ClaimedJob) => Promise<void>;
 
 export const MAX_JOB_ATTEMPTS = 3;
+
+/** A failure that another attempt cannot fix (bad input): the job fails at once, with this message. */
+export class PermanentJobError extends Error {}
+
+/** What a feature's job handler may use, given when the worker starts. */
+export interface JobEnvironment {
+  storage: Storage;
+  resources: readonly BoundResource[];
+}
+const registeredHandlers = new Map<string, (env: JobEnvironment) => JobHandler>();
+
+/** A feature registers the handler of its job kind at load time; the worker started by the app runs it. */
+export function registerJobHandler(kind: string, make: (env: JobEnvironment) => JobHandler): void {
+  registeredHandlers.set(kind, make);
+}
+
+export function registeredJobHandlers(env: JobEnvironment): Record<string, JobHandler> {
+  return Object.fromEntries([...registeredHandlers].map(([kind, make]) => [kind, make(env)]));
+}
 
 export async function enqueue(
   tx: Tx,
@@ -53,8 +74,13 @@ async function claim(database: Database, kinds: string[]): Promise<ClaimedJob | 
   };
 }
 
-async function finish(database: Database, job: ClaimedJob, error: string | null): Promise<void> {
-  const retry = error !== null && job.attempts < MAX_JOB_ATTEMPTS;
+async function finish(
+  database: Database,
+  job: ClaimedJob,
+  error: string | null,
+  permanent = false,
+): Promise<void> {
+  const retry = error !== null && !permanent && job.attempts < MAX_JOB_ATTEMPTS;
   await withTenantTx(database.db, { tenantId: job.tenantId }, (tx) =>
     tx
       .update(jobs)
@@ -89,15 +115,17 @@ export function startWorker(
     const job = await claim(database, kinds);
     if (!job) return false;
     let error: string | null = null;
+    let permanent = false;
     try {
       const handler = handlers[job.kind];
       if (!handler) throw new Error(`no handler for job ${job.kind}`);
       await handler(database, job);
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
-      options.onError?.(err);
+      permanent = err instanceof PermanentJobError;
+      if (!permanent) options.onError?.(err);
     }
-    await finish(database, job, error);
+    await finish(database, job, error, permanent);
     return true;
   };
   const loop = async () => {

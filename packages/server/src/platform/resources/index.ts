@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { startWorker, type Worker } from '../jobs.ts';
+import { registeredJobHandlers, startWorker, type Worker } from '../jobs.ts';
 import { localStorage, type Storage } from '../storage.ts';
 import { EXPORT_JOB, exportHandler, exportStarter } from './export.ts';
 import { filesRoutes } from './files.routes.ts';
@@ -29,7 +29,7 @@ export async function registerScreenLayer(api: FastifyInstance, root: FastifyIns
   const storage = localStorage(join(root.config.dataDir, 'files'));
   const worker = startWorker(
     root.database,
-    { [EXPORT_JOB]: exportHandler(resources, storage) },
+    { ...registeredJobHandlers({ storage, resources }), [EXPORT_JOB]: exportHandler(resources, storage) },
     {
       onError: (err) => root.log.error({ err }, 'job failed'),
     },
