@@ -28,4 +28,16 @@ export const helpTextsResource = defineResource({
   rowActions: [{ key: 'edit', title: 'Edit', kind: 'edit' }],
   defaultSort: { field: 'StateName', direction: 'asc' },
   capabilities: { create: true, update: true },
+  screen: {
+    listVariant: 'ListView',
+    menu: { key: 'setup', title: 'Setup', order: 2 },
+    externalUrls: [
+      {
+        key: 'plainLanguage',
+        title: 'Plain language guidelines',
+        url: 'https://www.plainlanguage.gov/guidelines/',
+        description: 'How to write help texts members and staff understand at first reading.',
+      },
+    ],
+  },
 });

@@ -161,6 +161,99 @@ export interface ResourceCapabilities {
   duplicateCheck: boolean;
 }
 
+/**
+ * The screen types of the generic layer (spec 000 section 2). Standard and Dialog are the record screens; the list
+ * types are variants of one list screen; the rest are declared through `screen` below.
+ */
+export const SCREEN_TYPES = [
+  'Standard',
+  'Dialog',
+  'ListView',
+  'PreviewBox',
+  'Widget',
+  'DeluxeListView',
+  'MenuPageWithChildView',
+  'MainEntityParentPage',
+  'DeluxeListViewWithCards',
+  'DeluxeListViewWithCalendar',
+  'ReportView',
+  'ExternalUrl',
+] as const;
+export type ScreenType = (typeof SCREEN_TYPES)[number];
+
+/** The list variants a list screen may default to (`InfiniteScroll` is the deluxe list loading as it scrolls). */
+export const LIST_VARIANTS = [
+  'ListView',
+  'DeluxeListView',
+  'DeluxeListViewWithCards',
+  'DeluxeListViewWithCalendar',
+  'InfiniteScroll',
+] as const;
+export type ListVariant = (typeof LIST_VARIANTS)[number];
+
+/** A tab of a MainEntityParentPage: another resource's rows whose `parentField` equals the record's key. */
+export interface ChildListDeclaration {
+  /** The child resource's name. */
+  resource: string;
+  /** The child's filterable field holding the parent's key. */
+  parentField: string;
+  title: string;
+}
+
+/** A dashboard widget of a resource: its count, or its first rows in the default sort (or `sort`). */
+export interface WidgetDeclaration {
+  key: string;
+  title: string;
+  kind: 'count' | 'list';
+  /** A named filter of the resource applied to the widget. */
+  filterId?: number;
+  sort?: { field: string; direction: 'asc' | 'desc' };
+  /** Rows of a list widget (default 5). */
+  rows?: number;
+}
+
+/**
+ * A page outside the product opened from a resource's screens (ExternalUrl). Only `https:` addresses or paths of this
+ * site are accepted; the page opens in a new tab with no opener and no referrer (the product's content security
+ * policy frames nothing).
+ */
+export interface ExternalUrlDeclaration {
+  key: string;
+  title: string;
+  url: string;
+  description?: string;
+}
+
+/** Presentation of a resource's screens: read by the web only; the server ignores it. */
+export interface ScreenDeclaration {
+  /** The record screen: a plain form (Standard) or a header with tabs of child lists (MainEntityParentPage). */
+  recordType?: 'Standard' | 'MainEntityParentPage';
+  /** The list's default variant; `?view=` overrides it. */
+  listVariant?: ListVariant;
+  /** Page size of the list; the tenant's otherwise. */
+  pageSize?: number;
+  /** Highlight changed fields in orange and ask before saving them. */
+  highlightChanges?: boolean;
+  /** Fields of the PreviewBox card (a compact read-only view of a record); the list columns otherwise. */
+  preview?: readonly string[];
+  /** Child lists of a MainEntityParentPage record. */
+  children?: readonly ChildListDeclaration[];
+  /** Widgets this resource offers the dashboard. */
+  widgets?: readonly WidgetDeclaration[];
+  /** The MenuPageWithChildView menu this resource's list appears in (its key), with its order there. */
+  menu?: { key: string; title: string; order?: number };
+  /** External pages linked from the resource's screens (ExternalUrl). */
+  externalUrls?: readonly ExternalUrlDeclaration[];
+}
+
+/** An external address the product may open: `https:` or a path of this site; anything else is refused. */
+export function safeExternalUrl(url: string): { href: string; sameSite: boolean } | null {
+  if (/[\s\\]/.test(url)) return null;
+  if (/^\/(?!\/)/.test(url)) return { href: url, sameSite: true };
+  // https, a host name without user information, an optional port, then a path, query or fragment.
+  return /^https:\/\/[a-z0-9.-]+(:\d{1,5})?([/?#].*)?$/i.test(url) ? { href: url, sameSite: false } : null;
+}
+
 export interface ResourceDeclaration<F extends string = string> {
   readonly kind: 'resource';
   /** Unique name: the audit entity, the report source and the table-settings screen prefix. */
@@ -202,6 +295,8 @@ export interface ResourceDeclaration<F extends string = string> {
   /** Adjusts the model after the checks passed, before it is written (for example on a YesNo answer). */
   prepare?: (model: Model, extras: SaveExtras) => Model;
   afterSave?: (model: Model, extras: SaveExtras) => AfterSave | null;
+  /** How the web presents the resource (screen types and options); no effect on the server. */
+  screen?: ScreenDeclaration;
 }
 
 type Optional = 'kind' | 'filters' | 'rowActions' | 'search' | 'capabilities';
@@ -255,6 +350,12 @@ export function resourceProblems(r: ResourceDeclaration): string[] {
     problems.push(`default sort ${r.defaultSort.field} is not sortable`);
   for (const f of r.filters)
     if (f.Id === FILTER_NONE || f.Id === FILTER_ADVANCED) problems.push(`filter id ${f.Id} is reserved`);
+  for (const f of r.screen?.preview ?? []) need('screen preview', f);
+  for (const w of r.screen?.widgets ?? [])
+    if (w.sort && !r.sortable.includes(w.sort.field))
+      problems.push(`widget ${w.key} sorts by ${w.sort.field}, which is not sortable`);
+  for (const e of r.screen?.externalUrls ?? [])
+    if (!safeExternalUrl(e.url)) problems.push(`external page ${e.key} has an unsafe address`);
   for (const [name, field] of Object.entries(r.fields)) {
     if (!(FIELD_TYPES as readonly string[]).includes(field.type))
       problems.push(`field ${name} has unknown type ${field.type}`);

@@ -91,6 +91,7 @@ export const samplesResource = defineResource({
     'Email',
     'Tags',
     'Weekdays',
+    'OwnerUserId',
   ],
   search: ['Name', 'Email', 'Description'],
   filters: [
@@ -119,6 +120,21 @@ export const samplesResource = defineResource({
     inlineEdit: true,
     draft: true,
     duplicateCheck: true,
+  },
+  screen: {
+    highlightChanges: true,
+    preview: ['Name', 'Status', 'Category', 'Price', 'StartDate', 'Email', 'IsActive'],
+    widgets: [
+      { key: 'samples.open', title: 'Open samples', kind: 'count', filterId: 2 },
+      {
+        key: 'samples.latest',
+        title: 'Latest samples',
+        kind: 'list',
+        sort: { field: 'SampleId', direction: 'desc' },
+        rows: 5,
+      },
+    ],
+    menu: { key: 'setup', title: 'Setup', order: 1 },
   },
   watchedFields: ['Quantity', 'Price'],
   uniqueFields: ['Name'],

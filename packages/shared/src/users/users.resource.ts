@@ -55,4 +55,11 @@ export const usersResource = defineResource({
   ],
   rowActions: [{ key: 'view', title: 'View', kind: 'edit' }],
   defaultSort: { field: 'DisplayName', direction: 'asc' },
+  screen: {
+    recordType: 'MainEntityParentPage',
+    preview: ['DisplayName', 'Username', 'Email', 'Role', 'IsActive', 'LastSignInAt'],
+    children: [{ resource: 'samples', parentField: 'OwnerUserId', title: 'Owned samples' }],
+    widgets: [{ key: 'users.count', title: 'Users', kind: 'count' }],
+    menu: { key: 'setup', title: 'Setup', order: 3 },
+  },
 });

@@ -16,6 +16,7 @@ describe('visibleNav', () => {
       'Mail outbox',
       'Samples',
       'Help texts',
+      'Setup menu',
     ]);
     const noOutbox = buildMe({ permissions: ['users.read', 'mail.read'], featureFlags: { outbox: false } });
     expect(labels(visibleNav(noOutbox))).toEqual(['Home', 'Users']);

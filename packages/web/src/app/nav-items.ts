@@ -8,6 +8,7 @@ import {
   IconHistory,
   IconHome,
   IconLayoutDashboard,
+  IconLayoutList,
   IconMail,
   type IconProps,
   IconSettings,
@@ -61,6 +62,7 @@ export const BACK_OFFICE_NAV: NavSection[] = [
       { to: '/a/audit', label: 'Audit log', icon: IconHistory, permission: 'audit.read', flag: 'auditLog' },
       { to: '/micronet/list/setup/samples', label: 'Samples', icon: IconBox, permission: 'backoffice' },
       { to: '/micronet/list/setup/helpTexts', label: 'Help texts', icon: IconBook, permission: 'backoffice' },
+      { to: '/micronet/menu/setup', label: 'Setup menu', icon: IconLayoutList, permission: 'backoffice' },
     ],
   },
 ];

@@ -36,6 +36,11 @@ const auth = () => import('../features/auth/auth-screens.ts');
 const listScreen = () => import('../platform/screens/list-screen.tsx');
 const editScreen = () => import('../platform/screens/edit-screen.tsx');
 const reports = () => import('../platform/screens/reports/reports-screens.tsx');
+const menuPage = () => import('../platform/screens/menu-page.tsx');
+const backOffice = screen(
+  () => import('./back-office-layout.tsx'),
+  (m) => m.BackOfficeLayout,
+);
 
 export const routes: RouteObject[] = [
   {
@@ -224,6 +229,48 @@ export const routes: RouteObject[] = [
                 ':id',
                 { stateName: 'Screens.Record', title: 'Record' },
                 screen(editScreen, (m) => m.EditScreenRoute),
+              ),
+              page(
+                ':id/preview',
+                { stateName: 'Screens.Preview', title: 'Preview' },
+                screen(
+                  () => import('../platform/screens/preview-box.tsx'),
+                  (m) => m.PreviewBoxRoute,
+                ),
+              ),
+            ],
+          },
+          {
+            // MenuPageWithChildView: a menu of the lists (and external pages) resources place in it.
+            path: 'micronet/menu/:menu',
+            lazy: backOffice,
+            errorElement: <RouteError />,
+            children: [
+              page(
+                undefined,
+                { stateName: 'Screens.Menu', title: 'Menu' },
+                screen(menuPage, (m) => m.MenuPageRoute),
+              ),
+              page(
+                ':child',
+                { stateName: 'Screens.Menu', title: 'Menu' },
+                screen(menuPage, (m) => m.MenuPageRoute),
+              ),
+            ],
+          },
+          {
+            // ExternalUrl: a page outside the product a resource declares, opened safely.
+            path: 'micronet/external/:feature/:subfeature',
+            lazy: backOffice,
+            errorElement: <RouteError />,
+            children: [
+              page(
+                ':key',
+                { stateName: 'Screens.External', title: 'External page' },
+                screen(
+                  () => import('../platform/screens/external-page.tsx'),
+                  (m) => m.ExternalUrlRoute,
+                ),
               ),
             ],
           },

@@ -2,8 +2,10 @@
  * Turns a list request into SQL pieces, using only the fields a resource declares sortable, filterable or
  * searchable: anything else is a 400 naming the field, and never reaches SQL. Values are always parameters.
  */
+import { tenants } from '@guildhall/db';
 import {
   type CriteriaItem,
+  DEFAULT_TENANT_SETTINGS,
   FILTER_ADVANCED,
   FILTER_NONE,
   type FieldDeclaration,
@@ -14,6 +16,7 @@ import {
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../errors.ts';
+import { hooksOf } from './hooks.ts';
 import type { BoundResource } from './registry.ts';
 
 export interface ListPlan {
@@ -134,6 +137,17 @@ function displayValue(field: FieldDeclaration, c: FilterCriterion): string {
   return show(c.Value);
 }
 
+/**
+ * A draft older than the tenant's draft duration (`draftDurationMinutes`, counted from its last save) has expired:
+ * lists, exports, reports and reads ignore it. Null for a resource without drafts (`is_draft` and `updated_at`).
+ */
+export function expiredDraft(bound: BoundResource): SQL | null {
+  const { isDraft, updatedAt } = bound.properties;
+  if (!isDraft || !updatedAt) return null;
+  const minutes = sql`coalesce((select (${tenants.settings}->>'draftDurationMinutes')::int from ${tenants} where ${tenants.id} = ${bound.tenantColumn}), ${DEFAULT_TENANT_SETTINGS.draftDurationMinutes})`;
+  return sql`(${isDraft} and ${updatedAt} < now() - make_interval(mins => ${minutes}))`;
+}
+
 export function planList(
   bound: BoundResource,
   request: ListRequest,
@@ -145,6 +159,8 @@ export function planList(
   const criteriaItems: CriteriaItem[] = [];
   const deleted = resource.softDelete ? bound.columns[resource.softDelete.deleted] : undefined;
   if (deleted) conditions.push(eq(deleted, false));
+  const expired = expiredDraft(bound);
+  if (expired) conditions.push(sql`not ${expired}`);
   const filterId = request.Id ?? FILTER_NONE;
   if (filterId === FILTER_ADVANCED) {
     for (const c of request.Criteria ?? []) {
@@ -173,10 +189,11 @@ export function planList(
   if (text !== '' && resource.search.length > 0) {
     const pattern = like(text);
     conditions.push(
-      sql`(${sql.join(
-        resource.search.map((f) => sql`${bound.columns[f] as PgColumn}::text ilike ${pattern}`),
-        sql` or `,
-      )})`,
+      hooksOf(resource.name).searchCondition?.(text) ??
+        sql`(${sql.join(
+          resource.search.map((f) => sql`${bound.columns[f] as PgColumn}::text ilike ${pattern}`),
+          sql` or `,
+        )})`,
     );
     criteriaItems.push({
       DisplayName: 'Search',

@@ -194,7 +194,16 @@ async function liveRow(tx: Tx, auth: AuthContext, bound: BoundResource, id: unkn
   const row = await repo.findRow(tx, bound, auth.tenantId, key);
   if (!row) throw notFound();
   if (resource.softDelete && row[columnOf(resource, resource.softDelete.deleted)] === true) throw notFound();
+  if (row.isDraft === true && bound.properties.isDraft && row.updatedAt instanceof Date) {
+    const { draftDurationMinutes } = await tenantSettingsOf(tx, auth.tenantId);
+    if (isDraftExpired(row.updatedAt, draftDurationMinutes, new Date())) throw notFound();
+  }
   return row;
+}
+
+/** A draft expires once the tenant's draft duration has passed since its last save (decision 0052). */
+export function isDraftExpired(savedAt: Date, durationMinutes: number, now: Date): boolean {
+  return now.getTime() - savedAt.getTime() > durationMinutes * 60_000;
 }
 
 export async function get(tx: Tx, auth: AuthContext, bound: BoundResource, id: unknown): Promise<Model> {

@@ -1,7 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { withTenantTx } from '@guildhall/db';
 import { EXPORT_TOP, type ListResponse, type SaveResponse } from '@guildhall/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
@@ -11,6 +13,7 @@ import {
   type TestContext,
   testApp,
 } from '../../../test/helpers.ts';
+import { isDraftExpired } from './resource.service.ts';
 
 let ctx: TestContext;
 let a: TenantWithUsers;
@@ -194,6 +197,41 @@ describe('save and get', () => {
     });
     expect(inline.statusCode, inline.body).toBe(200);
     expect((inline.json() as SaveResponse).Data.Quantity).toBe(4);
+  });
+
+  it("ignores a draft once the tenant's draft duration has passed since its last save", async () => {
+    const saved = await api.post(`${base}/sampleSaveDraft`, { Name: 'Stale draft' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = (saved.json() as SaveResponse).Data.SampleId;
+    const names = async () =>
+      ((await api.post(`${base}/sampleData?$top=100`, {})).json() as ListResponse).Results.map((r) => r.Name);
+    expect(await names()).toContain('Stale draft');
+    // The tenant keeps drafts 60 minutes; this one was last saved 61 minutes ago.
+    const draftMinutes = (minutes: number) =>
+      withTenantTx(ctx.database.db, { tenantId: a.tenant.id }, (tx) =>
+        tx.execute(
+          sql`update tenants set settings = settings || jsonb_build_object('draftDurationMinutes', ${minutes}::int) where id = ${a.tenant.id}`,
+        ),
+      );
+    await draftMinutes(60);
+    await withTenantTx(ctx.database.db, { tenantId: a.tenant.id }, (tx) =>
+      tx.execute(sql`update samples set updated_at = now() - interval '61 minutes' where sample_id = ${id}`),
+    );
+    expect(await names()).not.toContain('Stale draft');
+    expect((await api.post(`${base}/sampleGet`, { id })).statusCode).toBe(404);
+    // A saved (no longer draft) record never expires.
+    await withTenantTx(ctx.database.db, { tenantId: a.tenant.id }, (tx) =>
+      tx.execute(sql`update samples set updated_at = now() - interval '61 minutes' where name = 'Bravo'`),
+    );
+    expect(await names()).toContain('Bravo');
+    await draftMinutes(1440);
+    expect(await names()).toContain('Stale draft');
+  });
+
+  it('a draft expires strictly after its duration', () => {
+    const saved = new Date('2026-11-22T10:00:00Z');
+    expect(isDraftExpired(saved, 60, new Date('2026-11-22T11:00:00Z'))).toBe(false);
+    expect(isDraftExpired(saved, 60, new Date('2026-11-22T11:00:01Z'))).toBe(true);
   });
 
   it('deletes and voids by marking IsDeleted, with audit rows; another tenant gets 404', async () => {

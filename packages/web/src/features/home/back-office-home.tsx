@@ -1,9 +1,15 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BACK_OFFICE_NAV, isNavItemVisible } from '../../app/nav-items.ts';
-import { flagOn, useIdentity } from '../../platform/identity.ts';
-import { PageHeader } from '../../platform/page.tsx';
+import { can, flagOn, useIdentity } from '../../platform/identity.ts';
+import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { SoftBadge } from '../../platform/soft-badge.tsx';
+
+/** The dashboard grid and its charts are a chunk of their own, loaded after the home screen shows. */
+const DashboardGrid = lazy(() =>
+  import('../../platform/screens/dashboard/dashboard.tsx').then((m) => ({ default: m.DashboardGrid })),
+);
 
 const DESCRIPTIONS: Record<string, string> = {
   '/a/users': 'See who can sign in, their roles and feature flags; work as a user to see what they see.',
@@ -12,9 +18,14 @@ const DESCRIPTIONS: Record<string, string> = {
   '/a/setup/terms': 'Publish the terms of use staff and members must accept.',
   '/a/status': 'Post a status message or a maintenance notice for everyone.',
   '/a/audit': 'Who did what, and when, including work done on behalf of others.',
+  '/a/dashboard': 'The dashboard on a page of its own.',
+  '/a/reports': 'Run reports, page and sort them, and keep your favourites first.',
+  '/micronet/list/setup/samples': 'The sample entity: one field of every type, in every list view.',
+  '/micronet/list/setup/helpTexts': 'The help panel text of each screen.',
+  '/micronet/menu/setup': 'Every setup list in one place, with a menu on the left.',
 };
 
-/** `/a`: where staff land after signing in. */
+/** `/a`: where staff land after signing in: the dashboard, then shortcuts to every screen they may open. */
 export function BackOfficeHome() {
   const me = useIdentity();
   const first = (me.user.displayName || me.user.username).split(' ')[0];
@@ -41,6 +52,21 @@ export function BackOfficeHome() {
               you for trying it early.
             </Text>
           </Card>
+        ) : null}
+        {can(me, 'backoffice') ? (
+          <section aria-labelledby="dashboard-title">
+            <Group justify="space-between" mb="xs">
+              <Text fw={700} component="h2" id="dashboard-title">
+                Dashboard
+              </Text>
+              <Text size="sm" c="dimmed">
+                Drag a widget by its handle, or resize it from its corner; your layout is kept.
+              </Text>
+            </Group>
+            <Suspense fallback={<LoadingBlock label="Loading the dashboard" />}>
+              <DashboardGrid />
+            </Suspense>
+          </section>
         ) : null}
         <section aria-labelledby="shortcuts">
           <Text fw={700} component="h2" id="shortcuts" mb="sm">

@@ -10,8 +10,8 @@ import {
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDots } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../api-client.ts';
 import { ErrorBlock, type ErrorInfo, toErrorInfo } from '../error-block.tsx';
 import { can, useIdentity } from '../identity.ts';
@@ -28,6 +28,8 @@ import { afterSave, saveWithBusinessChecks } from './save-flow.ts';
 import { NO_SCROLL_ON_ERROR, screenOptionsOf } from './screen-options.ts';
 import { fetchRecord, recalculate, removeRecord, requestWithHeaders } from './screens-api.ts';
 
+const ParentPage = lazy(() => import('./parent-page.tsx'));
+
 /** `/micronet/list/:feature/:subfeature/new` */
 export function NewRecordRoute() {
   return <EditScreenRoute creating />;
@@ -36,9 +38,17 @@ export function NewRecordRoute() {
 /** `/micronet/list/:feature/:subfeature/:id` and `…/new`: the generic edit screen. */
 export function EditScreenRoute({ creating = false }: { creating?: boolean }) {
   const { feature = '', subfeature = '', id } = useParams();
+  const [searchParams] = useSearchParams();
   const resource = resourceByRoute(feature, subfeature);
   if (!resource) return <UnknownScreen />;
   const recordId = creating || resource.singleRecord ? null : (id ?? null);
+  // A MainEntityParentPage record opens on its header and child tabs; `?screen=standard` is its edit form.
+  if (
+    recordId !== null &&
+    screenOptionsOf(resource).recordType === 'MainEntityParentPage' &&
+    searchParams.get('screen') !== 'standard'
+  )
+    return <ParentPage key={`${resource.name}:${recordId}`} resource={resource} recordId={recordId} />;
   return <EditScreen key={`${resource.name}:${recordId ?? 'new'}`} resource={resource} recordId={recordId} />;
 }
 
@@ -152,7 +162,7 @@ export function EditScreen({ resource, recordId }: EditScreenProps) {
       showFailure({ message: 'Some fields need a look: they are marked below.', isKnown: true });
       return;
     }
-    if (options.confirmChangedFields && !creating && changedFields.length > 0) {
+    if (options.highlightChanges && !creating && changedFields.length > 0) {
       const ok = await confirmDialog({
         title: 'Save changes',
         message: SAVE_CHANGED_FIELDS_QUESTION,
@@ -284,7 +294,7 @@ export function EditScreen({ resource, recordId }: EditScreenProps) {
               model={model}
               original={original}
               errors={fieldErrors}
-              highlightChanges={options.confirmChangedFields === true && !creating}
+              highlightChanges={options.highlightChanges === true && !creating}
               context={context}
               onField={(name, value) => {
                 setModel((m) => (m ? { ...m, [name]: value } : m));

@@ -49,7 +49,7 @@ import { type ColumnView, columnSettings, mergeColumns } from './list-columns.ts
 import { type ListState, loadListState, saveListState, saveNavigation } from './list-state.ts';
 import { ListTable } from './list-table.tsx';
 import { listPath, recordPath, resourceByRoute } from './resources.ts';
-import { type ListVariant, screenOptionsOf } from './screen-options.ts';
+import { defaultListVariant, type ListVariant, screenOptionsOf } from './screen-options.ts';
 import {
   fetchList,
   type ListParams,
@@ -64,6 +64,7 @@ const AdvancedFilterDialog = lazy(() => import('./advanced-filter-dialog.tsx'));
 const CalendarView = lazy(() => import('./list-calendar.tsx'));
 const InfiniteList = lazy(() => import('./list-infinite.tsx'));
 const CardsView = lazy(() => import('./list-cards.tsx'));
+const PlainList = lazy(() => import('./list-plain.tsx'));
 const WizardDialog = lazy(() => import('./wizard-dialog.tsx'));
 
 const VIEW_PARAM: Record<string, ListVariant> = {
@@ -103,8 +104,7 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
   const canWrite = resource.permissions.write !== null && can(me, resource.permissions.write);
 
   const requested = VIEW_PARAM[searchParams.get('view') ?? ''];
-  const variant: ListVariant =
-    requested ?? options.listVariant ?? (phone ? 'DeluxeListViewWithCards' : 'DeluxeListView');
+  const variant: ListVariant = requested ?? defaultListVariant(options, phone === true);
   const setVariant = (v: ListVariant) =>
     setSearchParams(
       (p) => {
@@ -275,6 +275,18 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
         onCommand={onCommand}
       />
     );
+  else if (variant === 'ListView')
+    body = (
+      <PlainList
+        resource={resource}
+        rows={data.Results}
+        columns={columns}
+        onCommand={onCommand}
+        page={state.page}
+        pages={pages}
+        onPage={(page) => update({ page })}
+      />
+    );
   else if (variant === 'DeluxeListViewWithCards')
     body = (
       <CardsView
@@ -385,9 +397,10 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
           </Button>
           <SegmentedControl
             aria-label="View"
-            value={variant === 'ListView' ? 'DeluxeListView' : variant}
+            value={variant}
             onChange={(v) => setVariant(v as ListVariant)}
             data={[
+              { value: 'ListView', label: 'List' },
               { value: 'DeluxeListView', label: 'Table' },
               { value: 'DeluxeListViewWithCards', label: 'Cards' },
               { value: 'DeluxeListViewWithCalendar', label: 'Calendar' },

@@ -1,35 +1,20 @@
-import type { ResourceDeclaration } from '@guildhall/shared';
+import type { ListVariant, ResourceDeclaration, ScreenDeclaration } from '@guildhall/shared';
 
-export const LIST_VARIANTS = [
-  'ListView',
-  'DeluxeListView',
-  'DeluxeListViewWithCards',
-  'DeluxeListViewWithCalendar',
-  'InfiniteScroll',
-] as const;
-export type ListVariant = (typeof LIST_VARIANTS)[number];
-
-/** Web-side presentation choices a resource may declare beside its data declaration. */
-export interface ScreenOptions {
-  /** The list's default variant; `?view=` overrides it. */
-  listVariant?: ListVariant;
-  /** Highlight changed fields in orange and ask before saving them. */
-  confirmChangedFields?: boolean;
-  /** Page size of the screen; the tenant's otherwise. */
-  pageSize?: number;
-}
+export { LIST_VARIANTS, type ListVariant } from '@guildhall/shared';
 
 /**
- * Read from the declaration itself when it carries `screen` options (so an entity needs no web edit), with the
- * sample entity's choices as the fallback here.
+ * How a resource's screens present it: read from the declaration's own `screen` property (decision 0051), so an
+ * entity needs no web edit.
  */
-const FALLBACK: Record<string, ScreenOptions> = {
-  samples: { confirmChangedFields: true },
-};
+export type ScreenOptions = ScreenDeclaration;
 
 export function screenOptionsOf(r: ResourceDeclaration): ScreenOptions {
-  const declared = (r as ResourceDeclaration & { screen?: ScreenOptions }).screen;
-  return { ...FALLBACK[r.name], ...declared };
+  return r.screen ?? {};
+}
+
+/** The list variant a screen opens with: the address's `?view=`, the declaration's, else cards on a phone. */
+export function defaultListVariant(options: ScreenOptions, phone: boolean): ListVariant {
+  return options.listVariant ?? (phone ? 'DeluxeListViewWithCards' : 'DeluxeListView');
 }
 
 /** Screens whose failed save does not scroll to the error block (spec 000 section 2). */

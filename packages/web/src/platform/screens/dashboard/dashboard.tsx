@@ -1,7 +1,12 @@
 import '@mantine/charts/styles.css';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
-import { DASHBOARD_GRID, type UserWidgetSettings } from '@guildhall/shared';
+import {
+  DASHBOARD_GRID,
+  type ResourceDeclaration,
+  type UserWidgetSettings,
+  type WidgetDeclaration,
+} from '@guildhall/shared';
 import { BarChart } from '@mantine/charts';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
@@ -11,39 +16,86 @@ import ReactGridLayout, { type Layout, type LayoutItem, useContainerWidth } from
 import { Link } from 'react-router';
 import { api } from '../../api-client.ts';
 import { displayText } from '../../fields/field-display.tsx';
-import { useIdentity } from '../../identity.ts';
+import { can, useIdentity } from '../../identity.ts';
 import { LoadingBlock, PageHeader } from '../../page.tsx';
-import { listPath, recordPath, resourceByName } from '../resources.ts';
+import { rowLabel } from '../list-cell.tsx';
+import { listPath, RESOURCES, recordPath, resourceByName } from '../resources.ts';
+import { screenOptionsOf } from '../screen-options.ts';
 import { fetchList } from '../screens-api.ts';
 
 export const DASHBOARD_SCREEN = 'Dashboard';
 
-const DEFAULT_LAYOUT: LayoutItem[] = [
+const BUILT_IN: LayoutItem[] = [
   { i: 'counts', x: 0, y: 0, w: 2, h: 3 },
   { i: 'chart', x: 2, y: 0, w: 4, h: 6 },
   { i: 'recent', x: 0, y: 3, w: 2, h: 6 },
 ];
 
+/** A Widget screen: a count or a short list a resource declares (`screen.widgets`), shown to those who may read it. */
+interface DeclaredWidget {
+  id: string;
+  resource: ResourceDeclaration;
+  widget: WidgetDeclaration;
+}
+
+function declaredWidgets(canRead: (r: ResourceDeclaration) => boolean): DeclaredWidget[] {
+  return RESOURCES.filter(canRead).flatMap((resource) =>
+    (screenOptionsOf(resource).widgets ?? []).map((widget) => ({ id: `w:${widget.key}`, resource, widget })),
+  );
+}
+
+/** Built-in widgets first, then the declared ones two columns wide, three to a row, below them. */
+function defaultLayout(declared: readonly DeclaredWidget[]): LayoutItem[] {
+  return [
+    ...BUILT_IN,
+    ...declared.map((d, index) => ({
+      i: d.id,
+      x: (index % 3) * 2,
+      y: 9 + Math.floor(index / 3) * 4,
+      w: 2,
+      h: d.widget.kind === 'count' ? 3 : 5,
+    })),
+  ];
+}
+
 const pick = (l: readonly LayoutItem[]) => l.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
 
-function savedLayout(settings: UserWidgetSettings | undefined): LayoutItem[] {
+function savedLayout(settings: UserWidgetSettings | undefined, defaults: LayoutItem[]): LayoutItem[] {
   const raw = settings?.Settings.layout;
-  if (!Array.isArray(raw)) return DEFAULT_LAYOUT;
-  const known = new Map(DEFAULT_LAYOUT.map((d) => [d.i, d]));
+  if (!Array.isArray(raw)) return defaults;
+  const known = new Map(defaults.map((d) => [d.i, d]));
   const items = (raw as LayoutItem[]).filter((item) => known.has(item.i));
-  for (const d of DEFAULT_LAYOUT) if (!items.some((i) => i.i === d.i)) items.push(d);
+  for (const d of defaults) if (!items.some((i) => i.i === d.i)) items.push(d);
   return pick(items);
 }
 
-/** `/a/dashboard`: widgets on a 6-column grid (at most 100 rows, one column below 600 px), laid out per user. */
+/** `/a/dashboard`: the dashboard on a page of its own. */
 export function DashboardPage() {
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="Drag a widget by its handle, or resize it from its corner; your layout is kept."
+      />
+      <DashboardGrid />
+    </>
+  );
+}
+
+/** Widgets on a 6-column grid (at most 100 rows, one column below 600 px), laid out per user. */
+export function DashboardGrid() {
+  const me = useIdentity();
+  const declared = useMemo(() => declaredWidgets((r) => can(me, r.permissions.read)), [me]);
   const settings = useQuery({
     queryKey: ['widgetSettings', DASHBOARD_SCREEN],
     queryFn: () => api.get<UserWidgetSettings>(`/api/settings/UserWidgetSettings/${DASHBOARD_SCREEN}`),
   });
   const { width, containerRef, mounted } = useContainerWidth();
   const narrow = width < DASHBOARD_GRID.mobileBreakpointPx;
-  const initial = useMemo(() => savedLayout(settings.data), [settings.data]);
+  const initial = useMemo(
+    () => savedLayout(settings.data, defaultLayout(declared)),
+    [settings.data, declared],
+  );
   const last = useRef<string>('');
   useEffect(() => {
     last.current = JSON.stringify(initial);
@@ -69,46 +121,95 @@ export function DashboardPage() {
   };
 
   return (
-    <>
-      <PageHeader
-        title="Dashboard"
-        description="Drag a widget by its handle, or resize it from its corner; your layout is kept."
-      />
-      <div ref={containerRef}>
-        {settings.isPending ? <LoadingBlock /> : null}
-        {mounted && !settings.isPending ? (
-          <ReactGridLayout
-            key={narrow ? 'narrow' : 'wide'}
-            width={width}
-            layout={layout}
-            gridConfig={{
-              cols: narrow ? 1 : DASHBOARD_GRID.columns,
-              rowHeight: 48,
-              maxRows: DASHBOARD_GRID.maxRows,
-            }}
-            dragConfig={{ enabled: !narrow, handle: '.gh-widget-handle' }}
-            resizeConfig={{ enabled: !narrow }}
-            onLayoutChange={onLayoutChange}
-          >
-            <div key="counts" data-widget="counts">
-              <Widget title="Counts">
-                <CountsWidget />
+    <div ref={containerRef}>
+      {settings.isPending ? <LoadingBlock /> : null}
+      {mounted && !settings.isPending ? (
+        <ReactGridLayout
+          key={narrow ? 'narrow' : 'wide'}
+          width={width}
+          layout={layout}
+          gridConfig={{
+            cols: narrow ? 1 : DASHBOARD_GRID.columns,
+            rowHeight: 48,
+            maxRows: DASHBOARD_GRID.maxRows,
+          }}
+          dragConfig={{ enabled: !narrow, handle: '.gh-widget-handle' }}
+          resizeConfig={{ enabled: !narrow }}
+          onLayoutChange={onLayoutChange}
+        >
+          <div key="counts" data-widget="counts">
+            <Widget title="Counts">
+              <CountsWidget />
+            </Widget>
+          </div>
+          <div key="chart" data-widget="chart">
+            <Widget title="Samples by status">
+              <ChartWidget />
+            </Widget>
+          </div>
+          <div key="recent" data-widget="recent">
+            <Widget title="Recent samples">
+              <RecentWidget />
+            </Widget>
+          </div>
+          {declared.map((d) => (
+            <div key={d.id} data-widget={d.id}>
+              <Widget title={d.widget.title}>
+                <ResourceWidget resource={d.resource} widget={d.widget} />
               </Widget>
             </div>
-            <div key="chart" data-widget="chart">
-              <Widget title="Samples by status">
-                <ChartWidget />
-              </Widget>
-            </div>
-            <div key="recent" data-widget="recent">
-              <Widget title="Recent samples">
-                <RecentWidget />
-              </Widget>
-            </div>
-          </ReactGridLayout>
-        ) : null}
-      </div>
-    </>
+          ))}
+        </ReactGridLayout>
+      ) : null}
+    </div>
+  );
+}
+
+/** A declared widget: the resource's count (with its named filter) or its first rows, linked to the list. */
+function ResourceWidget({ resource, widget }: { resource: ResourceDeclaration; widget: WidgetDeclaration }) {
+  const answer = useQuery({
+    queryKey: ['dashboard', 'widget', widget.key],
+    queryFn: () =>
+      fetchList(resource, {
+        ...base,
+        top: widget.kind === 'count' ? 1 : (widget.rows ?? 5),
+        filterId: widget.filterId ?? 0,
+        sort: widget.sort ? { columnName: widget.sort.field, direction: widget.sort.direction } : null,
+      }),
+  });
+  if (answer.error)
+    return (
+      <Text size="sm" c="red">
+        This widget could not be loaded.
+      </Text>
+    );
+  if (!answer.data) return <LoadingBlock />;
+  if (widget.kind === 'count')
+    return (
+      <Stack gap={0}>
+        <Text fz={28} fw={700} lh={1.1} data-widget-count>
+          {answer.data.TotalRecordAvailable}
+        </Text>
+        <Anchor component={Link} to={listPath(resource)} size="sm">
+          {resource.title}
+        </Anchor>
+      </Stack>
+    );
+  return (
+    <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {answer.data.Results.map((row) => (
+        <li key={String(row[resource.key])}>
+          <Anchor component={Link} to={recordPath(resource, String(row[resource.key]))} size="sm">
+            {rowLabel(resource, row)}
+          </Anchor>
+        </li>
+      ))}
+      {answer.data.Results.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing yet.
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { helpTextsResource } from '../help/help.resource.ts';
+import { samplesResource } from '../samples/samples.resource.ts';
+import { usersResource } from '../users/users.resource.ts';
+import { defineResource, resourceProblems, safeExternalUrl } from './resource.ts';
+
+describe('safeExternalUrl', () => {
+  it.each([
+    ['/api/docs', true],
+    ['https://www.plainlanguage.gov/guidelines/', false],
+    ['https://example.org:8443/a?b=c#d', false],
+  ])('accepts %s', (url, sameSite) => {
+    expect(safeExternalUrl(url)).toEqual({ href: url, sameSite });
+  });
+  it.each([
+    'javascript:alert(1)',
+    'http://example.org/',
+    '//evil.example/',
+    'https://user:pass@example.org/',
+    'https://example.org/ a',
+    '/\\evil.example',
+    'data:text/html,hi',
+  ])('refuses %s', (url) => {
+    expect(safeExternalUrl(url)).toBeNull();
+  });
+});
+
+describe('screen declarations', () => {
+  it('the demo resources declare every screen type they demonstrate', () => {
+    expect(usersResource.screen?.recordType).toBe('MainEntityParentPage');
+    expect(helpTextsResource.screen?.listVariant).toBe('ListView');
+    expect(samplesResource.screen?.widgets?.map((w) => w.kind)).toEqual(['count', 'list']);
+    for (const r of [usersResource, helpTextsResource, samplesResource])
+      expect(resourceProblems(r)).toEqual([]);
+  });
+  it('refuses an unknown preview field, an unsortable widget sort and an unsafe external page', () => {
+    expect(() =>
+      defineResource({
+        ...helpTextsResource,
+        screen: {
+          preview: ['Nope'],
+          widgets: [{ key: 'w', title: 'W', kind: 'list', sort: { field: 'Content', direction: 'asc' } }],
+          externalUrls: [{ key: 'x', title: 'X', url: 'javascript:alert(1)' }],
+        },
+      }),
+    ).toThrow(/screen preview names unknown field Nope.*widget w sorts by Content.*external page x/);
+  });
+});

@@ -1,0 +1,194 @@
+import {
+  type ChildListDeclaration,
+  FILTER_ADVANCED,
+  type Model,
+  pageCount,
+  type ResourceDeclaration,
+  skipForPage,
+} from '@guildhall/shared';
+import { Anchor, Badge, Button, Group, Stack, Tabs } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorBlock } from '../error-block.tsx';
+import { can, useIdentity } from '../identity.ts';
+import { LoadingBlock, PageHeader } from '../page.tsx';
+import { rowLabel } from './list-cell.tsx';
+import { mergeColumns } from './list-columns.ts';
+import PlainList from './list-plain.tsx';
+import { PreviewCard } from './preview-box.tsx';
+import { listPath, recordPath, resourceByName } from './resources.ts';
+import { screenOptionsOf } from './screen-options.ts';
+import { fetchList, fetchRecord } from './screens-api.ts';
+
+const DETAILS_TAB = 'details';
+
+/**
+ * MainEntityParentPage: the record's header (its PreviewBox), then tabs: the record's details and one list per
+ * declared child resource, filtered by the child's `parentField` equal to this record's key. The tab is kept in
+ * the address (`?tab=`).
+ */
+export default function ParentPage({
+  resource,
+  recordId,
+}: {
+  resource: ResourceDeclaration;
+  recordId: string;
+}) {
+  const me = useIdentity();
+  const [params, setParams] = useSearchParams();
+  const record = useQuery({
+    queryKey: ['record', resource.name, recordId],
+    queryFn: () => fetchRecord(resource, recordId),
+  });
+  const children = (screenOptionsOf(resource).children ?? []).flatMap((child) => {
+    const r = resourceByName(child.resource);
+    return r && can(me, r.permissions.read) ? [{ child, resource: r }] : [];
+  });
+  const tab = params.get('tab') ?? DETAILS_TAB;
+  const canEdit =
+    resource.permissions.write !== null &&
+    can(me, resource.permissions.write) &&
+    resource.capabilities.update;
+
+  if (record.error)
+    return (
+      <>
+        <PageHeader title={resource.title} />
+        <ErrorBlock error={record.error} onRetry={() => void record.refetch()} />
+      </>
+    );
+  if (!record.data) return <LoadingBlock />;
+  const label = rowLabel(resource, record.data);
+  return (
+    <>
+      <PageHeader
+        title={label}
+        description={resource.title.replace(/s$/, '')}
+        actions={
+          <>
+            {canEdit ? (
+              <Button
+                component={Link}
+                to={`${recordPath(resource, recordId)}?screen=standard`}
+                variant="default"
+              >
+                Edit
+              </Button>
+            ) : null}
+            <Button component={Link} to={listPath(resource)} variant="subtle">
+              Back to {resource.title.toLowerCase()}
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="md">
+        <PreviewCard resource={resource} record={record.data} />
+        <Tabs
+          value={tab}
+          onChange={(v) =>
+            setParams(
+              (p) => {
+                p.set('tab', v ?? DETAILS_TAB);
+                return p;
+              },
+              { replace: true },
+            )
+          }
+          keepMounted={false}
+        >
+          <Tabs.List>
+            <Tabs.Tab value={DETAILS_TAB}>Details</Tabs.Tab>
+            {children.map(({ child }) => (
+              <Tabs.Tab key={child.resource} value={child.resource}>
+                {child.title}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value={DETAILS_TAB} pt="md">
+            <Details resource={resource} record={record.data} />
+          </Tabs.Panel>
+          {children.map(({ child, resource: childResource }) => (
+            <Tabs.Panel key={child.resource} value={child.resource} pt="md">
+              <ChildList
+                child={child}
+                resource={childResource}
+                parentKey={record.data[resource.key]}
+                pageSize={me.tenant.settings.listPageSize}
+              />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+    </>
+  );
+}
+
+/** Every field of the record's form, read-only, section by section. */
+function Details({ resource, record }: { resource: ResourceDeclaration; record: Model }) {
+  return (
+    <Stack gap="md">
+      {resource.form.map((section) => (
+        <PreviewCard
+          key={section.title}
+          resource={resource}
+          record={record}
+          title={section.title}
+          fields={section.fields}
+          headingLevel={3}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function ChildList({
+  child,
+  resource,
+  parentKey,
+  pageSize,
+}: {
+  child: ChildListDeclaration;
+  resource: ResourceDeclaration;
+  parentKey: unknown;
+  pageSize: number;
+}) {
+  const [page, setPage] = useState(1);
+  const params = {
+    skip: skipForPage(page, pageSize),
+    top: pageSize,
+    sort: null,
+    search: '',
+    filterId: FILTER_ADVANCED,
+    criteria: [{ PropertyName: child.parentField, Operator: 'eq' as const, Value: parentKey }],
+  };
+  const list = useQuery({
+    queryKey: ['list', resource.name, params],
+    queryFn: ({ signal }) => fetchList(resource, params, signal),
+    placeholderData: keepPreviousData,
+  });
+  if (list.error) return <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
+  if (!list.data) return <LoadingBlock />;
+  const total = list.data.TotalRecordAvailable;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Badge variant="light" aria-live="polite">
+          {total} {total === 1 ? 'record' : 'records'}
+        </Badge>
+        <Anchor component={Link} to={listPath(resource)} size="sm">
+          All {resource.title.toLowerCase()}
+        </Anchor>
+      </Group>
+      <PlainList
+        resource={resource}
+        rows={list.data.Results}
+        columns={mergeColumns(list.data.ListViewItems, null)}
+        page={page}
+        pages={pageCount(total, pageSize)}
+        onPage={setPage}
+        empty={`No ${child.title.toLowerCase()} yet.`}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Model, ResourceDeclaration } from '@guildhall/shared';
+import { Anchor, Card, Group, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorBlock } from '../error-block.tsx';
+import { displayFor } from '../fields/field-registry.ts';
+import { useIdentity } from '../identity.ts';
+import { LoadingBlock, PageHeader } from '../page.tsx';
+import { rowLabel } from './list-cell.tsx';
+import { listPath, recordPath, resourceByRoute } from './resources.ts';
+import { screenOptionsOf } from './screen-options.ts';
+import { fetchRecord } from './screens-api.ts';
+
+/** The fields a PreviewBox shows: the declared `screen.preview`, else the list's columns. */
+export function previewFields(resource: ResourceDeclaration): string[] {
+  return [...(screenOptionsOf(resource).preview ?? resource.columns.map((c) => c.field))];
+}
+
+/** PreviewBox: a compact read-only card of a record (label, then its preview fields as terms and values). */
+export function PreviewCard({
+  resource,
+  record,
+  actions,
+  headingLevel = 2,
+  title,
+  fields,
+}: {
+  resource: ResourceDeclaration;
+  record: Model;
+  actions?: ReactNode;
+  headingLevel?: 2 | 3;
+  /** The card's heading; the record's label otherwise. */
+  title?: string;
+  /** The fields shown; the resource's preview fields otherwise. */
+  fields?: readonly string[];
+}) {
+  const me = useIdentity();
+  const label = title ?? rowLabel(resource, record);
+  return (
+    <Card
+      withBorder
+      padding="md"
+      component="section"
+      aria-label={`${resource.title}: ${label}`}
+      data-preview-box
+    >
+      <Group justify="space-between" wrap="wrap" mb="xs" gap="xs">
+        <Title order={headingLevel} size="h4">
+          {label}
+        </Title>
+        {actions}
+      </Group>
+      <dl
+        style={{
+          margin: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))',
+          gap: '8px 16px',
+        }}
+      >
+        {(fields ?? previewFields(resource)).map((name) => {
+          const field = resource.fields[name];
+          if (!field) return null;
+          const Display = displayFor(field.type);
+          return (
+            <div key={name}>
+              <Text component="dt" size="xs" c="dimmed">
+                {field.label}
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                <Display
+                  field={field}
+                  value={record[name]}
+                  context={{ timeZone: me.tenant.settings.defaultTimezone }}
+                />
+              </Text>
+            </div>
+          );
+        })}
+      </dl>
+    </Card>
+  );
+}
+
+/** `/micronet/list/:feature/:subfeature/:id/preview`: the PreviewBox of one record, with a link to open it. */
+export function PreviewBoxRoute() {
+  const { feature = '', subfeature = '', id = '' } = useParams();
+  const resource = resourceByRoute(feature, subfeature);
+  const record = useQuery({
+    queryKey: ['record', resource?.name, id, 'preview'],
+    queryFn: () => (resource ? fetchRecord(resource, id) : Promise.reject(new Error('unknown'))),
+    enabled: resource !== null,
+  });
+  if (!resource) return <ErrorBlock message="There is no screen at this address." isKnown />;
+  return (
+    <>
+      <PageHeader
+        title={`${resource.title}: preview`}
+        actions={
+          <Anchor component={Link} to={listPath(resource)}>
+            Back to {resource.title.toLowerCase()}
+          </Anchor>
+        }
+      />
+      {record.error ? <ErrorBlock error={record.error} onRetry={() => void record.refetch()} /> : null}
+      {record.data ? (
+        <div style={{ maxWidth: 640 }}>
+          <PreviewCard
+            resource={resource}
+            record={record.data}
+            actions={
+              <Anchor component={Link} to={recordPath(resource, id)} size="sm">
+                Open
+              </Anchor>
+            }
+          />
+        </div>
+      ) : record.isPending ? (
+        <LoadingBlock />
+      ) : null}
+    </>
+  );
+}
