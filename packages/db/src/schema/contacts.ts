@@ -138,5 +138,7 @@ export const searchDocuments = pgTable(
     primaryKey({ columns: [t.tenantId, t.audience, t.entityType, t.entityId] }),
     index('search_documents_title_idx').on(t.tenantId, t.audience, sql`${t.titleKey} text_pattern_ops`),
     index('search_documents_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Names first: substring and typo candidates from the short folded title (decision 0041).
+    index('search_documents_title_trgm_idx').using('gin', sql`${t.titleKey} gin_trgm_ops`),
   ],
 );

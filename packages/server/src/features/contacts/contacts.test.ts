@@ -152,6 +152,13 @@ describe('contacts on the generic layer', () => {
     expect(listed.TotalRecordAvailable).toBe(5);
     const searched = await list(api, '?$search=lovel');
     expect(searched.TotalRecordAvailable).toBe(3);
+    // The search box uses the global search index: accents folded, every word, any field staff search by.
+    const folded = await list(api, '', { SearchText: 'MULLER' });
+    expect(folded.Results.map((r) => r.DisplayName)).toEqual(['Müller, Carla']);
+    expect((await list(api, '', { SearchText: 'ada london' })).Results.map((r) => r.DisplayName)).toEqual([
+      'Lovelace, Ada',
+    ]);
+    expect((await list(api, '', { SearchText: 'zz%_zz' })).TotalRecordAvailable).toBe(0);
     expect((await api.post(`${base}/contactData?$orderby=Notes asc`, {})).statusCode).toBe(400);
     expect(
       (

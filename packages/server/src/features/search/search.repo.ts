@@ -1,8 +1,11 @@
 /**
- * The global search query over `search_documents`. Candidates come from two bounded index scans (the folded title
- * by prefix through the btree, and every word as a substring through the trigram index), then a typo pass by
- * trigram word similarity when few were found; candidates are ranked exact title, title prefix, whole word,
- * substring, typo, then by similarity.
+ * The global search query over `search_documents`. Candidates come from bounded index scans: the folded title by
+ * prefix (btree), every word as a substring of the title (title trigram index) and of the whole search text
+ * (trigram index), then a typo pass by trigram word similarity on the title when few were found. Candidates are
+ * ranked exact title, title prefix, a title word starting with the query, a whole word anywhere, a substring of
+ * the title, a substring anywhere, a typo; then by similarity. When twenty titles start with the query, the btree
+ * answers alone. LIKE and word similarity are LEAKPROOF (migration
+ * 0009), so these conditions use their indexes under row-level security (decision 0041).
  */
 import { rowsOf, type Tx } from '@guildhall/db';
 import { SEARCH_LIMIT, type SearchAudience } from '@guildhall/shared';
@@ -30,43 +33,61 @@ export async function searchDocuments(
 ): Promise<SearchRow[]> {
   const q = terms.join(' ');
   const scope = sql`d.tenant_id = ${tenantId} and d.audience = ${audience}`;
+  const columns = sql`d.entity_type, d.entity_id, d.title, d.title_key, d.search_text, d.facets`;
   const prefix = `${likeEscape(q)}%`;
-  const branches: SQL[] = [
-    sql`(select d.entity_type, d.entity_id from search_documents d
-          where ${scope} and d.title_key like ${prefix} order by d.title_key limit ${SEARCH_LIMIT})`,
-  ];
-  // Trigrams need three characters; shorter words match title prefixes only.
-  const long = terms.filter((t) => t.length >= 3);
-  if (long.length > 0) {
-    const all = sql.join(
-      terms.map((t) => sql`d.search_text like ${`%${likeEscape(t)}%`}`),
+  const all = (column: SQL) =>
+    sql.join(
+      terms.map((t) => sql`${column} like ${`%${likeEscape(t)}%`}`),
       sql` and `,
     );
-    branches.push(
-      sql`(select d.entity_type, d.entity_id from search_documents d where ${scope} and ${all} limit ${SUBSTRING_CANDIDATES})`,
-    );
-  }
-  const ranked = (candidates: SQL, typo: boolean) => sql`
-    select d.entity_type, d.entity_id, d.title, d.facets from (${candidates}) c
-      join search_documents d on d.tenant_id = ${tenantId} and d.audience = ${audience}
-                             and d.entity_type = c.entity_type and d.entity_id = c.entity_id
-     order by case when d.title_key = ${q} then 5
-                   when d.title_key like ${prefix} then 4
-                   when to_tsvector('simple', d.search_text) @@ plainto_tsquery('simple', ${q}) then 3
-                   when ${typo ? sql`false` : sql`true`} then 2 else 1 end desc,
-              word_similarity(${q}, d.title_key) desc, d.title_key, d.entity_id
-     limit ${SEARCH_LIMIT}`;
-  const rows = rowsOf<SearchRow>(await tx.execute(ranked(sql.join(branches, sql` union `), false)));
+  const byPrefix = sql`(select ${columns} from search_documents d
+    where ${scope} and d.title_key like ${prefix} order by d.title_key using ~<~ limit ${SEARCH_LIMIT})`;
+  // Names first: the title's candidates are not crowded out by emails or cities that contain the same word.
+  const inTitle = sql`(select ${columns} from search_documents d
+    where ${scope} and ${all(sql`d.title_key`)} limit ${SUBSTRING_CANDIDATES})`;
+  const inText = sql`(select ${columns} from search_documents d
+    where ${scope} and ${all(sql`d.search_text`)} limit ${SUBSTRING_CANDIDATES})`;
+  // Every term a whole word somewhere (the folded text separates words by single spaces): cheap on candidates.
+  const wholeWords = sql.join(
+    terms.map((t) => sql`(' ' || c.search_text || ' ') like ${`% ${likeEscape(t)} %`}`),
+    sql` and `,
+  );
+  const ranked = async (branches: SQL[], typo: boolean) =>
+    rowsOf<SearchRow & { rank: number }>(
+      await tx.execute(sql`
+        select c.entity_type, c.entity_id, c.title, c.facets,
+               case when c.title_key = ${q} then 7
+                    when c.title_key like ${prefix} then 6
+                    when c.title_key like ${`% ${likeEscape(q)}%`} then 5
+                    when ${wholeWords} then 4
+                    when ${all(sql`c.title_key`)} then 3
+                    when ${typo ? sql`false` : sql`true`} then 2 else 1 end as rank
+          from (select distinct on (c.entity_type, c.entity_id) c.*
+                  from (${sql.join(branches, sql` union all `)}) c) c
+         order by rank desc, word_similarity(${q}, c.title_key) desc, c.title_key, c.entity_id
+         limit ${SEARCH_LIMIT}`),
+    ).map(({ rank, ...row }) => ({ ...row, rank: Number(rank) }));
+  const answer = (rows: (SearchRow & { rank: number })[]) => rows.map(({ rank: _r, ...row }) => row);
+  // Trigrams need three characters; shorter words match title prefixes only.
+  if (!terms.some((t) => t.length >= 3)) return answer(await ranked([byPrefix], false));
+  // Twenty titles start with the query (a common first name or prefix): they are the answer, from the btree (read
+  // in its own order, `~<~` of text_pattern_ops, so the scan stops after twenty).
+  const first = await ranked([byPrefix], false);
+  if (first.length >= SEARCH_LIMIT) return answer(first);
+  // Twenty titles have a word starting with the query: nothing found elsewhere could rank above them.
+  const named = await ranked([byPrefix, inTitle], false);
+  if (named.length >= SEARCH_LIMIT && named.every((r) => r.rank >= 5)) return answer(named);
+  const rows = answer(await ranked([byPrefix, inTitle, inText], false));
   // Identifiers (digits, emails) are not fuzzy-matched: a near account number is another contact.
   if (rows.length >= SEARCH_LIMIT / 2 || q.length < TYPO_MIN_LENGTH || /[\d@]/.test(q)) return rows;
-  // Few hits: allow small typos (trigram word similarity, through the same trigram index).
-  const typos = rowsOf<SearchRow>(
-    await tx.execute(
-      ranked(
-        sql`(select d.entity_type, d.entity_id from search_documents d
-              where ${scope} and ${q} <% d.search_text limit ${SUBSTRING_CANDIDATES})`,
-        true,
-      ),
+  // Few hits: allow small typos in the name (trigram word similarity, through the title's trigram index).
+  const typos = answer(
+    await ranked(
+      [
+        sql`(select ${columns} from search_documents d
+              where ${scope} and ${q} <% d.title_key limit ${SUBSTRING_CANDIDATES})`,
+      ],
+      true,
     ),
   );
   const seen = new Set(rows.map((r) => `${r.entity_type}:${r.entity_id}`));

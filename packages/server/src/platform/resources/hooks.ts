@@ -6,6 +6,7 @@
  */
 import type { Tx } from '@guildhall/db';
 import type { FilterCriterion, Model, SaveExtras, TenantSettings } from '@guildhall/shared';
+import type { SQL } from 'drizzle-orm';
 import type { AuthContext } from '../context.ts';
 
 export type WriteKind = 'create' | 'update' | 'delete' | 'void';
@@ -36,6 +37,11 @@ export interface ResourceHooks {
     auth: AuthContext,
     list: { criteria: FilterCriterion[]; search: string },
   ): Promise<number | null>;
+  /**
+   * The list's search box as one SQL condition on the resource's rows, when the resource has a better index than
+   * the generic ILIKE over its search fields (contacts: the global search index); null keeps the generic one.
+   */
+  searchCondition?(text: string): SQL | null;
 }
 
 const registry = new Map<string, ResourceHooks>();

@@ -1,0 +1,1 @@
+CREATE INDEX "search_documents_title_trgm_idx" ON "search_documents" USING gin ("title_key" gin_trgm_ops);
