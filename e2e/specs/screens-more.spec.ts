@@ -1,7 +1,7 @@
 import { tableSettings, withTenantTx } from '@guildhall/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSample, rowNames, SAMPLES_LIST, setListPageSize } from '../pages/screens.ts';
+import { choose, createSample, rowNames, SAMPLES_LIST, setListPageSize } from '../pages/screens.ts';
 import { signInAs } from '../pages/sign-in.ts';
 import { boot, type Running } from '../support/boot.ts';
 import { seedTenant } from '../support/seed.ts';
@@ -272,6 +272,17 @@ describe('screen types in the browser', () => {
     await page.getByRole('list', { name: 'Samples list' }).getByRole('link', { name: 'Mine' }).waitFor();
     await page.goto(`/micronet/list/setup/users/${t.staff.id}?tab=samples`);
     await page.getByRole('list', { name: 'Samples list' }).getByRole('link', { name: 'Theirs' }).waitFor();
+    // "Add" opens a new child with the parent filled in.
+    await page.getByRole('link', { name: 'Add to owned samples' }).click();
+    await page.waitForURL(new RegExp(`/micronet/list/setup/samples/new\\?OwnerUserId=${t.staff.id}$`));
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Added from the parent');
+    await choose(page, /^Status/, 'Draft');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(new RegExp(`${SAMPLES_LIST}$`));
+    await page.goto(`/micronet/list/setup/users/${t.staff.id}?tab=samples`);
+    const theirs = page.getByRole('list', { name: 'Samples list' });
+    await theirs.getByRole('link', { name: 'Added from the parent' }).waitFor();
+    expect(await theirs.getByRole('link').allInnerTexts()).toEqual(['Added from the parent', 'Theirs']);
     await context.close();
   });
 

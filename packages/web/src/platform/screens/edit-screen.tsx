@@ -22,7 +22,7 @@ import { confirmDialog, useAutoHide } from './dialogs.tsx';
 import { useFieldContext } from './field-context.ts';
 import { extendNavigation, loadNavigation, positionOf, type RecordNavigation } from './list-state.ts';
 import { openPrintPreview } from './print-preview.tsx';
-import { emptyModel, isFieldChanged, RecordForm } from './record-form.tsx';
+import { emptyModel, isFieldChanged, prefillFrom, RecordForm } from './record-form.tsx';
 import { apiBase, listPath, recordPath, resourceByRoute } from './resources.ts';
 import { afterSave, saveWithBusinessChecks } from './save-flow.ts';
 import { NO_SCROLL_ON_ERROR, screenOptionsOf } from './screen-options.ts';
@@ -49,7 +49,14 @@ export function EditScreenRoute({ creating = false }: { creating?: boolean }) {
     searchParams.get('screen') !== 'standard'
   )
     return <ParentPage key={`${resource.name}:${recordId}`} resource={resource} recordId={recordId} />;
-  return <EditScreen key={`${resource.name}:${recordId ?? 'new'}`} resource={resource} recordId={recordId} />;
+  return (
+    <EditScreen
+      key={`${resource.name}:${recordId ?? 'new'}`}
+      resource={resource}
+      recordId={recordId}
+      prefill={recordId === null ? prefillFrom(resource, searchParams) : {}}
+    />
+  );
 }
 
 export function UnknownScreen() {
@@ -64,9 +71,11 @@ export function UnknownScreen() {
 interface EditScreenProps {
   resource: ResourceDeclaration;
   recordId: string | null;
+  /** Starting values of a new record beyond the empty ones. */
+  prefill?: Model;
 }
 
-export function EditScreen({ resource, recordId }: EditScreenProps) {
+export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
   const me = useIdentity();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -84,8 +93,10 @@ export function EditScreen({ resource, recordId }: EditScreenProps) {
     gcTime: 0,
   });
 
-  const [model, setModel] = useState<Model | null>(creating ? emptyModel(resource) : null);
-  const [original, setOriginal] = useState<Model | null>(creating ? emptyModel(resource) : null);
+  const [model, setModel] = useState<Model | null>(creating ? { ...emptyModel(resource), ...prefill } : null);
+  const [original, setOriginal] = useState<Model | null>(
+    creating ? { ...emptyModel(resource), ...prefill } : null,
+  );
   useEffect(() => {
     if (record.data) {
       setModel(record.data);

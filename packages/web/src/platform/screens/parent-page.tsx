@@ -153,7 +153,12 @@ function ChildList({
   parentKey: unknown;
   pageSize: number;
 }) {
+  const me = useIdentity();
   const [page, setPage] = useState(1);
+  const canAdd =
+    resource.capabilities.create &&
+    resource.permissions.write !== null &&
+    can(me, resource.permissions.write);
   const params = {
     skip: skipForPage(page, pageSize),
     top: pageSize,
@@ -176,9 +181,20 @@ function ChildList({
         <Badge variant="light" aria-live="polite">
           {total} {total === 1 ? 'record' : 'records'}
         </Badge>
-        <Anchor component={Link} to={listPath(resource)} size="sm">
-          All {resource.title.toLowerCase()}
-        </Anchor>
+        <Group gap="sm">
+          <Anchor component={Link} to={listPath(resource)} size="sm">
+            All {resource.title.toLowerCase()}
+          </Anchor>
+          {canAdd ? (
+            <Button
+              component={Link}
+              size="compact-sm"
+              to={`${listPath(resource)}/new?${new URLSearchParams({ [child.parentField]: String(parentKey) })}`}
+            >
+              Add to {child.title.toLowerCase()}
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <PlainList
         resource={resource}

@@ -61,6 +61,24 @@ export function RecordForm(props: RecordFormProps) {
   );
 }
 
+/**
+ * Starting values a new record takes from its address (`…/new?OwnerUserId=3`): only declared, writable fields of a
+ * scalar type, numbers as numbers. A parent page's "Add" uses it to fill the child's parent field.
+ */
+export function prefillFrom(r: ResourceDeclaration, params: URLSearchParams): Model {
+  const model: Model = {};
+  for (const [name, value] of params) {
+    const field = r.fields[name];
+    if (!field || field.readOnly || value === '') continue;
+    if (field.type === 'number' || field.type === 'lookup') {
+      const n = Number(value);
+      if (Number.isFinite(n)) model[name] = n;
+    } else if (field.type === 'text' || field.type === 'select' || field.type === 'email')
+      model[name] = value;
+  }
+  return model;
+}
+
 /** A new record's starting values: empty, with booleans off and lists empty. */
 export function emptyModel(r: ResourceDeclaration): Model {
   const model: Model = {};

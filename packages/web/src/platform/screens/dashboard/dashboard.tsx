@@ -58,6 +58,17 @@ function defaultLayout(declared: readonly DeclaredWidget[]): LayoutItem[] {
   ];
 }
 
+function stacked(items: readonly LayoutItem[]): LayoutItem[] {
+  let y = 0;
+  return [...items]
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+    .map((item) => {
+      const placed = { ...item, x: 0, y, w: 1, static: true };
+      y += item.h;
+      return placed;
+    });
+}
+
 const pick = (l: readonly LayoutItem[]) => l.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
 
 function savedLayout(settings: UserWidgetSettings | undefined, defaults: LayoutItem[]): LayoutItem[] {
@@ -101,11 +112,8 @@ export function DashboardGrid() {
     last.current = JSON.stringify(initial);
   }, [initial]);
 
-  const layout: LayoutItem[] = narrow
-    ? [...initial]
-        .sort((a, b) => a.y - b.y || a.x - b.x)
-        .map((item, index) => ({ ...item, x: 0, y: index * 6, w: 1, h: 6, static: true }))
-    : initial;
+  // One column on a phone: the widgets in reading order, each keeping its height.
+  const layout: LayoutItem[] = narrow ? stacked(initial) : initial;
 
   const onLayoutChange = (next: Layout) => {
     if (narrow) return;
