@@ -235,9 +235,21 @@ describe('screen types in the browser', () => {
   });
 
   it('opens a record as a PreviewBox card', async () => {
-    const { page, context } = await signedIn();
+    // The table's preview panel shows from 1440 px.
+    const { page, context } = await signedIn({ width: 1500, height: 900 });
     const id = await createSample(page, { Name: 'Previewed', Email: 'preview@example.org' });
-    await page.goto(`${SAMPLES_LIST}/${id}/preview`);
+    // Reached from the table's preview panel.
+    await page.goto(SAMPLES_LIST);
+    await page.getByRole('table', { name: 'Samples' }).getByText('Previewed', { exact: true }).waitFor();
+    await page
+      .getByRole('table', { name: 'Samples' })
+      .locator('tbody tr')
+      .first()
+      .locator('td')
+      .nth(2)
+      .click();
+    await page.getByRole('link', { name: 'Preview card of Previewed' }).click();
+    await page.waitForURL(new RegExp(`${SAMPLES_LIST}/${id}/preview$`));
     const card = page.getByRole('region', { name: 'Samples: Previewed' });
     await card.waitFor();
     expect(await card.locator('dt').allInnerTexts()).toEqual([

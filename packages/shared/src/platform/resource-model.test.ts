@@ -130,6 +130,13 @@ describe('normalizeField: one rule per field type', () => {
     expect(value(f('lookup'), -3)).toEqual({ error: 'Choose a Field.' });
   });
 
+  it('answers an error, not an exception, for a value no conversion accepts', () => {
+    const hostile = { toString: 0 };
+    for (const field of Object.values(samplesResource.fields))
+      expect(() => normalizeField(field, hostile, { timeZone: 'America/Chicago' })).not.toThrow();
+    expect(normalizeField({ type: 'number', label: 'Id' }, hostile)).toEqual({ error: 'Id is not valid.' });
+  });
+
   it('never throws, whatever it is given', () => {
     const types = Object.values(samplesResource.fields);
     fc.assert(

@@ -48,8 +48,17 @@ function isEmpty(value: unknown): boolean {
 
 type Check = { value: unknown } | { error: string };
 
-/** One field: its normalised value, or the message for the person who typed it. */
+/** One field: its normalised value, or the message for the person who typed it. Never throws. */
 export function normalizeField(field: FieldDeclaration, raw: unknown, options: NormalizeOptions = {}): Check {
+  try {
+    return normalizeValue(field, raw, options);
+  } catch {
+    // A value no conversion accepts (an object whose toString is not a function, say).
+    return { error: `${field.label} is not valid.` };
+  }
+}
+
+function normalizeValue(field: FieldDeclaration, raw: unknown, options: NormalizeOptions): Check {
   const label = field.label;
   if (isEmpty(raw) && field.type !== 'multiSelect' && field.type !== 'flags' && field.type !== 'boolean') {
     return field.required ? { error: `${label} is required.` } : { value: null };

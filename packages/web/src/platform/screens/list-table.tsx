@@ -257,9 +257,19 @@ export function ListTable(props: Props) {
                       </Text>
                     </div>
                   ))}
-                <Anchor component={Link} to={recordPath(resource, keyOf(activeRow))} size="sm">
-                  Open {rowLabel(resource, activeRow)}
-                </Anchor>
+                <Group gap="md">
+                  <Anchor component={Link} to={recordPath(resource, keyOf(activeRow))} size="sm">
+                    Open {rowLabel(resource, activeRow)}
+                  </Anchor>
+                  <Anchor
+                    component={Link}
+                    to={`${recordPath(resource, keyOf(activeRow))}/preview`}
+                    size="sm"
+                    aria-label={`Preview card of ${rowLabel(resource, activeRow)}`}
+                  >
+                    Preview card
+                  </Anchor>
+                </Group>
               </Stack>
             ) : (
               <Text size="sm" c="dimmed">
