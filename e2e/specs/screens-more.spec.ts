@@ -1,7 +1,14 @@
 import { tableSettings, withTenantTx } from '@guildhall/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choose, createSample, rowNames, SAMPLES_LIST, setListPageSize } from '../pages/screens.ts';
+import {
+  choose,
+  createSample,
+  rowNames,
+  SAMPLES_LIST,
+  seriousViolations,
+  setListPageSize,
+} from '../pages/screens.ts';
 import { signInAs } from '../pages/sign-in.ts';
 import { boot, type Running } from '../support/boot.ts';
 import { seedTenant } from '../support/seed.ts';
@@ -366,5 +373,29 @@ describe('screen types in the browser', () => {
     const box = await phone.page.locator('[data-widget="w:samples.open"]').boundingBox();
     expect(box?.width).toBeGreaterThan(300);
     await phone.context.close();
+  });
+
+  it('has no serious or critical accessibility violation on the new screens', async () => {
+    const { t, page, context } = await signedIn();
+    await createSample(page, { Name: 'Checked', OwnerUserId: t.admin.id });
+    const screens: [string, () => Promise<void>][] = [
+      ['/a', () => page.locator('[data-widget="w:samples.open"] [data-widget-count]').waitFor()],
+      ['/micronet/menu/setup/helpTexts', () => page.getByText('Nothing matches.').waitFor()],
+      [
+        `/micronet/list/setup/users/${t.admin.id}?tab=samples`,
+        () =>
+          page.getByRole('list', { name: 'Samples list' }).getByRole('link', { name: 'Checked' }).waitFor(),
+      ],
+      [
+        '/micronet/external/setup/helpTexts/plainLanguage',
+        () => page.locator('[data-external-url]').waitFor(),
+      ],
+    ];
+    for (const [url, ready] of screens) {
+      await page.goto(url);
+      await ready();
+      expect({ url, violations: await seriousViolations(page) }).toEqual({ url, violations: [] });
+    }
+    await context.close();
   });
 });

@@ -33,7 +33,7 @@ export function ExternalPanel({
         </Title>
         {page.description ? <Text size="sm">{page.description}</Text> : null}
         {safe.sameSite ? null : (
-          <Alert variant="light" color="yellow" title="This page is outside Guildhall" w="100%">
+          <Alert variant="light" title="This page is outside Guildhall" w="100%">
             It opens on {hostOf(safe.href)} in a new tab. Guildhall does not send it your session or this
             address.
           </Alert>
