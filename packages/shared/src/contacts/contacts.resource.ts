@@ -131,6 +131,23 @@ export const contactsResource = defineResource({
     model.PublishedFields === null || model.PublishedFields === undefined
       ? { ...model, PublishedFields: DEFAULT_PUBLISHED_FIELDS }
       : model,
+  screen: {
+    recordType: 'MainEntityParentPage',
+    preview: ['DisplayName', 'ContactType', 'Status', 'AccountNumber', 'Email', 'Phone', 'Website', 'City'],
+    children: [
+      { resource: 'contactEntries', parentField: 'ContactId', title: 'Contact info' },
+      { resource: 'contactLinks', parentField: 'ContactId', title: 'Related contacts' },
+    ],
+    plannedChildren: [
+      {
+        title: 'Memberships',
+        note: 'Memberships will appear here once the memberships feature is available.',
+      },
+      { title: 'Purchases', note: 'Purchases will appear here once the store feature is available.' },
+      { title: 'Events', note: 'Event registrations will appear here once the events feature is available.' },
+      { title: 'Files', note: 'Files will appear here once the files feature is available.' },
+    ],
+  },
 });
 
 /** Contact-info entries (CommType and Value), the record screen's contact info tab. */

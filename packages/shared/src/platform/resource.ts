@@ -238,6 +238,8 @@ export interface ScreenDeclaration {
   preview?: readonly string[];
   /** Child lists of a MainEntityParentPage record. */
   children?: readonly ChildListDeclaration[];
+  /** Tabs of a MainEntityParentPage that later features fill, shown as clearly marked placeholders until then. */
+  plannedChildren?: readonly { title: string; note: string }[];
   /** Widgets this resource offers the dashboard. */
   widgets?: readonly WidgetDeclaration[];
   /** The MenuPageWithChildView menu this resource's list appears in (its key), with its order there. */

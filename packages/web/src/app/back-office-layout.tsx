@@ -7,6 +7,7 @@ import {
   ImpersonationBanner,
   useImpersonationBannerHeight,
 } from '../features/impersonation/impersonation-banner.tsx';
+import { HeaderSearch } from '../features/search/header-search.tsx';
 import { HelpButton } from '../platform/help-panel.tsx';
 import { useIdentity } from '../platform/identity.ts';
 import { DialogHost } from '../platform/screens/dialogs.tsx';
@@ -65,6 +66,7 @@ export function BackOfficeLayout() {
                 <VisuallyHidden>, home</VisuallyHidden>
               </Link>
             </Group>
+            <HeaderSearch area="backoffice" />
             <Group gap={4} wrap="nowrap">
               <StatusIndicator />
               <HelpButton />

@@ -4,6 +4,7 @@ import {
   ImpersonationBanner,
   useImpersonationBannerHeight,
 } from '../features/impersonation/impersonation-banner.tsx';
+import { HeaderSearch } from '../features/search/header-search.tsx';
 import { HelpButton } from '../platform/help-panel.tsx';
 import { useIdentity } from '../platform/identity.ts';
 import { StatusBanner, StatusBannerProvider, StatusIndicator } from '../platform/status-banner.tsx';
@@ -27,6 +28,7 @@ export function MemberLayout() {
                 <Brand name={me.tenant.name} />
                 <VisuallyHidden>, home</VisuallyHidden>
               </Link>
+              <HeaderSearch area="member" />
               <Group gap={4} wrap="nowrap">
                 <StatusIndicator />
                 <HelpButton />

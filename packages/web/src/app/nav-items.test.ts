@@ -12,6 +12,7 @@ describe('visibleNav', () => {
       'Home',
       'Dashboard',
       'Reports',
+      'Contacts',
       'Users',
       'Mail outbox',
       'Samples',

@@ -3,6 +3,7 @@ import {
   IconAddressBook,
   IconBook,
   IconBox,
+  IconBuildingCommunity,
   IconChartBar,
   IconFileCertificate,
   IconHistory,
@@ -45,7 +46,15 @@ export const BACK_OFFICE_NAV: NavSection[] = [
   },
   {
     label: 'People',
-    items: [{ to: '/a/users', label: 'Users', icon: IconAddressBook, permission: 'users.read' }],
+    items: [
+      {
+        to: '/micronet/list/contacts/contacts',
+        label: 'Contacts',
+        icon: IconBuildingCommunity,
+        permission: 'backoffice',
+      },
+      { to: '/a/users', label: 'Users', icon: IconAddressBook, permission: 'users.read' },
+    ],
   },
   {
     label: 'Communications',

@@ -6,9 +6,9 @@ import {
   type ResourceDeclaration,
   skipForPage,
 } from '@guildhall/shared';
-import { Anchor, Badge, Button, Group, Stack, Tabs } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Tabs } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../error-block.tsx';
 import { can, useIdentity } from '../identity.ts';
@@ -22,6 +22,15 @@ import { screenOptionsOf } from './screen-options.ts';
 import { fetchList, fetchRecord } from './screens-api.ts';
 
 const DETAILS_TAB = 'details';
+
+/** Actions a feature adds to its record's header (lazy, by resource name): contacts add Merge. */
+const RECORD_ACTIONS: Record<string, ComponentType<{ recordId: string; record: Model }>> = {
+  contacts: lazy(() => import('../../features/contacts/contact-record-actions.tsx')),
+};
+
+function plannedTabKey(title: string): string {
+  return `planned-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}
 
 /**
  * MainEntityParentPage: the record's header (its PreviewBox), then tabs: the record's details and one list per
@@ -45,6 +54,8 @@ export default function ParentPage({
     const r = resourceByName(child.resource);
     return r && can(me, r.permissions.read) ? [{ child, resource: r }] : [];
   });
+  const planned = screenOptionsOf(resource).plannedChildren ?? [];
+  const RecordActions = RECORD_ACTIONS[resource.name];
   const tab = params.get('tab') ?? DETAILS_TAB;
   const canEdit =
     resource.permissions.write !== null &&
@@ -67,6 +78,11 @@ export default function ParentPage({
         description={resource.title.replace(/s$/, '')}
         actions={
           <>
+            {RecordActions && canEdit ? (
+              <Suspense fallback={null}>
+                <RecordActions recordId={recordId} record={record.data} />
+              </Suspense>
+            ) : null}
             {canEdit ? (
               <Button
                 component={Link}
@@ -104,6 +120,14 @@ export default function ParentPage({
                 {child.title}
               </Tabs.Tab>
             ))}
+            {planned.map((p) => (
+              <Tabs.Tab key={p.title} value={plannedTabKey(p.title)} c="dimmed">
+                {p.title}{' '}
+                <Badge size="xs" variant="light" color="gray" ml={4}>
+                  Coming
+                </Badge>
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value={DETAILS_TAB} pt="md">
             <Details resource={resource} record={record.data} />
@@ -116,6 +140,13 @@ export default function ParentPage({
                 parentKey={record.data[resource.key]}
                 pageSize={me.tenant.settings.listPageSize}
               />
+            </Tabs.Panel>
+          ))}
+          {planned.map((p) => (
+            <Tabs.Panel key={p.title} value={plannedTabKey(p.title)} pt="md">
+              <Alert color="gray" title={`${p.title}: coming`}>
+                {p.note}
+              </Alert>
             </Tabs.Panel>
           ))}
         </Tabs>
