@@ -13,6 +13,7 @@ describe('visibleNav', () => {
       'Dashboard',
       'Reports',
       'Contacts',
+      'Import contacts',
       'Users',
       'Mail outbox',
       'Samples',

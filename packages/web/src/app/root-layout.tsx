@@ -14,6 +14,8 @@ function useFocusOnNavigate() {
     previous.current = pathname;
     const id = window.setTimeout(() => {
       if (document.querySelector('[role="dialog"]')) return;
+      // The user already went somewhere to type (the header search): leave the focus there.
+      if (document.activeElement?.matches('input, textarea, select, [contenteditable="true"]')) return;
       const heading = document.querySelector<HTMLElement>('main h1, h1');
       if (!heading) return;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');

@@ -37,6 +37,7 @@ const listScreen = () => import('../platform/screens/list-screen.tsx');
 const editScreen = () => import('../platform/screens/edit-screen.tsx');
 const reports = () => import('../platform/screens/reports/reports-screens.tsx');
 const menuPage = () => import('../platform/screens/menu-page.tsx');
+const directory = () => import('../features/directory/directory-screens.tsx');
 const backOffice = screen(
   () => import('./back-office-layout.tsx'),
   (m) => m.BackOfficeLayout,
@@ -130,6 +131,14 @@ export const routes: RouteObject[] = [
                 screen(
                   () => import('../features/users/user-page.tsx'),
                   (m) => m.UserPage,
+                ),
+              ),
+              page(
+                'contacts/import',
+                { stateName: 'Contacts.Import', title: 'Import contacts' },
+                screen(
+                  () => import('../features/contacts/contacts-import.tsx'),
+                  (m) => m.ContactsImportPage,
                 ),
               ),
               page(
@@ -289,6 +298,16 @@ export const routes: RouteObject[] = [
                   () => import('../features/home/member-home.tsx'),
                   (m) => m.MemberHome,
                 ),
+              ),
+              page(
+                'directory',
+                { stateName: 'Directory.List', title: 'Member directory' },
+                screen(directory, (m) => m.DirectoryList),
+              ),
+              page(
+                'directory/:DirectoryContactId',
+                { stateName: 'DirectoryContactDetail.General', title: 'Directory contact' },
+                screen(directory, (m) => m.DirectoryContactDetail),
               ),
               page(
                 'profile',

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconKey, IconUser } from '@tabler/icons-react';
+import { IconAddressBook, IconKey, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useIdentity } from '../../platform/identity.ts';
 import { PageHeader } from '../../platform/page.tsx';
@@ -29,6 +29,22 @@ export function MemberHome() {
           </Text>
           <Button component={Link} to="/m/profile" variant="light" w="fit-content">
             View your profile
+          </Button>
+        </Card>
+        <Card withBorder component="section" aria-labelledby="home-directory">
+          <Group gap="sm" mb="xs">
+            <ThemeIcon variant="light" aria-hidden>
+              <IconAddressBook size={18} />
+            </ThemeIcon>
+            <Text fw={700} component="h2" id="home-directory">
+              Member directory
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" mb="md">
+            Find the members and organisations listed by your association.
+          </Text>
+          <Button component={Link} to="/m/directory" variant="light" w="fit-content">
+            Open the directory
           </Button>
         </Card>
         <Card withBorder component="section" aria-labelledby="home-security">

@@ -1,0 +1,226 @@
+import { contacts, withTenantTx } from '@guildhall/db';
+import { and, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from '../pages/sign-in.ts';
+import { boot, type Running } from '../support/boot.ts';
+import { seedTenant, unique } from '../support/seed.ts';
+
+let run: Running;
+
+beforeAll(async () => {
+  run = await boot();
+});
+afterAll(() => run?.close());
+
+const CONTACTS = '/micronet/list/contacts/contacts';
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+async function staffSignedIn(viewport?: { width: number; height: number }) {
+  const t = await seedTenant(run.database);
+  const { page, context } = await run.newPage(viewport);
+  await signInAs(page, t.admin.username, t.admin.password);
+  await page.waitForURL(/\/a\/?$/, { timeout: 15_000 });
+  return { t, page, context };
+}
+
+/** Creates a contact through the API with the signed-in staff session. */
+async function createContact(page: Page, model: Record<string, unknown>): Promise<number> {
+  const res = await page.request.post('/api/contacts/contacts/contactSave', {
+    data: { ContactType: 'individual', Status: 'active', ...model },
+  });
+  if (!res.ok()) throw new Error(`contact not created: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { Data: { ContactId: number } }).Data.ContactId;
+}
+
+describe('contacts in the back office', () => {
+  it('shows a new contact with its phone formatted and its website with the prefix', async () => {
+    const { page, context } = await staffSignedIn();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Contacts', exact: true })
+      .click();
+    await page.waitForURL(new RegExp(`${CONTACTS}$`));
+    const last = unique('Hopper');
+    const id = await createContact(page, {
+      FirstName: 'Grace',
+      LastName: last,
+      Phone: '312 555 0142',
+      Website: 'example.org',
+    });
+    await page.goto(`${CONTACTS}/${id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(last);
+    const header = page.locator('main');
+    await poll(() => header.getByText('(312) 555-0142').first().isVisible()).toBe(true);
+    await poll(() => header.getByRole('link', { name: 'http://example.org' }).first().isVisible()).toBe(true);
+    // The related lists later features fill are there, marked as coming.
+    await page.getByRole('tab', { name: /Memberships/ }).click();
+    await poll(() => page.getByText('Memberships: coming').isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Contact info' }).click();
+    await poll(() =>
+      page
+        .getByText(/records?$/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    await context.close();
+  });
+
+  it('finds a contact from the header search and opens its record with the keyboard', async () => {
+    const { page, context } = await staffSignedIn();
+    const last = unique('Lamarr')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
+    const id = await createContact(page, { FirstName: 'Hedy', LastName: last, City: 'Vienna' });
+    await page.locator('main').click();
+    await page.keyboard.press('/');
+    const box = page.getByRole('combobox', { name: 'Search everything' });
+    await poll(() => box.and(page.locator(':focus')).count()).toBe(1);
+    await page.keyboard.type(last);
+    // A late focus move of the page (the route's main landmark) must not lose the typed query: focus brings it back.
+    await box.focus();
+    const option = page.getByRole('option', { name: new RegExp(last, 'i') });
+    await poll(() => option.isVisible()).toBe(true);
+    await poll(() => page.getByRole('listbox').getByText('Contacts', { exact: true }).isVisible()).toBe(true);
+    await poll(() => option.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`${CONTACTS}/${id}$`));
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(last);
+    await context.close();
+  });
+
+  it('merges a duplicate into the record after a confirmation', async () => {
+    const { page, context } = await staffSignedIn();
+    const last = unique('Curie').replace(/[^A-Za-z]/g, '');
+    const keep = await createContact(page, {
+      FirstName: 'Marie',
+      LastName: last,
+      Email: `${last}@example.org`,
+    });
+    const dup = await createContact(page, { FirstName: 'Maria', LastName: last, Phone: '3125550100' });
+    await page.goto(`${CONTACTS}/${keep}`);
+    await page.getByRole('button', { name: 'Merge…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merge a duplicate into this contact' });
+    await dialog.getByRole('combobox', { name: 'Duplicate contact' }).fill(last);
+    await page.getByRole('option', { name: new RegExp(`#${dup}\\)`) }).click();
+    await dialog.getByRole('button', { name: 'Merge' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Merge contacts' });
+    await poll(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Merge' }).click();
+    await poll(() => toast(page, 'Merged into').isVisible()).toBe(true);
+    const gone = await page.request.post('/api/contacts/contacts/contactGet', { data: { id: dup } });
+    const body = gone.ok()
+      ? ((await gone.json()) as { IsDeleted?: boolean; Data?: { IsDeleted?: boolean } })
+      : null;
+    expect(gone.ok() ? (body?.Data?.IsDeleted ?? body?.IsDeleted) : true).toBe(true);
+    await context.close();
+  });
+});
+
+describe('contacts import', () => {
+  it('uploads a CSV, maps its columns, shows a dry run with reasons, then imports with progress', async () => {
+    const { page, context } = await staffSignedIn();
+    const tag = unique('Imp')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toLowerCase();
+    const existing = await createContact(page, {
+      FirstName: 'Old',
+      LastName: tag,
+      Email: `old.${tag}@example.org`,
+    });
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Import contacts' })
+      .click();
+    await page.waitForURL(/\/a\/contacts\/import$/);
+    const upload = async (csv: string) => {
+      await page.locator('input[type="file"]').setInputFiles({
+        name: `${tag}.csv`,
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv),
+      });
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await poll(() => page.getByRole('heading', { name: /Match the columns/ }).isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Dry run' }).click();
+      await poll(() => page.getByRole('heading', { name: 'Dry run' }).isVisible()).toBe(true);
+    };
+    // A row with an invalid email is rejected, with its reason; nothing can be imported then.
+    await upload(`First name,Last name,Email\nNew,${tag},new.${tag}@example.org\nBad,${tag},not-an-email\n`);
+    await poll(() => page.getByText('1 rejected').isVisible()).toBe(true);
+    await poll(() => page.getByRole('row', { name: /reject/ }).textContent()).toMatch(/mail/i);
+    expect(await page.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+    // A clean file: one created, one updated (matched by email), then the job runs to the end.
+    await upload(
+      `First name,Last name,Email,City\nNew,${tag},new.${tag}@example.org,Leeds\nOld,${tag},old.${tag}@example.org,York\n`,
+    );
+    await poll(() => page.getByText('1 to create').isVisible()).toBe(true);
+    await poll(() => page.getByText('1 to update').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await poll(() => page.getByRole('progressbar', { name: 'Import progress' }).isVisible()).toBe(true);
+    await poll(() => page.getByText('Imported: 1 created, 1 updated.').isVisible()).toBe(true);
+    const got = await page.request.post('/api/contacts/contacts/contactGet', { data: { id: existing } });
+    expect(((await got.json()) as { City?: string }).City).toBe('York');
+    await context.close();
+  });
+});
+
+describe('the member directory', () => {
+  it('lists only listed contacts with their published fields, and lets a member edit their profile', async () => {
+    const { t, page, context } = await staffSignedIn();
+    const tag = unique('Dir').replace(/[^A-Za-z0-9]/g, '');
+    const listed = await createContact(page, {
+      FirstName: 'Listed',
+      LastName: tag,
+      Email: `listed.${tag}@example.org`.toLowerCase(),
+      City: 'Springfield',
+      IsListed: true,
+      PublishedFields: 16,
+    });
+    await createContact(page, { FirstName: 'Hidden', LastName: tag, City: 'Shelbyville', IsListed: false });
+    const own = await createContact(page, { FirstName: 'Own', LastName: tag, City: 'Ogdenville' });
+    await withTenantTx(run.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx
+        .update(contacts)
+        .set({ userId: t.member.id })
+        .where(and(eq(contacts.tenantId, t.tenant.id), eq(contacts.contactId, own))),
+    );
+    await context.close();
+
+    const member = await run.newPage({ width: 390, height: 800 });
+    const m = member.page;
+    await signInAs(m, t.member.username, t.member.password);
+    await m.waitForURL(/\/m\/?$/, { timeout: 15_000 });
+    await m.getByRole('link', { name: 'Open the directory' }).click();
+    await m.getByRole('textbox', { name: 'Search the directory' }).fill(tag);
+    await poll(() => m.getByTestId('directory-card').count()).toBe(1);
+    await poll(() => m.getByText(`Hidden`).count()).toBe(0);
+    await m.getByRole('link', { name: /Listed/ }).click();
+    await m.waitForURL(new RegExp(`/m/directory/${listed}$`));
+    await poll(() => m.getByText('Springfield').isVisible()).toBe(true);
+    // The email is not published: it never shows.
+    expect(await m.getByText(/listed\..*@example\.org/).count()).toBe(0);
+    // The header search finds the listed contact only.
+    const box = m.getByRole('combobox', { name: 'Search everything' });
+    await box.fill(tag.toLowerCase());
+    await poll(() => m.getByRole('option').count()).toBe(1);
+    expect(await m.getByRole('option', { name: /Hidden/ }).count()).toBe(0);
+    await m.keyboard.press('Enter');
+    await m.waitForURL(new RegExp(`/m/directory/${listed}$`));
+
+    await m.goto('/m/profile');
+    const city = m.getByRole('textbox', { name: 'City' });
+    await poll(() => city.inputValue()).toBe('Ogdenville');
+    await city.fill('North Haverbrook');
+    await m.getByRole('switch', { name: 'List me in the member directory' }).check({ force: true });
+    await m.getByRole('button', { name: 'Save' }).click();
+    await poll(() => toast(m, 'Your profile is saved').isVisible()).toBe(true);
+    const saved = (await (await m.request.get('/api/mic/Contact/MyProfile')).json()) as {
+      City: string;
+      IsListed: boolean;
+    };
+    expect(saved).toMatchObject({ City: 'North Haverbrook', IsListed: true });
+    await member.context.close();
+  });
+});
