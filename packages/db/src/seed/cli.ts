@@ -24,12 +24,14 @@ const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
 const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? 'data');
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
 await database.migrate();
+// The embedded database runs as the application role (row-level security); the seed looks up the tenant and
+// loads with COPY as the owner, so an existing tenant (the demo association) is found and filled.
+if (database.pglite) await database.pglite.exec('RESET ROLE');
 const slug = values.tenant ?? 'demo';
 let tenantId = rowsOf<{ id: string }>(
   await database.ownerDb.execute(sql`select id from tenants where slug = ${slug}`),
 )[0]?.id;
 if (!tenantId) tenantId = (await createTenant(database.db, { name: slug, slug })).id;
-if (database.pglite) await database.pglite.exec('RESET ROLE');
 const target = databaseUrl ? postgresTarget(databaseUrl) : pgliteTarget(database.pglite!);
 const result = await bulkSeedContacts(target, { tenantId, count, log: (m) => console.log(m) });
 await target.close();
