@@ -2,6 +2,7 @@ import { contacts, withTenantTx } from '@guildhall/db';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choose } from '../pages/screens.ts';
 import { signInAs } from '../pages/sign-in.ts';
 import { boot, type Running } from '../support/boot.ts';
 import { seedTenant, unique } from '../support/seed.ts';
@@ -88,6 +89,30 @@ describe('contacts in the back office', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`${CONTACTS}/${id}$`));
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(last);
+    await context.close();
+  });
+
+  it('asks before saving a likely duplicate (same email) and saves it on Yes', async () => {
+    const { page, context } = await staffSignedIn();
+    const last = unique('Noether').replace(/[^A-Za-z]/g, '');
+    const email = `${last}@example.org`.toLowerCase();
+    await createContact(page, { FirstName: 'Emmy', LastName: last, Email: email });
+    await page.goto(`${CONTACTS}/new`);
+    await choose(page, /^Contact type/, 'Individual');
+    await choose(page, /^Status/, 'Active');
+    await page.getByRole('textbox', { name: /^First name/ }).fill('Emmy');
+    await page.getByRole('textbox', { name: /^Last name/ }).fill(`${last}bis`);
+    await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const question = page.getByRole('dialog', { name: 'Please confirm' });
+    await question.getByText(/This contact may already exist: .*same email/).waitFor();
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await poll(async () => {
+      const res = await page.request.post('/api/contacts/contacts/contactData', {
+        data: { Criteria: [{ PropertyName: 'Email', Operator: 'eq', Value: email }] },
+      });
+      return ((await res.json()) as { TotalRecordAvailable: number }).TotalRecordAvailable;
+    }).toBe(2);
     await context.close();
   });
 

@@ -195,7 +195,7 @@ export function ContactsImportPage() {
               <Badge color="blue">{dryRun.Update} to update</Badge>
               <Badge color="red">{dryRun.Reject} rejected</Badge>
             </Group>
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer minWidth={600}>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
