@@ -1,23 +1,8 @@
+import { type DirectoryContact, MEMBER_EDITABLE_FIELDS } from '@guildhall/shared';
 import { api } from '../../platform/api-client.ts';
 
 /** A listed contact as the directory shows it: the server answers only the fields the contact publishes. */
-export interface DirectoryContact {
-  DirectoryContactId: number;
-  DisplayName: string;
-  ContactType: string;
-  FirstName: string | null;
-  LastName: string | null;
-  OrganizationName: string | null;
-  Email: string | null;
-  Phone: string | null;
-  Website: string | null;
-  Address1: string | null;
-  Address2: string | null;
-  PostalCode: string | null;
-  City: string | null;
-  StateProvince: string | null;
-  CountryCode: string | null;
-}
+export type { DirectoryContact };
 
 export interface MyProfile extends DirectoryContact {
   IsListed: boolean;
@@ -26,18 +11,11 @@ export interface MyProfile extends DirectoryContact {
   AccountNumber: string | null;
 }
 
-/** What a member may change on their own profile (the server refuses any other field). */
-export const PROFILE_FIELDS = [
-  'Email',
-  'Phone',
-  'Website',
-  'Address1',
-  'Address2',
-  'City',
-  'StateProvince',
-  'PostalCode',
-  'CountryCode',
-] as const;
+/** What a member may change on their own profile (the server refuses any other field), less the listing flags. */
+export const PROFILE_FIELDS = MEMBER_EDITABLE_FIELDS.filter(
+  (f): f is Exclude<(typeof MEMBER_EDITABLE_FIELDS)[number], 'IsListed' | 'PublishedFields'> =>
+    f !== 'IsListed' && f !== 'PublishedFields',
+);
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileChanges = Partial<Record<ProfileField, string | null>> & {
   IsListed?: boolean;
