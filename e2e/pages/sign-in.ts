@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import type { Running } from '../support/boot.ts';
+import { seedTenant } from '../support/seed.ts';
 
 /** The sign-in page, as a user sees it. */
 export async function signInAs(page: Page, username: string, password: string): Promise<void> {
@@ -6,4 +8,13 @@ export async function signInAs(page: Page, username: string, password: string): 
   await page.getByLabel('Username').fill(username);
   await page.getByRole('textbox', { name: /^Password/ }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A fresh association with its admin signed in to the back office, in a browser context of its own. */
+export async function signedInAdmin(run: Running, viewport?: { width: number; height: number }) {
+  const t = await seedTenant(run.database);
+  const { page, context } = await run.newPage(viewport);
+  await signInAs(page, t.admin.username, t.admin.password);
+  await page.waitForURL(/\/a\/?$/, { timeout: 15_000 });
+  return { t, page, context };
 }

@@ -9,9 +9,8 @@ import {
   seriousViolations,
   setListPageSize,
 } from '../pages/screens.ts';
-import { signInAs } from '../pages/sign-in.ts';
+import { signedInAdmin } from '../pages/sign-in.ts';
 import { boot, type Running } from '../support/boot.ts';
-import { seedTenant } from '../support/seed.ts';
 
 let run: Running;
 
@@ -19,14 +18,6 @@ beforeAll(async () => {
   run = await boot();
 });
 afterAll(() => run?.close());
-
-async function signedIn(viewport?: { width: number; height: number }) {
-  const t = await seedTenant(run.database);
-  const { page, context } = await run.newPage(viewport);
-  await signInAs(page, t.admin.username, t.admin.password);
-  await page.waitForURL(/\/a\/?$/, { timeout: 15_000 });
-  return { t, page, context };
-}
 
 /** Polls with room for a loaded machine (the spec files run side by side). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
@@ -62,7 +53,7 @@ const MONTHS = [
 
 describe('list behaviours in the browser', () => {
   it('clears an invalid saved sort, says so, and reloads the list in its default order', async () => {
-    const { t, page, context } = await signedIn();
+    const { t, page, context } = await signedInAdmin(run);
     for (const Name of ['Bravo', 'Alpha', 'Charlie']) await createSample(page, { Name });
     await withTenantTx(run.database.db, { tenantId: t.tenant.id }, (tx) =>
       tx.insert(tableSettings).values({
@@ -93,7 +84,7 @@ describe('list behaviours in the browser', () => {
   });
 
   it('places records on the calendar and moves with the range shortcuts', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     const now = tenantMonth(0);
     const before = tenantMonth(-1);
     await createSample(page, { Name: 'This month meeting', StartDate: `${now.month}/15/${now.year}` });
@@ -133,7 +124,7 @@ describe('list behaviours in the browser', () => {
   });
 
   it('loads more while scrolling, stops after a short page and keeps the DOM small', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     await setListPageSize(page, 10);
     for (let i = 1; i <= 25; i += 1) await createSample(page, { Name: `Row ${String(i).padStart(2, '0')}` });
     const skips: string[] = [];
@@ -160,7 +151,7 @@ describe('list behaviours in the browser', () => {
   });
 
   it('edits inline, and shows the exception message of a 500 or the generic message otherwise', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     // A draft-status sample: switching it off asks nothing (an open one would ask to close it as well).
     await createSample(page, { Name: 'Switchable', Status: 'draft', IsActive: true });
     await page.goto(SAMPLES_LIST);
@@ -197,7 +188,7 @@ describe('list behaviours in the browser', () => {
   });
 
   it('deletes and voids a record after a confirmation, with a toast each', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     for (const Name of ['Keeper', 'Goner', 'Voidable']) await createSample(page, { Name });
     await page.goto(SAMPLES_LIST);
     await poll(() => rowNames(page)).toEqual(['Goner', 'Keeper', 'Voidable']);
@@ -226,7 +217,7 @@ describe('list behaviours in the browser', () => {
 
 describe('screen types in the browser', () => {
   it('shows the help texts as a plain ListView, distinct from the deluxe table', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     const res = await page.request.post('/api/setup/helpTexts/helpTextSave', {
       data: { StateName: 'Samples.List', Title: 'About samples', Content: 'Text' },
     });
@@ -243,7 +234,7 @@ describe('screen types in the browser', () => {
 
   it('opens a record as a PreviewBox card', async () => {
     // The table's preview panel shows from 1440 px.
-    const { page, context } = await signedIn({ width: 1500, height: 900 });
+    const { page, context } = await signedInAdmin(run, { width: 1500, height: 900 });
     const id = await createSample(page, { Name: 'Previewed', Email: 'preview@example.org' });
     // Reached from the table's preview panel.
     await page.goto(SAMPLES_LIST);
@@ -274,7 +265,7 @@ describe('screen types in the browser', () => {
   });
 
   it('shows a user as a MainEntityParentPage with the samples they own in a tab', async () => {
-    const { t, page, context } = await signedIn();
+    const { t, page, context } = await signedInAdmin(run);
     await createSample(page, { Name: 'Mine', OwnerUserId: t.admin.id });
     await createSample(page, { Name: 'Theirs', OwnerUserId: t.staff.id });
     await page.goto(`/micronet/list/setup/users/${t.admin.id}`);
@@ -306,7 +297,7 @@ describe('screen types in the browser', () => {
   });
 
   it('shows the setup menu with its child screens, and a select on a phone', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     await createSample(page, { Name: 'In the menu' });
     await page.goto('/micronet/menu/setup');
     const menu = page.getByRole('navigation', { name: 'Setup menu' });
@@ -325,7 +316,7 @@ describe('screen types in the browser', () => {
     expect(await menu.getByRole('link', { name: 'Help texts' }).getAttribute('aria-current')).toBe('page');
     await context.close();
 
-    const phone = await signedIn({ width: 390, height: 800 });
+    const phone = await signedInAdmin(run, { width: 390, height: 800 });
     await phone.page.goto('/micronet/menu/setup');
     await phone.page.getByRole('combobox', { name: 'Setup menu' }).click();
     await phone.page.getByRole('option', { name: 'Users' }).click();
@@ -335,7 +326,7 @@ describe('screen types in the browser', () => {
   });
 
   it('opens an external page only in a new tab, without opener or referrer', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     await page.goto('/micronet/menu/setup/external-plainLanguage');
     const panel = page.getByRole('region', { name: 'Plain language guidelines' });
     await panel.getByText('This page is outside Guildhall').waitFor();
@@ -352,7 +343,7 @@ describe('screen types in the browser', () => {
   });
 
   it('puts the dashboard with the declared widgets on the home page, shortcuts still there', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     await createSample(page, { Name: 'Open one', Status: 'open' });
     await createSample(page, { Name: 'Closed one', Status: 'closed', Quantity: 0 });
     await page.goto('/a');
@@ -368,7 +359,7 @@ describe('screen types in the browser', () => {
     await page.waitForURL(/\/micronet\/menu\/setup$/);
     await context.close();
 
-    const phone = await signedIn({ width: 390, height: 800 });
+    const phone = await signedInAdmin(run, { width: 390, height: 800 });
     await phone.page.locator('[data-widget="w:samples.open"]').waitFor();
     const box = await phone.page.locator('[data-widget="w:samples.open"]').boundingBox();
     expect(box?.width).toBeGreaterThan(300);
@@ -376,7 +367,7 @@ describe('screen types in the browser', () => {
   });
 
   it('has no serious or critical accessibility violation on the new screens', async () => {
-    const { t, page, context } = await signedIn();
+    const { t, page, context } = await signedInAdmin(run);
     await createSample(page, { Name: 'Checked', OwnerUserId: t.admin.id });
     const screens: [string, () => Promise<void>][] = [
       ['/a', () => page.locator('[data-widget="w:samples.open"] [data-widget-count]').waitFor()],

@@ -9,9 +9,8 @@ import {
   seriousViolations,
   setListPageSize,
 } from '../pages/screens.ts';
-import { signInAs } from '../pages/sign-in.ts';
+import { signedInAdmin } from '../pages/sign-in.ts';
 import { boot, type Running } from '../support/boot.ts';
-import { seedTenant } from '../support/seed.ts';
 
 let run: Running;
 
@@ -19,15 +18,6 @@ beforeAll(async () => {
   run = await boot();
 });
 afterAll(() => run?.close());
-
-/** A fresh association with its admin signed in. */
-async function signedIn(viewport?: { width: number; height: number }) {
-  const t = await seedTenant(run.database);
-  const { page, context } = await run.newPage(viewport);
-  await signInAs(page, t.admin.username, t.admin.password);
-  await page.waitForURL(/\/a\/?$/, { timeout: 15_000 });
-  return { t, page, context };
-}
 
 async function openList(page: Page) {
   await page.goto(SAMPLES_LIST);
@@ -40,7 +30,7 @@ const toast = (page: Page, text: string | RegExp) =>
 
 describe('generic screens in the browser', () => {
   it('sorts by a column both ways and keeps the column order', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     for (const Name of ['Beta', 'Alpha', 'Gamma']) await createSample(page, { Name });
     await openList(page);
     const before = await columnHeaders(page);
@@ -53,7 +43,7 @@ describe('generic screens in the browser', () => {
   });
 
   it('debounces the search box: one request after typing', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     for (const Name of ['Harbour', 'Hangar', 'Lighthouse']) await createSample(page, { Name });
     await openList(page);
     const searches: string[] = [];
@@ -70,7 +60,7 @@ describe('generic screens in the browser', () => {
   });
 
   it('shows the filter tags with a "{n} more" tag when they do not fit', async () => {
-    const { page, context } = await signedIn({ width: 900, height: 800 });
+    const { page, context } = await signedInAdmin(run, { width: 900, height: 800 });
     await createSample(page, { Name: 'Tagged', Quantity: 5, Price: 500 });
     await openList(page);
     const criteria = [
@@ -107,7 +97,7 @@ describe('generic screens in the browser', () => {
   });
 
   it('keeps the table settings after a reload', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     await createSample(page, { Name: 'Settings sample' });
     await openList(page);
     await page.getByRole('button', { name: 'Table settings' }).click();
@@ -127,7 +117,7 @@ describe('generic screens in the browser', () => {
   });
 
   it('walks previous and next across a page boundary', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     await setListPageSize(page, 5);
     const ids: number[] = [];
     for (let i = 1; i <= 12; i++)
@@ -147,7 +137,7 @@ describe('generic screens in the browser', () => {
   });
 
   it('exports the list and offers the download when it is ready', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     await createSample(page, { Name: 'Exported' });
     await openList(page);
     await page.getByRole('button', { name: 'Export', exact: true }).click();
@@ -161,7 +151,7 @@ describe('generic screens in the browser', () => {
   });
 
   it('asks about unsaved changes when leaving, and not after a save', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     const id = await createSample(page, { Name: 'Unsaved' });
     await page.goto(`${SAMPLES_LIST}/${id}`);
     await page.getByRole('textbox', { name: /^Name/ }).fill('Unsaved, renamed');
@@ -187,7 +177,7 @@ describe('generic screens in the browser', () => {
   });
 
   it('acts on each ErrorValidation action', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     await page.goto(`${SAMPLES_LIST}/new`);
     const name = page.getByRole('textbox', { name: /^Name/ });
     // Proceed (0): repeated with ForceSave, no question asked.
@@ -226,7 +216,7 @@ describe('generic screens in the browser', () => {
   });
 
   it('creates a record through the wizard', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     await openList(page);
     await page.getByRole('button', { name: 'Add with wizard' }).click();
     const wizard = page.getByRole('dialog', { name: 'New sample' });
@@ -248,7 +238,7 @@ describe('generic screens in the browser', () => {
   });
 
   it('pages a report and keeps favourites first', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     for (let i = 1; i <= 5; i++) await createSample(page, { Name: `Priced ${i}`, Price: i * 1000 });
     await page.goto('/a/reports');
     const reports = page.getByRole('list', { name: 'Reports' });
@@ -271,7 +261,7 @@ describe('generic screens in the browser', () => {
   });
 
   it('keeps the dashboard layout after a reload', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     await page.goto('/a/dashboard');
     const counts = page.locator('[data-widget="counts"]');
     await counts.getByRole('heading', { name: 'Counts' }).waitFor();
@@ -297,7 +287,7 @@ describe('generic screens in the browser', () => {
   });
 
   it('has no serious or critical accessibility violation on a list, a form and a dialog', async () => {
-    const { page, context } = await signedIn();
+    const { page, context } = await signedInAdmin(run);
     const id = await createSample(page, { Name: 'Accessible' });
     await openList(page);
     expect(await seriousViolations(page)).toEqual([]);

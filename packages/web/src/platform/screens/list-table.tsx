@@ -1,24 +1,13 @@
 import type { ListResponse, Model, ResourceDeclaration, SortSetting } from '@guildhall/shared';
-import {
-  Anchor,
-  Checkbox,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Checkbox, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useIdentity } from '../identity.ts';
 import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
 import { type ColumnView, MODE_STYLE, type RowCommand, readSelection } from './list-columns.ts';
 import { recordPath } from './resources.ts';
+import { SortButton } from './sort-button.tsx';
 
 interface Props {
   resource: ResourceDeclaration;
@@ -127,23 +116,11 @@ export function ListTable(props: Props) {
                           style={{ whiteSpace: 'nowrap' }}
                         >
                           {c.sortable ? (
-                            <UnstyledButton
-                              onClick={() => props.onSort(c.field)}
-                              aria-label={`Sort by ${c.title}`}
-                              fw={600}
-                              fz="sm"
-                            >
-                              <Group gap={4} wrap="nowrap">
-                                {c.title}
-                                {direction === 'asc' ? (
-                                  <IconArrowUp size={14} aria-hidden />
-                                ) : direction === 'desc' ? (
-                                  <IconArrowDown size={14} aria-hidden />
-                                ) : (
-                                  <IconArrowsSort size={14} aria-hidden opacity={0.5} />
-                                )}
-                              </Group>
-                            </UnstyledButton>
+                            <SortButton
+                              title={c.title}
+                              direction={direction}
+                              onSort={() => props.onSort(c.field)}
+                            />
                           ) : (
                             c.title
                           )}

@@ -1,10 +1,10 @@
 import type { ReportRunResponse } from '@guildhall/shared';
-import { Group, Pagination, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBlock } from '../../error-block.tsx';
 import { LoadingBlock } from '../../page.tsx';
+import { SortButton } from '../sort-button.tsx';
 import { INITIAL_REPORT_STATE, type ReportState, runReport } from './reports-api.ts';
 
 export const REPORT_FAILURE = {
@@ -66,23 +66,7 @@ export function ReportView({ reportId, title }: { reportId: string; title: strin
                       key={c.field}
                       aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
                     >
-                      <UnstyledButton
-                        onClick={() => sortBy(c.field)}
-                        aria-label={`Sort by ${c.title}`}
-                        fw={600}
-                        fz="sm"
-                      >
-                        <Group gap={4} wrap="nowrap">
-                          {c.title}
-                          {dir === 'asc' ? (
-                            <IconArrowUp size={14} aria-hidden />
-                          ) : dir === 'desc' ? (
-                            <IconArrowDown size={14} aria-hidden />
-                          ) : (
-                            <IconArrowsSort size={14} aria-hidden opacity={0.5} />
-                          )}
-                        </Group>
-                      </UnstyledButton>
+                      <SortButton title={c.title} direction={dir} onSort={() => sortBy(c.field)} />
                     </Table.Th>
                   );
                 })}

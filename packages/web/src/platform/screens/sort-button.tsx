@@ -1,0 +1,24 @@
+import { Group, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+
+/** A sortable column header's button: the title and an arrow for the current direction. */
+export function SortButton(props: {
+  title: string;
+  direction: 'asc' | 'desc' | undefined | null;
+  onSort: () => void;
+}) {
+  return (
+    <UnstyledButton onClick={props.onSort} aria-label={`Sort by ${props.title}`} fw={600} fz="sm">
+      <Group gap={4} wrap="nowrap">
+        {props.title}
+        {props.direction === 'asc' ? (
+          <IconArrowUp size={14} aria-hidden />
+        ) : props.direction === 'desc' ? (
+          <IconArrowDown size={14} aria-hidden />
+        ) : (
+          <IconArrowsSort size={14} aria-hidden opacity={0.5} />
+        )}
+      </Group>
+    </UnstyledButton>
+  );
+}
