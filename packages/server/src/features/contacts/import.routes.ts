@@ -2,6 +2,8 @@
  * CSV import of contacts: upload (multipart, size enforced while streaming), column mapping, dry run, commit as a
  * job, progress. The import is known by its upload's id everywhere.
  */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyMultipart from '@fastify/multipart';
 import { IMPORT_FIELD_IDS, IMPORT_FIELDS, type ImportMapping, suggestMapping } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -41,10 +43,41 @@ const statusSchema = z.object({
   Error: z.string().nullable(),
 });
 
+/** How long a refused upload's remaining body is read and discarded after the answer, before the socket is cut. */
+const LINGER_MS = 2000;
+
+/**
+ * Refused before its body was read to the end: answer at once, let Node discard what the client is still sending
+ * (never buffering it) for a moment so the client reads the answer instead of a reset, then cut a connection
+ * whose body still has not ended (a body that never ends cannot hold the socket).
+ */
+function lingeringClose(request: IncomingMessage, response: ServerResponse): void {
+  response.once('finish', () => {
+    if (request.complete) return;
+    setTimeout(() => {
+      // (app.inject's simulated socket has no destroy: nothing to cut there)
+      const socket = request.socket as Partial<typeof request.socket> | null;
+      if (!request.complete && typeof socket?.destroy === 'function') socket.destroy();
+    }, LINGER_MS).unref();
+  });
+}
+
+/** Errors of a malformed multipart body (no boundary, a part cut short, too many parts) are the client's: 4xx. */
+function multipartError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const e = err as { statusCode?: unknown; code?: unknown; syscall?: unknown };
+  // Storage failing (a full disk) is ours.
+  if (e.syscall !== undefined) return err;
+  if (e.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, service.TOO_LARGE);
+  const status =
+    typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 400;
+  return new HttpError(status, 'The upload is not a valid multipart/form-data body with one CSV file.');
+}
+
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart only here: one file, bounded while it streams (413 before the rest of the body is read).
   await app.register(fastifyMultipart, {
-    limits: { fileSize: service.IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    limits: { fileSize: service.IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
   });
 
   app.post('/api/contacts/import/upload', {
@@ -64,27 +97,46 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const auth = requireAuth(req.auth);
       if (!req.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
-      const part = await req.file();
-      if (!part) throw new HttpError(400, 'Choose a CSV file.', { file: ['Choose a CSV file.'] });
-      const bytes = await part.toBuffer();
-      if (bytes.includes(0)) throw new HttpError(400, 'The file is not a text CSV file.');
-      const { id, csv } = await tenantTx(app.database, auth, (tx) =>
-        service.storeUpload(tx, auth, app.storage, part.filename, bytes),
-      );
-      const mapping: Record<string, string> = {};
-      for (const [k, v] of Object.entries(suggestMapping(csv.headers))) if (v !== undefined) mapping[k] = v;
-      return {
-        ImportId: id,
-        FileName: part.filename,
-        Columns: csv.headers,
-        Rows: csv.rows.length,
-        Sample: csv.rows.slice(0, 5),
-        Fields: IMPORT_FIELDS.map(({ Id, Name }) => ({ Id, Name })),
-        Mapping: mapping,
-      };
+      const id = randomUUID();
+      const key = service.uploadKey(auth.tenantId, id);
+      let received: { label: string; size: number } | undefined;
+      try {
+        // One part, the file "file": a field or a second file is refused, like an unknown JSON field.
+        for await (const part of req.parts()) {
+          if (part.type !== 'file' || part.fieldname !== 'file' || received)
+            throw new HttpError(400, 'Send only the CSV file, in the form field "file".', {
+              [part.fieldname.slice(0, 50) || '_']: ['Unknown field.'],
+            });
+          const size = await service.receiveUpload(app.storage, key, part.file);
+          received = { label: service.fileLabel(part.filename), size };
+        }
+        if (!received) throw new HttpError(400, 'Choose a CSV file.', { file: ['Choose a CSV file.'] });
+      } catch (err) {
+        if (received) await app.storage.remove(key);
+        lingeringClose(req.raw, reply.raw);
+        throw multipartError(err);
+      }
+      try {
+        const csv = await service.readStored(app.storage, key);
+        await tenantTx(app.database, auth, (tx) => service.storeUpload(tx, auth, { id, key, ...received }));
+        const mapping: Record<string, string> = {};
+        for (const [k, v] of Object.entries(suggestMapping(csv.headers))) if (v !== undefined) mapping[k] = v;
+        return {
+          ImportId: id,
+          FileName: received.label,
+          Columns: csv.headers,
+          Rows: csv.rows.length,
+          Sample: csv.rows.slice(0, 5),
+          Fields: IMPORT_FIELDS.map(({ Id, Name }) => ({ Id, Name })),
+          Mapping: mapping,
+        };
+      } catch (err) {
+        await app.storage.remove(key);
+        throw err;
+      }
     },
   });
 

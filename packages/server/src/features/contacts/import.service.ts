@@ -4,7 +4,7 @@
  * the commit is a job that replays the same plan in one tenant transaction through the generic save (validation,
  * hooks, search documents, counters, audit), so a failing row rolls back every row before it.
  */
-import { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { type Database, jobs, rowsOf, storedFiles, type Tx, withTenantTx } from '@guildhall/db';
 import { contactsResource, type ImportMapping, importRowOf } from '@guildhall/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -45,34 +45,136 @@ export function parseCsv(text: string): ParsedCsv {
   return { headers, rows };
 }
 
+/** Where an upload's bytes live: made by the server from the tenant and the upload's id, never from the client. */
+export function uploadKey(tenantId: string, id: string): string {
+  return `${STORAGE_PREFIX}${tenantId}/${id}.csv`;
+}
+
+/** The client's file name as a label: its last path segment, no control characters, at most 200 characters. */
+export function fileLabel(name: string | undefined): string {
+  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+  const clean = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.slice(0, 200) || 'import.csv';
+}
+
+const NOT_CSV = 'Save it as "CSV UTF-8" (comma-separated values) and upload that file.';
+
+/** Signatures of files people upload by mistake instead of a CSV, for a message that says what it is. */
+const SIGNATURES: { bytes: number[]; what: string }[] = [
+  { bytes: [0x89, 0x50, 0x4e, 0x47], what: 'a PNG image' },
+  { bytes: [0xff, 0xd8, 0xff], what: 'a JPEG image' },
+  { bytes: [0x47, 0x49, 0x46, 0x38], what: 'a GIF image' },
+  { bytes: [0x50, 0x4b, 0x03, 0x04], what: 'a ZIP archive (an Excel .xlsx workbook is one)' },
+  { bytes: [0xd0, 0xcf, 0x11, 0xe0], what: 'an Excel 97-2003 workbook or another Office document' },
+  { bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], what: 'a PDF document' },
+  { bytes: [0x1f, 0x8b], what: 'a gzip archive' },
+  { bytes: [0xff, 0xfe], what: 'UTF-16 text' },
+  { bytes: [0xfe, 0xff], what: 'UTF-16 text' },
+];
+const HEAD_BYTES = 8;
+
+/** True for bytes no CSV text holds: NUL and the C0 controls other than tab, line feed, vertical tab, form feed, CR. */
+function isControl(b: number): boolean {
+  return b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0b && b !== 0x0c && b !== 0x0d;
+}
+
+/**
+ * Checks an upload's bytes while they stream (the name and the declared type say nothing): a known binary
+ * signature, a NUL or control byte, or bytes that are not UTF-8 refuse the file with a 400 at once, before the
+ * rest is read. Passes the bytes through unchanged.
+ */
+export function csvBytesCheck(): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let head = Buffer.alloc(0);
+  let headChecked = false;
+  const checkHead = () => {
+    headChecked = true;
+    const hit = SIGNATURES.find((s) => s.bytes.every((b, i) => head[i] === b));
+    if (hit)
+      throw new HttpError(400, `The file is not a CSV text file: it looks like ${hit.what}. ${NOT_CSV}`);
+  };
+  const check = (chunk: Buffer) => {
+    if (!headChecked) {
+      head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES);
+      if (head.length >= HEAD_BYTES) checkHead();
+    }
+    if (chunk.some(isControl))
+      throw new HttpError(400, `The file is not a CSV text file: it holds binary data. ${NOT_CSV}`);
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      throw new HttpError(400, `The file is not UTF-8 text. ${NOT_CSV}`);
+    }
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        check(chunk);
+        done(null, chunk);
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+    flush(done) {
+      try {
+        if (!headChecked) checkHead();
+        decoder.decode();
+        done();
+      } catch (err) {
+        done(err instanceof HttpError ? err : new HttpError(400, `The file is not UTF-8 text. ${NOT_CSV}`));
+      }
+    },
+  });
+}
+
+export const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Import at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows at a time, in files of up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`;
+
+/**
+ * Streams an upload's file into storage under a server-made key, checking its bytes and its size as they come:
+ * a file over the limit is refused with 413 as soon as it passes it, a binary file at its first bytes, and
+ * nothing stays in storage. Holds no database connection while the client sends.
+ */
+export async function receiveUpload(
+  storage: Storage,
+  key: string,
+  file: Readable & { truncated?: boolean },
+): Promise<number> {
+  const tooLarge = () => new HttpError(413, TOO_LARGE);
+  const check = csvBytesCheck();
+  // busboy stops the file at the limit and says so with 'limit': refuse then, without reading the rest.
+  file.once('limit', () => check.destroy(tooLarge()));
+  const size = await storage.put(key, file, check);
+  if (file.truncated || size > IMPORT_MAX_BYTES) {
+    await storage.remove(key);
+    throw tooLarge();
+  }
+  return size;
+}
+
+/** Records a received and parsed upload as a stored file of the user (its id made by the caller). */
 export async function storeUpload(
   tx: Tx,
   auth: AuthContext,
-  storage: Storage,
-  fileName: string,
-  bytes: Buffer,
-): Promise<{ id: string; csv: ParsedCsv }> {
-  const csv = parseCsv(bytes.toString('utf8'));
-  const [file] = await tx
-    .insert(storedFiles)
-    .values({
-      tenantId: auth.tenantId,
-      userId: auth.userId,
-      fileName: fileName.slice(0, 200) || 'import.csv',
-      contentType: 'text/csv',
-      status: 'ready',
-      size: bytes.length,
-      readyAt: new Date(),
-    })
-    .returning({ id: storedFiles.id });
-  if (!file) throw new Error('file insert returned nothing');
-  const storageKey = `${STORAGE_PREFIX}${auth.tenantId}/${file.id}.csv`;
-  await storage.put(storageKey, Readable.from([bytes]));
-  await tx
-    .update(storedFiles)
-    .set({ storageKey })
-    .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, file.id)));
-  return { id: file.id, csv };
+  upload: { id: string; key: string; label: string; size: number },
+): Promise<void> {
+  await tx.insert(storedFiles).values({
+    tenantId: auth.tenantId,
+    id: upload.id,
+    userId: auth.userId,
+    fileName: upload.label,
+    contentType: 'text/csv',
+    status: 'ready',
+    size: upload.size,
+    storageKey: upload.key,
+    readyAt: new Date(),
+  });
+}
+
+export async function readStored(storage: Storage, key: string): Promise<ParsedCsv> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.get(key)) chunks.push(chunk as Buffer);
+  return parseCsv(Buffer.concat(chunks).toString('utf8'));
 }
 
 interface Upload {
@@ -92,10 +194,8 @@ export async function findUpload(tx: Tx, auth: AuthContext, id: string): Promise
   return { id: file.id, fileName: file.fileName, storageKey: file.storageKey, jobId: file.jobId };
 }
 
-async function readUpload(storage: Storage, upload: Upload): Promise<ParsedCsv> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.get(upload.storageKey)) chunks.push(chunk as Buffer);
-  return parseCsv(Buffer.concat(chunks).toString('utf8'));
+function readUpload(storage: Storage, upload: Upload): Promise<ParsedCsv> {
+  return readStored(storage, upload.storageKey);
 }
 
 export interface PlannedRow {
