@@ -56,7 +56,11 @@ export const jobs = pgTable(
     userId: bigint('user_id', { mode: 'number' }),
     error: text('error'),
     runAfter: ts('run_after').notNull().defaultNow(),
+    /** When the instance running the job claimed it, then its heartbeat: a running job not heard of for long is claimed again. */
     lockedAt: ts('locked_at'),
+    /** Progress of a running job (rows done of all), written by the instance running it for every other to read. */
+    progressDone: integer('progress_done'),
+    progressTotal: integer('progress_total'),
     finishedAt: ts('finished_at'),
     createdAt: createdAt(),
   },

@@ -2,6 +2,12 @@
  * A PostgreSQL-backed job queue: a job is a row of `jobs` (so it survives a restart and any instance can run it),
  * claimed with FOR UPDATE SKIP LOCKED by gh_claim_job, then run inside its tenant's scope. The in-process worker
  * starts with the app and stops on close.
+ *
+ * While a job runs on PostgreSQL, its instance refreshes the row's `locked_at` (a heartbeat) and may write its
+ * progress there, each in a short statement of its own beside the job's work: every instance can read them, and
+ * a running job not heard of for JOB_LEASE_MS (its instance stopped) is claimed again. Embedded PGlite has one
+ * connection, held by a job's transaction while it runs, so nothing is written beside it there; one process owns
+ * a PGlite database, so its worker takes back every job left running when it starts.
  */
 import { type Database, jobs, rowsOf, type Tx, withTenantTx } from '@guildhall/db';
 import { and, eq, sql } from 'drizzle-orm';
@@ -20,6 +26,10 @@ export interface ClaimedJob {
 export type JobHandler = (database: Database, job: ClaimedJob) => Promise<void>;
 
 export const MAX_JOB_ATTEMPTS = 3;
+/** How often a running job's instance says it is alive (PostgreSQL). */
+export const JOB_HEARTBEAT_MS = 15_000;
+/** A running job whose instance has not said so for this long is claimed again by another (or the next) one. */
+export const JOB_LEASE_MS = 120_000;
 
 /** A failure that another attempt cannot fix (bad input): the job fails at once, with this message. */
 export class PermanentJobError extends Error {}
@@ -58,9 +68,12 @@ interface ClaimRow {
   attempts: number;
 }
 
-async function claim(database: Database, kinds: string[]): Promise<ClaimedJob | null> {
+async function claim(database: Database, kinds: string[], staleAfterMs: number): Promise<ClaimedJob | null> {
+  const stale = `${Math.max(0, Math.round(staleAfterMs))} milliseconds`;
   const r = await database.db.transaction((tx) =>
-    tx.execute(sql`select * from gh_claim_job(${`{${kinds.join(',')}}`}::text[])`),
+    tx.execute(
+      sql`select * from gh_claim_job(${`{${kinds.join(',')}}`}::text[], ${stale}::interval, ${MAX_JOB_ATTEMPTS}::int)`,
+    ),
   );
   const row = rowsOf<ClaimRow>(r)[0];
   if (!row) return null;
@@ -71,6 +84,72 @@ async function claim(database: Database, kinds: string[]): Promise<ClaimedJob | 
     payload: row.payload,
     userId: row.user_id == null ? null : Number(row.user_id),
     attempts: row.attempts,
+  };
+}
+
+/** Whether statements beside a running job's own transaction can run (PostgreSQL's pool) or would wait (PGlite). */
+function canWriteBeside(database: Database): boolean {
+  return database.kind === 'postgres';
+}
+
+/**
+ * One short write about a running job, beside its work and never awaited by it (so it can never wait on the job's
+ * own connection): at most one in flight, later ones dropped while it runs. `settle()` waits for the last one.
+ */
+function besideWriter(database: Database, job: ClaimedJob) {
+  let inFlight: Promise<void> | null = null;
+  return {
+    busy: () => inFlight !== null,
+    write(set: Partial<typeof jobs.$inferInsert>): void {
+      if (inFlight || !canWriteBeside(database)) return;
+      inFlight = withTenantTx(database.db, { tenantId: job.tenantId }, async (tx) => {
+        await tx
+          .update(jobs)
+          .set({ ...set, lockedAt: sql`now()` })
+          .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id), eq(jobs.status, 'running')));
+      })
+        .catch(() => undefined)
+        .finally(() => {
+          inFlight = null;
+        });
+    },
+    async settle(): Promise<void> {
+      while (inFlight) await inFlight;
+    },
+  };
+}
+
+export interface JobProgress {
+  /** Rows (or any unit) done of all; written for other instances at most every `everyRows` or `everyMs`. */
+  report(done: number, total: number): void;
+  /** Waits for a write in flight (call after the job's own transaction has ended). */
+  settle(): Promise<void>;
+}
+
+/**
+ * Progress of a running job in its row, for every instance to read: a short statement of its own, outside the
+ * job's transaction, throttled. On PGlite it writes nothing (it would wait for the job's own connection); keep
+ * progress in memory there, where one process serves every request anyway.
+ */
+export function jobProgress(
+  database: Database,
+  job: ClaimedJob,
+  options: { everyRows?: number; everyMs?: number } = {},
+): JobProgress {
+  const everyRows = options.everyRows ?? 500;
+  const everyMs = options.everyMs ?? 1000;
+  const writer = besideWriter(database, job);
+  let writtenDone = -1;
+  let writtenAt = 0;
+  return {
+    report(done, total) {
+      const now = Date.now();
+      if (writer.busy() || (done - writtenDone < everyRows && now - writtenAt < everyMs)) return;
+      writtenDone = done;
+      writtenAt = now;
+      writer.write({ progressDone: done, progressTotal: total });
+    },
+    settle: () => writer.settle(),
   };
 }
 
@@ -104,18 +183,25 @@ export interface Worker {
 export function startWorker(
   database: Database,
   handlers: Record<string, JobHandler>,
-  options: { pollMs?: number; onError?: (err: unknown) => void } = {},
+  options: { pollMs?: number; heartbeatMs?: number; leaseMs?: number; onError?: (err: unknown) => void } = {},
 ): Worker {
   const kinds = Object.keys(handlers);
   let stopped = false;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
+  // One process owns a PGlite database: a job left running there was stopped with its process, take it back now.
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+  let staleAfterMs = canWriteBeside(database) ? leaseMs : 0;
   const runOnce = async (): Promise<boolean> => {
-    const job = await claim(database, kinds);
+    const job = await claim(database, kinds, staleAfterMs);
+    staleAfterMs = leaseMs;
     if (!job) return false;
     let error: string | null = null;
     let permanent = false;
+    const heartbeat = besideWriter(database, job);
+    const beat = setInterval(() => heartbeat.write({}), options.heartbeatMs ?? JOB_HEARTBEAT_MS);
+    beat.unref();
     try {
       const handler = handlers[job.kind];
       if (!handler) throw new Error(`no handler for job ${job.kind}`);
@@ -124,6 +210,9 @@ export function startWorker(
       error = err instanceof Error ? err.message : String(err);
       permanent = err instanceof PermanentJobError;
       if (!permanent) options.onError?.(err);
+    } finally {
+      clearInterval(beat);
+      await heartbeat.settle();
     }
     await finish(database, job, error, permanent);
     return true;

@@ -178,7 +178,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(req.auth);
       const answer = await tenantTx(app.database, auth, async (tx) => {
         await service.startCommit(tx, auth, req.body.ImportId, req.body.Mapping as ImportMapping);
-        return service.status(tx, auth, req.body.ImportId);
+        return service.status(tx, auth, app.storage, req.body.ImportId);
       });
       setTimeout(() => app.worker.wake(), 20).unref();
       return reply.code(202).send(answer);
@@ -195,7 +195,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) => service.status(tx, auth, req.params.id));
+      // An import running on this instance answers from memory; otherwise its job row (and written progress).
+      return (
+        service.liveStatus(app.storage, auth, req.params.id) ??
+        tenantTx(app.database, auth, (tx) => service.status(tx, auth, app.storage, req.params.id))
+      );
     },
   });
 };

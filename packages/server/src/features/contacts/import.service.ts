@@ -11,7 +11,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { AuthContext } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
-import { enqueue, type JobEnvironment, type JobHandler, PermanentJobError } from '../../platform/jobs.ts';
+import {
+  enqueue,
+  type JobEnvironment,
+  type JobHandler,
+  jobProgress,
+  PermanentJobError,
+} from '../../platform/jobs.ts';
 import * as generic from '../../platform/resources/resource.service.ts';
 import type { Storage } from '../../platform/storage.ts';
 
@@ -350,8 +356,29 @@ export async function startCommit(
   return jobId;
 }
 
-/** Progress of running imports on this instance (rows done of all); the job row holds the outcome. */
-const progress = new Map<string, { Processed: number; Total: number }>();
+interface RunningImport {
+  tenantId: string;
+  userId: number;
+  fileName: string;
+  Processed: number;
+  Total: number;
+}
+
+/**
+ * Imports running on this instance, by upload id: their owner (to answer only them) and progress, answered without
+ * a database round trip. Other instances read the progress the job writes to its row (PostgreSQL only: on PGlite
+ * the one connection is the import's while it runs, so every request waits for it to end anyway). Kept per app
+ * instance (known by its storage), so two instances in one process share no more than two processes would.
+ */
+const runningByInstance = new WeakMap<Storage, Map<string, RunningImport>>();
+function runningOn(storage: Storage): Map<string, RunningImport> {
+  let running = runningByInstance.get(storage);
+  if (!running) {
+    running = new Map();
+    runningByInstance.set(storage, running);
+  }
+  return running;
+}
 
 export interface ImportStatus {
   ImportId: string;
@@ -364,7 +391,23 @@ export interface ImportStatus {
   Error: string | null;
 }
 
-export async function status(tx: Tx, auth: AuthContext, id: string): Promise<ImportStatus> {
+/** The state of an import running on this instance, when the caller owns it; null otherwise (ask the database). */
+export function liveStatus(storage: Storage, auth: AuthContext, id: string): ImportStatus | null {
+  const live = runningOn(storage).get(id);
+  if (!live || live.tenantId !== auth.tenantId || live.userId !== auth.userId) return null;
+  return {
+    ImportId: id,
+    FileName: live.fileName,
+    Status: 'running',
+    Total: live.Total,
+    Processed: live.Processed,
+    Created: 0,
+    Updated: 0,
+    Error: null,
+  };
+}
+
+export async function status(tx: Tx, auth: AuthContext, storage: Storage, id: string): Promise<ImportStatus> {
   const upload = await findUpload(tx, auth, id);
   const base: ImportStatus = {
     ImportId: upload.id,
@@ -383,17 +426,30 @@ export async function status(tx: Tx, auth: AuthContext, id: string): Promise<Imp
     .where(and(eq(jobs.tenantId, auth.tenantId), eq(jobs.id, upload.jobId)));
   if (!job) return base;
   const result = (job.payload.result ?? {}) as Partial<Record<'Total' | 'Created' | 'Updated', number>>;
-  const live = progress.get(job.id);
-  const total = result.Total ?? live?.Total ?? 0;
+  // Running: this instance's own count, else what the instance running it last wrote to the job row.
+  const live = runningOn(storage).get(upload.id);
+  const total = result.Total ?? live?.Total ?? job.progressTotal ?? 0;
+  const processed = live?.Processed ?? job.progressDone ?? 0;
   return {
     ...base,
     Status: job.status,
     Total: total,
-    Processed: job.status === 'done' ? total : job.status === 'failed' ? 0 : (live?.Processed ?? 0),
+    Processed: job.status === 'done' ? total : job.status === 'running' ? Math.min(processed, total) : 0,
     Created: result.Created ?? 0,
     Updated: result.Updated ?? 0,
     Error: job.status === 'failed' ? job.error : null,
   };
+}
+
+/** The SQLSTATE of a database error, also when wrapped by the query builder. */
+function sqlState(err: unknown): { code: string; message: string } | null {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, message: (e as Error).message };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
 }
 
 function messageOf(err: unknown): string {
@@ -401,7 +457,20 @@ function messageOf(err: unknown): string {
     const details = Object.entries(err.errors ?? {}).flatMap(([f, m]) => m.map((x) => `${f}: ${x}`));
     return details.length > 0 ? details.join(' ') : err.message;
   }
-  return err instanceof Error ? err.message : String(err);
+  // The database's own words, never the query builder's (which quotes the statement and its values).
+  const state = sqlState(err);
+  if (state) return `${state.message.replace(/\.$/, '')}.`;
+  return 'The import stopped on an error of ours.';
+}
+
+/**
+ * A row the same attempt would fail again (invalid, a value or constraint the database refuses, an error raised
+ * on purpose) fails the import at once; anything else (a dropped connection, a restart) is worth another attempt.
+ */
+function isPermanent(err: unknown): boolean {
+  if (err instanceof HttpError || err instanceof PermanentJobError) return true;
+  const code = sqlState(err)?.code ?? '';
+  return code.startsWith('22') || code.startsWith('23') || code === 'P0001';
 }
 
 export function importHandler(env: JobEnvironment): JobHandler {
@@ -423,11 +492,34 @@ export function importHandler(env: JobEnvironment): JobHandler {
     };
     const bound = env.resources.find((r) => r.resource.name === contactsResource.name);
     if (!bound) throw new Error('contacts resource is not registered');
+    const progress = jobProgress(database, job);
+    const running = runningOn(env.storage);
     try {
       await withTenantTx(database.db, { tenantId: job.tenantId, userId: job.userId }, async (tx) => {
+        // One run at a time per upload; a run whose instance stopped after its commit (but before the job was
+        // marked done) left its result in the job row, in the same transaction as the contacts: nothing to redo.
+        const [locked] = await tx
+          .select({ id: storedFiles.id })
+          .from(storedFiles)
+          .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, fileId)))
+          .for('update');
+        if (!locked) throw new PermanentJobError('The uploaded file no longer exists.');
+        const [current] = await tx
+          .select({ payload: jobs.payload })
+          .from(jobs)
+          .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
+        if (current?.payload.result) return;
         const upload = await findUpload(tx, auth, fileId);
         const plan = await planImport(tx, auth.tenantId, await readUpload(env.storage, upload), mapping);
-        progress.set(job.id, { Processed: 0, Total: plan.length });
+        const live = {
+          tenantId: job.tenantId,
+          userId: auth.userId,
+          fileName: upload.fileName,
+          Processed: 0,
+          Total: plan.length,
+        };
+        running.set(fileId, live);
+        progress.report(0, plan.length);
         let created = 0;
         let updated = 0;
         for (const [i, row] of plan.entries()) {
@@ -448,9 +540,12 @@ export function importHandler(env: JobEnvironment): JobHandler {
               updated += 1;
             }
           } catch (err) {
-            throw new PermanentJobError(`Row ${row.Row}: ${messageOf(err)} Nothing was imported.`);
+            const message = `Row ${row.Row}: ${messageOf(err)} Nothing was imported.`;
+            if (isPermanent(err)) throw new PermanentJobError(message);
+            throw new Error(message, { cause: err });
           }
-          progress.set(job.id, { Processed: i + 1, Total: plan.length });
+          live.Processed = i + 1;
+          progress.report(i + 1, plan.length);
         }
         const result = { Total: plan.length, Created: created, Updated: updated };
         await tx
@@ -459,7 +554,8 @@ export function importHandler(env: JobEnvironment): JobHandler {
           .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
       });
     } finally {
-      progress.delete(job.id);
+      running.delete(fileId);
+      await progress.settle();
     }
   };
 }
