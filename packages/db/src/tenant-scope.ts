@@ -1,24 +1,89 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from './client.ts';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { type Db, rowsOf, type Tx } from './client.ts';
 
 export interface Scope {
   tenantId: string;
   userId?: number | null | undefined;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The statement that scopes a transaction to a tenant (row-level security reads these settings). */
+function scopeStatement(scope: Scope): string {
+  // Sent as text in the transaction's first round trip: only a well-formed id and an integer are accepted.
+  if (!UUID.test(scope.tenantId)) throw new Error('A tenant scope needs a tenant id.');
+  const user = scope.userId == null ? '' : String(scope.userId);
+  if (user !== '' && !/^\d{1,19}$/.test(user)) throw new Error('A tenant scope needs a numeric user id.');
+  return `select set_config('app.tenant_id', '${scope.tenantId}', true), set_config('app.user_id', '${user}', true)`;
+}
+
 /**
  * Runs `fn` in a transaction scoped to one tenant: row-level security then shows and accepts only that tenant's
  * rows. Every read and write of tenant-owned data goes through here.
  */
-export function withTenantTx<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('app.tenant_id', ${scope.tenantId}, true), set_config('app.user_id', ${
-        scope.userId == null ? '' : String(scope.userId)
-      }, true)`,
+export async function withTenantTx<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return withOpeningTx(db, scopeStatement(scope), (tx) => fn(tx));
+}
+
+/**
+ * A transaction whose first statement is `opening` (text made by the server, never by a client), answered with
+ * that statement's rows. On PostgreSQL `begin` and the opening statement travel in one round trip (a request's
+ * cost there is mostly round trips); on embedded PGlite they are two in-process calls.
+ */
+export async function withOpeningTx<T>(
+  db: Db,
+  opening: string,
+  fn: (tx: Tx, rows: Record<string, unknown>[]) => Promise<T>,
+): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    return db.transaction(async (tx) => fn(tx, rowsOf(await tx.execute(sql.raw(opening)))));
+  }
+  // Drizzle's own transaction sends `begin` alone; this one is the same transaction object over one connection.
+  const internals = db as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1];
+    session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: object };
+  };
+  const client = await pool.connect();
+  // Released as broken (closed, not reused) when `begin`, `commit` or `rollback` itself failed.
+  let broken: Error | undefined;
+  try {
+    const session = new NodePgSession(
+      client,
+      internals.dialect,
+      internals.session.schema,
+      internals.session.options,
     );
-    return fn(tx);
-  });
+    const tx = new NodePgTransaction(internals.dialect, session, internals.session.schema) as unknown as Tx;
+    let rows: Record<string, unknown>[];
+    try {
+      const opened = (await client.query(`begin; ${opening}`)) as unknown as pg.QueryResult[];
+      rows = (opened[opened.length - 1]?.rows ?? []) as Record<string, unknown>[];
+    } catch (error) {
+      await client.query('rollback').catch((e: Error) => {
+        broken = e;
+      });
+      throw error;
+    }
+    let result: T;
+    try {
+      result = await fn(tx, rows);
+    } catch (error) {
+      await client.query('rollback').catch((e: Error) => {
+        broken = e;
+      });
+      throw error;
+    }
+    await client.query('commit').catch((e: Error) => {
+      broken = e;
+      throw e;
+    });
+    return result;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** A transaction with no tenant: identity tables only (tenant-owned tables show no rows). */

@@ -1,6 +1,6 @@
 import type { Database, Scope, Tx } from '@guildhall/db';
 import { withTenantTx } from '@guildhall/db';
-import type { LoginType, Permission, Role } from '@guildhall/shared';
+import type { LoginType, Permission, Role, TenantSettings } from '@guildhall/shared';
 import type { AppConfig } from './config.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -17,6 +17,8 @@ export interface AuthContext {
   impersonatorUserId: number | null;
   termsPending: boolean;
   promptsPending: boolean;
+  /** The tenant's settings as the session lookup read them (absent for jobs acting for a user). */
+  tenantSettings?: TenantSettings | undefined;
 }
 
 declare module 'fastify' {
@@ -33,6 +35,11 @@ declare module 'fastify' {
     permission?: Permission;
     /** The route stays open while the terms-of-use gate or a security prompt is pending. */
     allowPending?: boolean;
+    /**
+     * The session is looked up inside the handler's tenant transaction (`sessionTx`), in the same round trip as
+     * `begin`, instead of before the handler: `request.auth` stays null and the handler must call `sessionTx`.
+     */
+    sessionInTx?: boolean;
   }
 }
 

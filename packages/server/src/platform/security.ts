@@ -1,7 +1,9 @@
+import type { Tx } from '@guildhall/db';
 import { hasPermission, MESSAGES } from '@guildhall/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthContext } from './context.ts';
 import { HttpError } from './errors.ts';
-import { lookupSession, SESSION_COOKIE } from './session.ts';
+import { lookupSession, SESSION_COOKIE, withSessionTx } from './session.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -25,7 +27,8 @@ export function registerApiSecurity(api: FastifyInstance): void {
       }
     }
     const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await lookupSession(api.database, token) : null;
+    request.auth =
+      token && !request.routeOptions.config.sessionInTx ? await lookupSession(api.database, token) : null;
   });
 
   api.addHook('preValidation', async (request) => {
@@ -33,21 +36,49 @@ export function registerApiSecurity(api: FastifyInstance): void {
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
       throw new HttpError(400, 'Text may not contain the NUL character.');
     }
-    const { permission, allowPending } = request.routeOptions.config;
-    if (!permission || permission === 'public') return;
-    const auth = request.auth;
-    if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
-    if (!hasPermission(auth.role, permission)) throw new HttpError(403, MESSAGES.forbidden);
-    if (!allowPending && !auth.impersonatorUserId && (auth.termsPending || auth.promptsPending)) {
-      throw new HttpError(
-        403,
-        'Finish the steps shown after sign-in first (terms of use or security prompts).',
-        undefined,
-        {
-          code: 'GatePending',
-        },
-      );
+    const config = request.routeOptions.config;
+    if (config.sessionInTx && config.permission !== 'public') {
+      // Checked by sessionTx once the transaction has looked the session up; without a cookie there is none.
+      if (!request.cookies[SESSION_COOKIE]) throw new HttpError(401, MESSAGES.notSignedIn);
+      return;
     }
+    checkAccess(request.auth, config);
+  });
+}
+
+/** The route's permission and the sign-in gates, for the caller the session names. */
+function checkAccess(auth: AuthContext | null, config: FastifyContextConfig): void {
+  const { permission, allowPending } = config;
+  if (!permission || permission === 'public') return;
+  if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
+  if (!hasPermission(auth.role, permission)) throw new HttpError(403, MESSAGES.forbidden);
+  if (!allowPending && !auth.impersonatorUserId && (auth.termsPending || auth.promptsPending)) {
+    throw new HttpError(
+      403,
+      'Finish the steps shown after sign-in first (terms of use or security prompts).',
+      undefined,
+      {
+        code: 'GatePending',
+      },
+    );
+  }
+}
+
+/**
+ * The handler of a `sessionInTx` route: one tenant transaction opened by the session lookup (one round trip
+ * for `begin`, the session and the tenant scope), the route's access checked on what it found, then `fn`.
+ */
+export function sessionTx<T>(
+  request: FastifyRequest,
+  fn: (tx: Tx, auth: AuthContext) => Promise<T>,
+): Promise<T> {
+  const config = request.routeOptions.config;
+  if (!config.sessionInTx)
+    throw new Error(`${request.routeOptions.url} calls sessionTx without sessionInTx.`);
+  return withSessionTx(request.server.database, request.cookies[SESSION_COOKIE], async (tx, auth) => {
+    checkAccess(auth, config);
+    if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
+    return fn(tx, auth);
   });
 }
 

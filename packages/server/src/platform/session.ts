@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Database, rowsOf, sessions } from '@guildhall/db';
-import type { LoginType, Role } from '@guildhall/shared';
+import { type Database, rowsOf, sessions, type Tx, withOpeningTx } from '@guildhall/db';
+import { DEFAULT_TENANT_SETTINGS, type LoginType, type Role, type TenantSettings } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from './context.ts';
@@ -27,13 +27,38 @@ interface LookupRow {
   ui_version: number;
   terms_pending: boolean;
   prompts_pending: boolean;
+  tenant_settings: Partial<TenantSettings> | null;
 }
 
-/** One round trip: the session, its user and membership, and whether a gate is pending. */
+/** One round trip: the session, its user and membership, the tenant's settings, and whether a gate is pending. */
 export async function lookupSession(database: Database, token: string): Promise<AuthContext | null> {
-  if (token.length < 20 || token.length > 100) return null;
+  if (!plausibleToken(token)) return null;
   const r = await database.db.execute(sql`select * from gh_session_lookup(${hashToken(token)})`);
-  const row = rowsOf<LookupRow>(r)[0];
+  return authOf(rowsOf<LookupRow>(r)[0]);
+}
+
+function plausibleToken(token: string): boolean {
+  return token.length >= 20 && token.length <= 100;
+}
+
+/**
+ * A tenant transaction opened by the session lookup itself: `begin` and the lookup travel in one round trip, and
+ * the lookup scopes the transaction to the session's tenant and user. `fn` gets null when there is no live
+ * session (the transaction then sees no tenant's rows).
+ */
+export function withSessionTx<T>(
+  database: Database,
+  token: string | undefined,
+  fn: (tx: Tx, auth: AuthContext | null) => Promise<T>,
+): Promise<T> {
+  // The token's SHA-256 in hex: text the server made, safe to send as a literal.
+  const hash = token && plausibleToken(token) ? hashToken(token) : '-';
+  return withOpeningTx(database.db, `select * from gh_session_lookup('${hash}')`, (tx, rows) =>
+    fn(tx, authOf(rows[0] as LookupRow | undefined)),
+  );
+}
+
+function authOf(row: LookupRow | undefined): AuthContext | null {
   if (!row) return null;
   return {
     sessionId: row.session_id,
@@ -45,6 +70,7 @@ export async function lookupSession(database: Database, token: string): Promise<
     impersonatorUserId: row.impersonator_user_id == null ? null : Number(row.impersonator_user_id),
     termsPending: row.terms_pending,
     promptsPending: row.prompts_pending,
+    tenantSettings: { ...DEFAULT_TENANT_SETTINGS, ...row.tenant_settings },
   };
 }
 

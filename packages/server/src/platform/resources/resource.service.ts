@@ -47,6 +47,11 @@ export async function tenantSettingsOf(tx: Tx, tenantId: string): Promise<Tenant
   return { ...DEFAULT_TENANT_SETTINGS, ...t?.settings };
 }
 
+/** The caller's tenant settings: read with the session when it was looked up, else from the tenant row. */
+export async function settingsFor(tx: Tx, auth: AuthContext): Promise<TenantSettings> {
+  return auth.tenantSettings ?? tenantSettingsOf(tx, auth.tenantId);
+}
+
 /** The columns a list answers, with the row actions column last. */
 export function listColumns(
   resource: ResourceDeclaration,
@@ -92,14 +97,48 @@ function modelItems(resource: ResourceDeclaration, pageSize: number): ListModelI
   };
 }
 
-/** A stored row as the model the client sees: field names, dates as ISO text, JSON-document fields read out. */
-export function toModel(resource: ResourceDeclaration, row: repo.Row): Model {
+/** How one field is read from a stored row: its own column, or a property inside a JSON-document column. */
+interface FieldReader {
+  field: string;
+  column: string;
+  sub: string | undefined;
+}
+const readersOf = new WeakMap<ResourceDeclaration, Map<string, FieldReader>>();
+
+function fieldReaders(resource: ResourceDeclaration): Map<string, FieldReader> {
+  let readers = readersOf.get(resource);
+  if (!readers) {
+    readers = new Map();
+    for (const field of Object.keys(resource.fields)) {
+      const prop = columnOf(resource, field);
+      const dot = prop.indexOf('.');
+      readers.set(
+        field,
+        dot < 0
+          ? { field, column: prop, sub: undefined }
+          : { field, column: prop.slice(0, dot), sub: prop.slice(dot + 1) },
+      );
+    }
+    readersOf.set(resource, readers);
+  }
+  return readers;
+}
+
+/**
+ * A stored row as the model the client sees: field names, dates as ISO text, JSON-document fields read out.
+ * `fields` limits the model to those fields (a list page), in their order.
+ */
+export function toModel(resource: ResourceDeclaration, row: repo.Row, fields?: readonly string[]): Model {
+  const readers = fieldReaders(resource);
   const model: Model = {};
-  for (const field of Object.keys(resource.fields)) {
-    const prop = columnOf(resource, field);
-    const [head = '', sub] = prop.split('.');
-    let value: unknown = field in row && !prop.includes('.') ? row[field] : row[head];
-    if (sub !== undefined) value = (value as Record<string, unknown> | null)?.[sub] ?? null;
+  for (const field of fields ?? readers.keys()) {
+    const r = readers.get(field);
+    if (!r) {
+      model[field] = undefined;
+      continue;
+    }
+    let value: unknown = r.sub === undefined ? (field in row ? row[field] : row[r.column]) : row[r.column];
+    if (r.sub !== undefined) value = (value as Record<string, unknown> | null)?.[r.sub] ?? null;
     model[field] = value instanceof Date ? value.toISOString() : (value ?? null);
   }
   return model;
@@ -123,7 +162,7 @@ export async function list(
   const { resource } = bound;
   checkColumns(resource, body.ColumnsToShow);
   const plan = planList(bound, body, query.$orderby, query.$search);
-  const settings = await tenantSettingsOf(tx, auth.tenantId);
+  const settings = await settingsFor(tx, auth);
   const counted = await hooksOf(resource.name).count?.(tx, auth, {
     criteria: effectiveCriteria(resource, body),
     search: (query.$search ?? body.SearchText ?? '').trim(),
@@ -158,7 +197,7 @@ export async function list(
     offset: query.$skip,
     fields,
   });
-  return { Results: rows.map((r) => pick(toModel(resource, r), fields)), ...base };
+  return { Results: rows.map((r) => toModel(resource, r, fields)), ...base };
 }
 
 /** The criteria a list request filters by: a named filter's or the advanced filter's. */
@@ -167,12 +206,6 @@ function effectiveCriteria(resource: ResourceDeclaration, body: ListRequest): Fi
   if (id === FILTER_NONE) return [];
   if (id === FILTER_ADVANCED) return body.Criteria ?? [];
   return (resource.filters.find((f) => f.Id === id)?.Criteria ?? []).map((c) => ({ ...c }));
-}
-
-function pick(model: Model, fields: readonly string[]): Model {
-  const out: Model = {};
-  for (const f of fields) out[f] = model[f];
-  return out;
 }
 
 /** The record key from the client, in the key field's type; null when it cannot be one. */
@@ -195,7 +228,7 @@ async function liveRow(tx: Tx, auth: AuthContext, bound: BoundResource, id: unkn
   if (!row) throw notFound();
   if (resource.softDelete && row[columnOf(resource, resource.softDelete.deleted)] === true) throw notFound();
   if (row.isDraft === true && bound.properties.isDraft && row.updatedAt instanceof Date) {
-    const { draftDurationMinutes } = await tenantSettingsOf(tx, auth.tenantId);
+    const { draftDurationMinutes } = await settingsFor(tx, auth);
     if (isDraftExpired(row.updatedAt, draftDurationMinutes, new Date())) throw notFound();
   }
   return row;
@@ -342,7 +375,7 @@ export async function save(
   const { resource } = bound;
   const creating = await isCreating(tx, auth, bound, input);
   if (creating ? !resource.capabilities.create : !resource.capabilities.update) throw notFound();
-  const settings = await tenantSettingsOf(tx, auth.tenantId);
+  const settings = await settingsFor(tx, auth);
   const extras = extrasOf(input);
   let model = validate(draft ? draftResource(bound) : resource, input, settings);
   if (resource.recalculate) model = { ...model, ...resource.recalculate(model) };
@@ -387,7 +420,7 @@ export async function inlineEdit(
   const fields = Object.keys(changes).filter((f) => f in resource.fields && !resource.fields[f]?.readOnly);
   if (fields.length === 0) throw new HttpError(400, 'Nothing to change: name at least one editable field.');
   const current = await get(tx, auth, bound, id);
-  const settings = await tenantSettingsOf(tx, auth.tenantId);
+  const settings = await settingsFor(tx, auth);
   let model = validate(resource, changes, settings, fields);
   if (resource.recalculate) model = { ...model, ...resource.recalculate({ ...current, ...model }) };
   const problem = resource.check?.({ ...current, ...model }, extrasOf(changes));

@@ -16,10 +16,11 @@ import {
   parseJsonObject,
   saveResponseSchema,
 } from '@guildhall/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, tenantTx } from '../context.ts';
+import { sessionTx } from '../security.ts';
 import type { BoundResource } from './registry.ts';
 import * as service from './resource.service.ts';
 
@@ -44,16 +45,12 @@ export function resourceRoutes(
   const tags = [resource.name];
   return async (app) => {
     if (!resource.singleRecord) {
-      const listHandler = async (req: {
-        auth: Parameters<typeof requireAuth>[0];
-        query: z.infer<typeof listQuerySchema>;
-        body?: unknown;
-      }) => {
-        const auth = requireAuth(req.auth);
-        const body = listRequestSchema.parse(req.body ?? {});
-        return tenantTx(app.database, auth, (tx) =>
-          service.list(tx, auth, bound, req.query, body, startExport),
-        );
+      // Lists are the hottest requests: the session is looked up inside their transaction (one round trip).
+      const listRead = { ...read, sessionInTx: true };
+      const listHandler = async (req: FastifyRequest & { query: z.infer<typeof listQuerySchema> }) => {
+        // The route's schema has parsed the body already (it is optional: a GET has none).
+        const body = (req.body ?? {}) as z.infer<typeof listRequestSchema>;
+        return sessionTx(req, (tx, auth) => service.list(tx, auth, bound, req.query, body, startExport));
       };
       const listSchema = {
         tags,
@@ -62,17 +59,17 @@ export function resourceRoutes(
         response: { 200: listResponseSchema },
       };
       app.post(`${base}/${resource.view}Data`, {
-        config: read,
+        config: listRead,
         schema: { ...listSchema, summary: `${resource.title}: list`, body: listRequestSchema.optional() },
         handler: listHandler,
       });
       app.get(base, {
-        config: read,
+        config: listRead,
         schema: { ...listSchema, summary: `${resource.title}: list` },
         handler: listHandler,
       });
       app.post(base, {
-        config: read,
+        config: listRead,
         schema: {
           ...listSchema,
           summary: `${resource.title}: list with a filter`,
@@ -190,9 +187,7 @@ export function resourceRoutes(
         },
         handler: async (req) => {
           const auth = requireAuth(req.auth);
-          const settings = await tenantTx(app.database, auth, (tx) =>
-            service.tenantSettingsOf(tx, auth.tenantId),
-          );
+          const settings = await tenantTx(app.database, auth, (tx) => service.settingsFor(tx, auth));
           return service.recalculate(bound, req.body, settings);
         },
       });

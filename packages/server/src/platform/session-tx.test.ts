@@ -1,0 +1,144 @@
+/**
+ * Lists look the session up inside their own tenant transaction (one round trip for `begin`, the session and the
+ * scope). The same access rules must hold as for routes checked before the handler, and the opening transaction
+ * must roll back and give its connection back whatever happens.
+ */
+import { rowsOf, withOpeningTx, withTenantTx } from '@guildhall/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  client,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+} from '../../test/helpers.ts';
+
+let ctx: TestContext;
+let t: TenantWithUsers;
+let other: TenantWithUsers;
+const list = '/api/contacts/contacts/contactData?$top=50&$skip=0';
+
+beforeAll(async () => {
+  ctx = await testApp();
+  t = await seedTenant(ctx.database);
+  other = await seedTenant(ctx.database);
+});
+afterAll(() => ctx.close());
+
+async function contact(api: ReturnType<typeof client>, name: string) {
+  const res = await api.post('/api/contacts/contacts/contactSave', {
+    ContactType: 'individual',
+    Status: 'active',
+    FirstName: name,
+    LastName: 'Scoped',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('a list looks its session up inside its transaction', () => {
+  it('answers the session tenant only, with the tenant page size from the lookup', async () => {
+    const api = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
+    const apiOther = client(ctx.app, (await signIn(ctx.app, other.staff)).cookie);
+    await contact(api, 'Mine');
+    await contact(apiOther, 'Theirs');
+    // The page size comes with the session lookup: a change shows on the next request of a live session.
+    const admin = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
+    const current = await admin.post('/api/settings/tenantSettings/tenantSettingsGet', {});
+    expect(current.statusCode, current.body).toBe(200);
+    const saved = await admin.post('/api/settings/tenantSettings/tenantSettingsSave', {
+      ...(current.json() as Record<string, unknown>),
+      ListPageSize: 37,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await api.post(list, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { Results: { DisplayName: string }[]; ModelItems: { PageSize: number } };
+    expect(body.Results.map((r) => r.DisplayName)).toEqual(['Scoped, Mine']);
+    expect(body.ModelItems.PageSize).toBe(37);
+    const theirs = (await apiOther.post(list, {})).json() as { Results: { DisplayName: string }[] };
+    expect(theirs.Results.map((r) => r.DisplayName)).toEqual(['Scoped, Theirs']);
+  });
+
+  it('refuses no cookie, an unknown cookie and a signed-out session with 401', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: list, payload: {} })).statusCode).toBe(401);
+    const bogus = client(ctx.app, `gh_session=${'x'.repeat(43)}`);
+    expect((await bogus.post(list, {})).statusCode).toBe(401);
+    const { cookie } = await signIn(ctx.app, t.staff);
+    const api = client(ctx.app, cookie);
+    expect((await api.get('/api/contacts/contacts?$top=5')).statusCode).toBe(200);
+    expect((await api.post('/api/auth/logout')).statusCode).toBe(200);
+    const after = await api.post(list, {});
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('checks the permission on what the lookup found: a member gets 403', async () => {
+    const member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
+    expect((await member.post(list, {})).statusCode).toBe(403);
+    expect((await member.get('/api/contacts/contacts')).statusCode).toBe(403);
+  });
+
+  it('keeps the sign-in gates: a pending security prompt blocks the list', async () => {
+    const { cookie } = await signIn(ctx.app, t.staff);
+    await ctx.database.ownerExec(
+      `update users set is_require_password_reset = true where id = ${t.staff.id}`,
+    );
+    try {
+      const res = await client(ctx.app, cookie).post(list, {});
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'GatePending' });
+    } finally {
+      await ctx.database.ownerExec(
+        `update users set is_require_password_reset = false where id = ${t.staff.id}`,
+      );
+    }
+  });
+});
+
+describe('the opening transaction', () => {
+  it('answers the opening statement rows and scopes what follows', async () => {
+    const seen = await withOpeningTx(
+      ctx.database.db,
+      `select set_config('app.tenant_id', '${t.tenant.id}', true) as tenant`,
+      async (tx, rows) => {
+        const r = await tx.execute(sql`select current_setting('app.tenant_id', true) as tenant`);
+        return { opening: rows[0]?.tenant, inside: rowsOf<{ tenant: string }>(r)[0]?.tenant };
+      },
+    );
+    expect(seen).toEqual({ opening: t.tenant.id, inside: t.tenant.id });
+  });
+
+  it('rolls back on a thrown error and on a failing statement, and gives every connection back', async () => {
+    const marker = `rollback-${Date.now()}`;
+    // More failures than the pool has connections: a leaked connection would make the last call wait forever.
+    for (let i = 0; i < 12; i++) {
+      await expect(
+        withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: t.staff.id }, async (tx) => {
+          await tx.execute(
+            sql`insert into help_texts (tenant_id, state_name, title, content) values (${t.tenant.id}, ${`${marker}-${i}`}, 'x', 'x')`,
+          );
+          if (i % 2) throw new Error('thrown mid-way');
+          await tx.execute(sql`select 1 / 0`);
+        }),
+      ).rejects.toThrow();
+    }
+    await expect(
+      withOpeningTx(ctx.database.db, 'select no_such_function()', async () => 'never'),
+    ).rejects.toThrow();
+    const left = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(sql`select count(*)::int as n from help_texts where state_name like ${`${marker}%`}`),
+    );
+    expect(rowsOf<{ n: number }>(left)[0]?.n).toBe(0);
+  });
+
+  it('refuses a scope that is not a tenant id and a user number', async () => {
+    await expect(
+      withTenantTx(ctx.database.db, { tenantId: "x', true); drop table users; --" }, async () => 1),
+    ).rejects.toThrow('tenant id');
+    await expect(
+      withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: 1.5 }, async () => 1),
+    ).rejects.toThrow('user id');
+  });
+});
