@@ -113,3 +113,64 @@ describe('R4: hostile input on every route', () => {
     expect(calls).toBeGreaterThan(ctx.app.apiRoutes.length * 10);
   }, 300_000);
 });
+
+/** Multipart bodies as a hostile client sends them: `[what, content-type, body]`. */
+function hostileMultipart(): [string, string, Buffer][] {
+  const b = 'gh-r4-boundary';
+  const type = `multipart/form-data; boundary=${b}`;
+  const file = (name: string, bytes: string, field = 'file') =>
+    `--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${bytes}\r\n`;
+  const field = (name: string, value: string) =>
+    `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const csv = 'Name,Email\nAda,ada@example.org\n';
+  const end = `--${b}--\r\n`;
+  return [
+    ['no boundary', 'multipart/form-data', Buffer.from(file('a.csv', csv) + end)],
+    ['an empty boundary', 'multipart/form-data; boundary=', Buffer.from(file('a.csv', csv) + end)],
+    [
+      'a boundary the body does not use',
+      'multipart/form-data; boundary=other',
+      Buffer.from(file('a.csv', csv) + end),
+    ],
+    ['a 200-character boundary', `multipart/form-data; boundary=${'x'.repeat(200)}`, Buffer.from('--x\r\n')],
+    ['a body cut in the file', type, Buffer.from(file('a.csv', csv).slice(0, 120))],
+    ['a part without headers', type, Buffer.from(`--${b}\r\n\r\n${csv}\r\n${end}`)],
+    ['no file part, only a field', type, Buffer.from(field('file', csv) + end)],
+    ['no part at all', type, Buffer.from(end)],
+    ['an extra field beside the file', type, Buffer.from(field('Mapping', '{}') + file('a.csv', csv) + end)],
+    ['an extra field after the file', type, Buffer.from(file('a.csv', csv) + field('x', 'y') + end)],
+    ['the file under another field name', type, Buffer.from(file('a.csv', csv, 'upload') + end)],
+    ['two files', type, Buffer.from(file('a.csv', csv) + file('b.csv', csv) + end)],
+    ['an empty file', type, Buffer.from(file('a.csv', '') + end)],
+    ['a header-only file', type, Buffer.from(file('a.csv', 'Name,Email\n') + end)],
+    ['a 5,000-character field', type, Buffer.from(field('file', 'x'.repeat(5000)) + end)],
+    ['an empty body', type, Buffer.alloc(0)],
+  ];
+}
+
+describe('R4: hostile multipart bodies on every route that takes a body', () => {
+  it('answers each with a 4xx and a JSON message, never a 5xx or a stack trace', async () => {
+    cookie = (await signIn(ctx.app, t.admin)).cookie;
+    const routes = ctx.app.apiRoutes.filter((r) => r.method === 'POST' || r.method === 'PUT');
+    let uploads = 0;
+    for (const route of routes) {
+      for (const [what, contentType, payload] of hostileMultipart()) {
+        if (SESSION_CHANGING.test(route.url)) cookie = (await signIn(ctx.app, t.admin)).cookie;
+        const res = await ctx.app.inject({
+          method: route.method as 'POST',
+          url: fill(route.url, '1'),
+          headers: { cookie, 'content-type': contentType },
+          payload,
+        });
+        const where = `${route.method} ${route.url} with ${what}: ${res.statusCode} ${res.body.slice(0, 300)}`;
+        expect(res.statusCode, where).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, where).toBeLessThan(500);
+        expect(typeof (res.json() as { message?: unknown }).message, where).toBe('string');
+        expect(res.body, where).not.toMatch(/\bat .+\.(ts|js):\d+:\d+/);
+        if (route.url.endsWith('/upload')) uploads += 1;
+      }
+    }
+    // The multipart route itself is among them (the others refuse the media type).
+    expect(uploads).toBeGreaterThan(0);
+  }, 300_000);
+});

@@ -69,6 +69,8 @@ function multipartError(err: unknown): unknown {
   // Storage failing (a full disk) is ours.
   if (e.syscall !== undefined) return err;
   if (e.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, service.TOO_LARGE);
+  if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT')
+    return new HttpError(400, 'Send only the CSV file, in the form field "file".');
   const status =
     typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 400;
   return new HttpError(status, 'The upload is not a valid multipart/form-data body with one CSV file.');

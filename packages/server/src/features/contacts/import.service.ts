@@ -42,6 +42,7 @@ export function parseCsv(text: string): ParsedCsv {
     throw new HttpError(400, 'The file has no header row.');
   if (new Set(headers).size !== headers.length)
     throw new HttpError(400, 'Two columns of the file have the same header.');
+  if (body.length === 0) throw new HttpError(400, 'The file has no rows under its header row.');
   if (body.length > IMPORT_MAX_ROWS)
     throw new HttpError(
       400,
