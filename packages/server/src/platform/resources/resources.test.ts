@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { withTenantTx } from '@guildhall/db';
 import { EXPORT_TOP, type ListResponse, type SaveResponse } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
@@ -487,6 +488,35 @@ describe('export', () => {
     expect(lines[0]).toBe('Id,Name,Price');
     expect(lines.map((l) => l.split(',')[1])).toContain('Echo');
     expect(lines.map((l) => l.split(',')[1])).not.toContain('Bravo');
+  });
+  it('writes every row once across cursor batches, quoting commas, quotes and line breaks', async () => {
+    const c = await seedTenant(ctx.database);
+    const apiC = client(ctx.app, (await signIn(ctx.app, c.staff)).cookie);
+    const n = 4321; // more than two batches of the cursor, and not a multiple of one
+    await withTenantTx(ctx.database.db, { tenantId: c.tenant.id }, (tx) =>
+      tx.execute(sql`insert into samples (tenant_id, name, price, status)
+        select ${c.tenant.id}, case when i % 97 = 0 then 'Row ' || i || ', "quoted"' || chr(10) || 'next line'
+                                    else 'Row ' || i end, i, 'open'
+          from generate_series(1, ${n}) as i`),
+    );
+    const res = await apiC.post(`${base}/sampleData?$skip=0&$top=${EXPORT_TOP}&$orderby=Price asc`, {
+      ColumnsToShow: ['Name', 'Price'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as ListResponse).PendingDownloadFileId;
+    let ready = await apiC.get(`/api/files/ready/${id}`);
+    for (let i = 0; i < 100 && ready.statusCode !== 200; i++) {
+      await ctx.app.worker.drain();
+      await new Promise((r) => setTimeout(r, 50));
+      ready = await apiC.get(`/api/files/ready/${id}`);
+    }
+    expect(ready.statusCode, ready.body).toBe(200);
+    const { data } = Papa.parse<string[]>((await apiC.post(`/api/files/download/${id}`)).body.trimEnd());
+    expect(data[0]).toEqual(['Id', 'Name', 'Price']);
+    const prices = data.slice(1).map((r) => Number(r[2]));
+    expect(prices).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect(data[97]?.[1]).toBe('Row 97, "quoted"\nnext line');
+    expect(data[4321]?.[1]).toBe('Row 4321');
   });
 });
 
