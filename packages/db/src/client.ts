@@ -118,6 +118,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     // Queued before any other query of this connection.
     c.query(`SET ROLE ${APP_ROLE}`).catch(() => undefined);
   });
+  // A connection that dies (server restart, killed backend) fails its query or transaction; it must not take the
+  // process with it. node-postgres raises the error on the client (checked out) or on the pool (idle), and an
+  // 'error' event nobody listens to is thrown.
+  for (const pool of [appPool, ownerPool]) {
+    pool.on('error', () => undefined);
+    pool.on('connect', (c) => c.on('error', () => undefined));
+  }
   const ownerDb = drizzlePg({ client: ownerPool, schema }) as unknown as Db;
   return {
     kind: 'postgres',

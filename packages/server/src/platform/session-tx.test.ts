@@ -133,6 +133,23 @@ describe('the opening transaction', () => {
     expect(rowsOf<{ n: number }>(left)[0]?.n).toBe(0);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'survives a connection killed inside a transaction: the call fails, the process and the pool go on',
+    async () => {
+      const failed = withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) => {
+        const pid = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`))[0]?.pid;
+        await ctx.database.ownerExec(`select pg_terminate_backend(${Number(pid)})`);
+        await new Promise((r) => setTimeout(r, 100)); // the connection's error arrives while it is checked out
+        await tx.execute(sql`select 1`);
+      });
+      await expect(failed).rejects.toThrow();
+      const again = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+        tx.execute(sql`select 1 as one`),
+      );
+      expect(rowsOf<{ one: number }>(again)[0]?.one).toBe(1);
+    },
+  );
+
   it('refuses a scope that is not a tenant id and a user number', async () => {
     await expect(
       withTenantTx(ctx.database.db, { tenantId: "x', true); drop table users; --" }, async () => 1),
