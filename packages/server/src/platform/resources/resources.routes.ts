@@ -19,7 +19,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth, tenantTx } from '../context.ts';
 import { sessionTx } from '../security.ts';
 import type { BoundResource } from './registry.ts';
 import * as service from './resource.service.ts';
@@ -40,13 +39,13 @@ export function resourceRoutes(
 ): FastifyPluginAsyncZod {
   const { resource } = bound;
   const base = `/api/${resource.feature}/${resource.subfeature}`;
-  const read = { permission: resource.permissions.read };
-  const write = { permission: resource.permissions.write ?? resource.permissions.read };
+  // Every route of the engine looks its session up inside its own tenant transaction (sessionTx): one round trip
+  // opens the transaction, checks the session and scopes it.
+  const read = { permission: resource.permissions.read, sessionInTx: true };
+  const write = { permission: resource.permissions.write ?? resource.permissions.read, sessionInTx: true };
   const tags = [resource.name];
   return async (app) => {
     if (!resource.singleRecord) {
-      // Lists are the hottest requests: the session is looked up inside their transaction (one round trip).
-      const listRead = { ...read, sessionInTx: true };
       const listHandler = async (req: FastifyRequest & { query: z.infer<typeof listQuerySchema> }) => {
         // The route's schema has parsed the body already (it is optional: a GET has none).
         const body = (req.body ?? {}) as z.infer<typeof listRequestSchema>;
@@ -59,17 +58,17 @@ export function resourceRoutes(
         response: { 200: listResponseSchema },
       };
       app.post(`${base}/${resource.view}Data`, {
-        config: listRead,
+        config: read,
         schema: { ...listSchema, summary: `${resource.title}: list`, body: listRequestSchema.optional() },
         handler: listHandler,
       });
       app.get(base, {
-        config: listRead,
+        config: read,
         schema: { ...listSchema, summary: `${resource.title}: list` },
         handler: listHandler,
       });
       app.post(base, {
-        config: listRead,
+        config: read,
         schema: {
           ...listSchema,
           summary: `${resource.title}: list with a filter`,
@@ -86,9 +85,8 @@ export function resourceRoutes(
           response: { 200: z.array(z.object({ Id: z.unknown(), Name: z.string(), ExtraData: z.unknown() })) },
         },
         handler: async (req) => {
-          const auth = requireAuth(req.auth);
           const display = resource.search[0] ?? resource.key;
-          const answer = await tenantTx(app.database, auth, (tx) =>
+          const answer = await sessionTx(req, (tx, auth) =>
             service.list(
               tx,
               auth,
@@ -116,8 +114,7 @@ export function resourceRoutes(
         response: { 200: modelBody },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
-        return tenantTx(app.database, auth, (tx) => service.get(tx, auth, bound, req.body?.id));
+        return sessionTx(req, (tx, auth) => service.get(tx, auth, bound, req.body?.id));
       },
     });
 
@@ -132,10 +129,9 @@ export function resourceRoutes(
           response: { 200: saveResponseSchema },
         },
         handler: async (req, reply) => {
-          const auth = requireAuth(req.auth);
           return answerSave(
             reply,
-            await tenantTx(app.database, auth, (tx) => service.save(tx, auth, bound, req.body)),
+            await sessionTx(req, (tx, auth) => service.save(tx, auth, bound, req.body)),
           );
         },
       });
@@ -150,10 +146,9 @@ export function resourceRoutes(
           response: { 200: saveResponseSchema },
         },
         handler: async (req, reply) => {
-          const auth = requireAuth(req.auth);
           return answerSave(
             reply,
-            await tenantTx(app.database, auth, (tx) => service.save(tx, auth, bound, req.body, true)),
+            await sessionTx(req, (tx, auth) => service.save(tx, auth, bound, req.body, true)),
           );
         },
       });
@@ -168,10 +163,7 @@ export function resourceRoutes(
           response: { 200: duplicateCheckResponseSchema },
         },
         handler: async (req) => {
-          const auth = requireAuth(req.auth);
-          const fields = await tenantTx(app.database, auth, (tx) =>
-            service.duplicates(tx, auth, bound, req.body),
-          );
+          const fields = await sessionTx(req, (tx, auth) => service.duplicates(tx, auth, bound, req.body));
           return { IsDuplicate: fields.length > 0, Fields: fields };
         },
       });
@@ -186,8 +178,7 @@ export function resourceRoutes(
           response: { 200: modelBody },
         },
         handler: async (req) => {
-          const auth = requireAuth(req.auth);
-          const settings = await tenantTx(app.database, auth, (tx) => service.settingsFor(tx, auth));
+          const settings = await sessionTx(req, (tx, auth) => service.settingsFor(tx, auth));
           return service.recalculate(bound, req.body, settings);
         },
       });
@@ -203,13 +194,10 @@ export function resourceRoutes(
           response: { 200: saveResponseSchema },
         },
         handler: async (req, reply) => {
-          const auth = requireAuth(req.auth);
           const changes: Model = typeof req.body === 'string' ? parseJsonObject(req.body) : req.body;
           return answerSave(
             reply,
-            await tenantTx(app.database, auth, (tx) =>
-              service.inlineEdit(tx, auth, bound, req.params.id, changes),
-            ),
+            await sessionTx(req, (tx, auth) => service.inlineEdit(tx, auth, bound, req.params.id, changes)),
           );
         },
       });
@@ -224,9 +212,8 @@ export function resourceRoutes(
           querystring: forceQuery,
           response: { 200: z.object({ Success: z.boolean() }) },
         },
-        handler: async (req: { auth: Parameters<typeof requireAuth>[0]; params: { id: string } }) => {
-          const auth = requireAuth(req.auth);
-          return tenantTx(app.database, auth, (tx) => service.remove(tx, auth, bound, req.params.id, kind));
+        handler: async (req: FastifyRequest & { params: { id: string } }) => {
+          return sessionTx(req, (tx, auth) => service.remove(tx, auth, bound, req.params.id, kind));
         },
       });
       if (c.delete) app.delete(`${base}/:id`, removeRoute('delete'));
