@@ -14,7 +14,10 @@ import {
   contactDisplayName,
   contactFacets,
   contactSearchDocuments,
+  contactSpokenName,
   DEFAULT_PUBLISHED_FIELDS,
+  foldSearchText,
+  PUBLISH,
 } from '@guildhall/shared';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
@@ -69,12 +72,19 @@ function random(seed: number) {
   };
 }
 
-function csv(v: string | number | boolean | null): string {
-  if (v === null) return '';
+/**
+ * COPY text format: tab-separated, `\N` for null. The generated values come from the fixed lists above and digits,
+ * none of which holds a backslash, tab or line break (checked once below), so only the reference rows escape.
+ */
+function field(v: string | number | boolean | null): string {
+  if (v === null) return '\\N';
   const s = String(v);
-  return /[",\n\r]/.test(s) || s === '' ? `"${s.replace(/"/g, '""')}"` : s;
+  return /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (ch) => TEXT_ESCAPES[ch] ?? ch) : s;
 }
-const line = (values: (string | number | boolean | null)[]) => `${values.map(csv).join(',')}\n`;
+const TEXT_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const line = (values: (string | number | boolean | null)[]) => `${values.map(field).join('\t')}\n`;
+for (const s of [...FIRST, ...LAST, ...CITIES.flat(), ...STREETS, ...ORG_WORDS, ...ORG_KINDS, ...STATUSES])
+  if (/[\\\t\n\r]/.test(s)) throw new Error(`seed list value needs escaping: ${s}`);
 
 export const CONTACT_COPY_COLUMNS = [
   'tenant_id',
@@ -157,23 +167,27 @@ interface Chunk {
   facets: Map<string, number>;
 }
 
-/** CSV for contacts start..end-1 (ids from firstId, entry ids from firstEntryId). */
-function chunk(
-  tenantId: string,
-  seed: number,
-  firstId: number,
-  firstEntryId: number,
-  start: number,
-  end: number,
-): Chunk {
-  const rand = random(seed + start);
-  let contacts = '';
-  let entries = '';
+/**
+ * The reference rows of one contact, straight from the shared rules (display name, search documents, facets).
+ * The fast generator below must produce exactly these; `chunk` compares them on a sample of every chunk.
+ */
+export function referenceRows(tenantId: string, c: ContactRecord, entryId: number): Chunk {
   let docs = '';
+  for (const d of contactSearchDocuments(c, [c.Email ?? '', c.Phone ?? '']))
+    docs += line([
+      tenantId,
+      d.audience,
+      d.entityType,
+      d.entityId,
+      d.title,
+      d.titleKey,
+      d.searchText,
+      JSON.stringify(d.facets),
+    ]);
   const facets = new Map<string, number>();
-  for (let i = start; i < end; i++) {
-    const c = generateContact(rand, firstId + i, i + 1);
-    contacts += line([
+  for (const [f, v] of contactFacets(c)) facets.set(`${f}\u0000${v}`, 1);
+  return {
+    contacts: line([
       tenantId,
       c.ContactId,
       c.ContactType,
@@ -194,33 +208,238 @@ function chunk(
       c.CountryCode,
       c.IsListed,
       c.PublishedFields,
-    ]);
-    const e = firstEntryId + 2 * i;
-    entries +=
-      line([tenantId, e, c.ContactId, 'email', c.Email]) +
-      line([tenantId, e + 1, c.ContactId, 'phone', c.Phone]);
-    for (const d of contactSearchDocuments(c, [c.Email ?? '', c.Phone ?? '']))
-      docs += line([
-        tenantId,
-        d.audience,
-        d.entityType,
-        d.entityId,
-        d.title,
-        d.titleKey,
-        d.searchText,
-        JSON.stringify(d.facets),
-      ]);
-    for (const [f, v] of contactFacets(c))
-      facets.set(`${f}\u0000${v}`, (facets.get(`${f}\u0000${v}`) ?? 0) + 1);
-  }
-  return { contacts, entries, docs, facets };
+    ]),
+    entries:
+      line([tenantId, entryId, c.ContactId, 'email', c.Email]) +
+      line([tenantId, entryId + 1, c.ContactId, 'phone', c.Phone]),
+    docs,
+    facets,
+  };
 }
 
-/** How the loader talks to the database: statements, and COPY of CSV text into a table. */
+/**
+ * What the fast generator reuses across contacts: everything that depends only on a name, an organisation or a
+ * city (display name, spoken title, folded search text, email handle, JSON facet values) is computed once.
+ */
+const json = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
+const PEOPLE = FIRST.flatMap((first) =>
+  LAST.map((last) => {
+    const base = { ContactType: 'individual', FirstName: first, LastName: last, OrganizationName: null };
+    const title = contactSpokenName(base);
+    return {
+      first,
+      last,
+      display: contactDisplayName(base),
+      title,
+      titleKey: foldSearchText(title),
+      handle: `${first.toLowerCase()}.${last.toLowerCase()}`.normalize('NFKD').replace(/[^\w.]/g, ''),
+    };
+  }),
+);
+const ORGS = ORG_WORDS.flatMap((w) =>
+  ORG_KINDS.map((k) => {
+    const name = `${w} ${k}`;
+    return { name, key: foldSearchText(name), json: json(name) };
+  }),
+);
+const PLACES = CITIES.map(([city, state, zip]) => ({
+  city,
+  state,
+  zip,
+  cityKey: foldSearchText(city),
+  stateKey: foldSearchText(state),
+  zipKey: foldSearchText(zip),
+  cityJson: json(city),
+  stateJson: json(state),
+  country: state === 'QC' ? 'CA' : 'US',
+}));
+const STATUS_JSON = STATUSES.map(json);
+const PUBLISHED = (bit: number) => (DEFAULT_PUBLISHED_FIELDS & bit) === bit;
+const MEMBER_ORG = PUBLISHED(PUBLISH.Organization);
+const MEMBER_PLACE = PUBLISHED(PUBLISH.Street) || PUBLISHED(PUBLISH.CityState);
+const MEMBER_EMAIL = PUBLISHED(PUBLISH.Email);
+const MEMBER_PHONE = PUBLISHED(PUBLISH.Phone);
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** Contacts per block compared with their reference rows. */
+const CHECKED_PER_CHUNK = 25;
+/** Contacts per COPY write: small chunks keep the row strings short-lived (most of the cost was their garbage). */
+const ROWS_PER_CHUNK = 1_000;
+
+/**
+ * Rows for contacts start..end-1 (ids from firstId, entry ids from firstEntryId), one pass for the three tables,
+ * drawing from `rand` (a block's random source, continued from the previous chunk of the block).
+ */
+export function chunk(
+  tenantId: string,
+  rand: () => number,
+  firstId: number,
+  firstEntryId: number,
+  start: number,
+  end: number,
+): Chunk {
+  const contacts: string[] = [];
+  const entries: string[] = [];
+  const docs: string[] = [];
+  // Counters by status index, organisation or not, listed or not.
+  const counts = new Array<number>(STATUSES.length * 4).fill(0);
+  const t = `${tenantId}\t`;
+  for (let i = start; i < end; i++) {
+    const n = i + 1;
+    const id = firstId + i;
+    const isOrg = rand() < 0.05;
+    const place = PLACES[Math.floor(rand() * PLACES.length)]!;
+    const person = isOrg
+      ? null
+      : PEOPLE[Math.floor(rand() * FIRST.length) * LAST.length + Math.floor(rand() * LAST.length)]!;
+    let org: string | null = null;
+    let orgKey = '';
+    let orgJson = 'null';
+    if (isOrg) {
+      const o =
+        ORGS[
+          Math.floor(rand() * ORG_WORDS.length) * ORG_KINDS.length + Math.floor(rand() * ORG_KINDS.length)
+        ]!;
+      org = `${o.name} ${n}`;
+      orgKey = `${o.key} ${n}`;
+    } else if (rand() < 0.3) {
+      const o =
+        ORGS[
+          Math.floor(rand() * ORG_WORDS.length) * ORG_KINDS.length + Math.floor(rand() * ORG_KINDS.length)
+        ]!;
+      org = o.name;
+      orgKey = o.key;
+      orgJson = o.json;
+    }
+    const si = Math.floor(rand() * STATUSES.length);
+    const status = STATUSES[si]!;
+    const account = `A${pad(n, 7)}`;
+    const accountKey = `a${pad(n, 7)}`;
+    const email = isOrg ? `info${n}@example.org` : `${person!.handle}${n}@example.org`;
+    const area = 200 + Math.floor(rand() * 700);
+    const local = pad(Math.floor(rand() * 10_000_000), 7);
+    const phone = `${area}${local}`;
+    const address1 = `${1 + Math.floor(rand() * 9999)} ${STREETS[Math.floor(rand() * STREETS.length)]} St`;
+    const address2 = rand() < 0.1 ? `Suite ${1 + Math.floor(rand() * 900)}` : '\\N';
+    const postal = `${place.zip}${pad(Math.floor(rand() * 100), 2)}`;
+    const postalKey = `${place.zipKey}${postal.slice(place.zip.length)}`;
+    const listed = rand() < 0.3;
+    counts[si * 4 + (isOrg ? 2 : 0) + (listed ? 1 : 0)]!++;
+
+    const type = isOrg ? 'organization' : 'individual';
+    const title = isOrg ? (org as string) : person!.title;
+    const titleKey = isOrg ? orgKey : person!.titleKey;
+    contacts.push(
+      `${t}${id}\t${type}\t${isOrg ? '\\N' : person!.first}\t${isOrg ? '\\N' : person!.last}\t${org ?? '\\N'}\t${isOrg ? org : person!.display}\t${status}\t${account}\t${email}\t${phone}\t${isOrg ? `http://www.org${n}.example.org` : '\\N'}\t${address1}\t${address2}\t${place.city}\t${place.state}\t${postal}\t${place.country}\t${listed}\t${DEFAULT_PUBLISHED_FIELDS}\n`,
+    );
+    const e = firstEntryId + 2 * i;
+    entries.push(`${t}${e}\t${id}\temail\t${email}\n${t}${e + 1}\t${id}\tphone\t${phone}\n`);
+    const typeJson = isOrg ? '"organization"' : '"individual"';
+    const staffText = `${titleKey}${org === null ? '' : ` ${orgKey}`} ${accountKey} ${email} ${phone} ${place.cityKey} ${place.stateKey} ${postalKey} ${email} ${phone}`;
+    docs.push(
+      `${t}staff\tContact\t${id}\t${title}\t${titleKey}\t${staffText}\t{"RelatedTo":${isOrg ? 'null' : orgJson},"City":${place.cityJson},"StateProvince":${place.stateJson},"Status":${STATUS_JSON[si]},"ContactType":${typeJson},"AccountNumber":"${account}"}\n`,
+    );
+    if (listed) {
+      const memberOrg = isOrg || MEMBER_ORG ? org : null;
+      let memberText = titleKey;
+      if (memberOrg !== null) memberText += ` ${orgKey}`;
+      if (MEMBER_EMAIL) memberText += ` ${email}`;
+      if (MEMBER_PHONE)
+        memberText += ` (${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)} ${phone}`;
+      if (MEMBER_PLACE) memberText += ` ${place.cityKey} ${place.stateKey}`;
+      docs.push(
+        `${t}member\tDirectoryContact\t${id}\t${title}\t${titleKey}\t${memberText}\t{"RelatedTo":${isOrg || memberOrg === null ? 'null' : orgJson},"City":${MEMBER_PLACE ? place.cityJson : 'null'},"StateProvince":${MEMBER_PLACE ? place.stateJson : 'null'},"Status":null,"ContactType":${typeJson},"AccountNumber":null}\n`,
+      );
+    }
+  }
+  const facets = new Map<string, number>();
+  const add = (k: string, n: number) => {
+    if (n > 0) facets.set(k, (facets.get(k) ?? 0) + n);
+  };
+  counts.forEach((n, k) => {
+    add('\u0000', n);
+    add(`status\u0000${STATUSES[Math.floor(k / 4)]}`, n);
+    add(`contactType\u0000${k & 2 ? 'organization' : 'individual'}`, n);
+    add(`isListed\u0000${(k & 1) === 1}`, n);
+  });
+  return { contacts: contacts.join(''), entries: entries.join(''), docs: docs.join(''), facets };
+}
+
+/**
+ * The rows of contacts start..end-1 in chunks of at most `rowsPerChunk`. The random source restarts at every
+ * multiple of `blockSize` (seed + block start), so the data depends on the seed and the block size only. The first
+ * contacts of every block are regenerated through the shared rules and must match the fast rows exactly.
+ */
+export function chunks(
+  tenantId: string,
+  seed: number,
+  firstId: number,
+  firstEntryId: number,
+  count: number,
+  blockSize: number,
+  rowsPerChunk = ROWS_PER_CHUNK,
+): { count: number; make: (k: number) => Chunk } {
+  const ranges: [number, number][] = [];
+  for (let block = 0; block < count; block += blockSize)
+    for (let start = block; start < Math.min(count, block + blockSize); start += rowsPerChunk)
+      ranges.push([start, Math.min(count, block + blockSize, start + rowsPerChunk)]);
+  let rand = random(seed);
+  return {
+    count: ranges.length,
+    /** Chunk k; chunks are made in order. */
+    make(k) {
+      const [start, end] = ranges[k]!;
+      const fresh = start % blockSize === 0;
+      if (fresh) rand = random(seed + start);
+      const out = chunk(tenantId, rand, firstId, firstEntryId, start, end);
+      if (fresh)
+        checkChunk(
+          tenantId,
+          seed,
+          firstId,
+          firstEntryId,
+          start,
+          Math.min(end, start + CHECKED_PER_CHUNK),
+          out,
+        );
+      return out;
+    },
+  };
+}
+
+/** The first contacts of a block, regenerated through the shared rules, must match the fast rows exactly. */
+function checkChunk(
+  tenantId: string,
+  seed: number,
+  firstId: number,
+  firstEntryId: number,
+  start: number,
+  end: number,
+  fast: Chunk,
+) {
+  const rand = random(seed + start);
+  const ref = { contacts: '', entries: '', docs: '' };
+  const facets = new Map<string, number>();
+  for (let i = start; i < end; i++) {
+    const r = referenceRows(tenantId, generateContact(rand, firstId + i, i + 1), firstEntryId + 2 * i);
+    ref.contacts += r.contacts;
+    ref.entries += r.entries;
+    ref.docs += r.docs;
+    for (const k of r.facets.keys()) facets.set(k, (facets.get(k) ?? 0) + 1);
+  }
+  for (const part of ['contacts', 'entries', 'docs'] as const)
+    if (!fast[part].startsWith(ref[part]))
+      throw new Error(`bulk seed: the fast ${part} rows differ from the shared rules (contact ${start + 1})`);
+  for (const k of facets.keys())
+    if (!fast.facets.has(k)) throw new Error(`bulk seed: facet ${JSON.stringify(k)} is not counted`);
+}
+
+/** How the loader talks to the database: statements, and COPY of text-format rows into a table. */
 export interface BulkTarget {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
   copy(table: string, columns: string[], chunks: AsyncIterable<string>): Promise<void>;
   close(): Promise<void>;
+  /** How many statements may usefully run at once (index builds); 1 when there is a single connection. */
+  lanes?: number;
 }
 
 export function postgresTarget(url: string): BulkTarget {
@@ -231,16 +450,16 @@ export function postgresTarget(url: string): BulkTarget {
     options: '-c maintenance_work_mem=256MB -c synchronous_commit=off -c session_replication_role=replica',
   });
   return {
+    lanes: 2,
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
     },
     async copy(table, columns, chunks) {
       const client = await pool.connect();
       try {
-        const stream = client.query(
-          copyStreams.from(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`),
-        );
-        await pipeline(Readable.from(chunks), stream);
+        const stream = client.query(copyStreams.from(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+        // One chunk at a time: the generator runs only as far ahead as the slowest stream lets it.
+        await pipeline(Readable.from(chunks, { objectMode: false, highWaterMark: 1 }), stream);
       } finally {
         client.release();
       }
@@ -249,17 +468,31 @@ export function postgresTarget(url: string): BulkTarget {
   };
 }
 
+const PGLITE_COPY_CHARS = 8_000_000;
+
 export function pgliteTarget(client: PGlite): BulkTarget {
   return {
+    lanes: 1,
     async query<T>(text: string, params: unknown[] = []) {
       return (await client.query<T>(text, params)).rows;
     },
     async copy(table, columns, chunks) {
+      // Each COPY statement has a fixed cost here: chunks are gathered into blobs of a few megabytes.
+      let parts: string[] = [];
+      let size = 0;
+      const flush = async () => {
+        if (parts.length === 0) return;
+        const blob = new Blob(parts);
+        parts = [];
+        size = 0;
+        await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob });
+      };
       for await (const text of chunks) {
-        await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
-          blob: new Blob([text]),
-        });
+        parts.push(text);
+        size += text.length;
+        if (size >= PGLITE_COPY_CHARS) await flush();
       }
+      await flush();
     },
     close: async () => undefined,
   };
@@ -270,6 +503,40 @@ export interface BulkResult {
   entries: number;
   searchDocuments: number;
   ms: { generateAndCopy: number; indexes: number; total: number };
+}
+
+/**
+ * One generation pass feeds the three COPY streams: each chunk is generated once, and the fastest stream waits
+ * when it is `ahead` chunks in front of the slowest (memory stays bounded).
+ */
+function fanOut(chunks: number, make: (k: number) => Chunk, ahead = 8) {
+  const made: (Chunk | undefined)[] = [];
+  const taken = TABLES.map(() => 0);
+  let waiters: (() => void)[] = [];
+  return (j: number, part: 'contacts' | 'entries' | 'docs') =>
+    (async function* () {
+      for (let k = 0; k < chunks; k++) {
+        while (k >= made.length) {
+          if (made.length - Math.min(...taken) >= ahead) await new Promise<void>((r) => waiters.push(r));
+          else made.push(make(made.length));
+        }
+        const text = made[k]![part];
+        taken[j] = k + 1;
+        if (Math.min(...taken) > k) made[k] = undefined;
+        const woken = waiters;
+        waiters = [];
+        for (const wake of woken) wake();
+        yield text;
+      }
+    })();
+}
+
+/** Index builds, longest first (the trigram index of the search text is the long pole of the load). */
+function buildOrder(d: { indexname: string; indexdef: string; tablename: string }): number {
+  if (d.indexname === 'search_documents_trgm_idx') return 0;
+  if (/ USING gin /i.test(d.indexdef)) return 1;
+  if (/lower\(/i.test(d.indexdef)) return 2;
+  return d.tablename === 'contacts' ? 4 : 3;
 }
 
 /** Loads `count` generated contacts into a tenant. */
@@ -301,41 +568,60 @@ export async function bulkSeedContacts(
   const [empty] = await target.query<{ empty: boolean }>(
     'SELECT NOT EXISTS (SELECT 1 FROM contacts) AND NOT EXISTS (SELECT 1 FROM search_documents) AS empty',
   );
-  const rebuild: string[] = [];
+  const rebuild: { indexname: string; indexdef: string; tablename: string }[] = [];
   if (empty?.empty && count >= 50_000) {
-    const defs = await target.query<{ indexname: string; indexdef: string }>(
-      `SELECT i.indexname, i.indexdef FROM pg_indexes i
+    const defs = await target.query<{ indexname: string; indexdef: string; tablename: string }>(
+      `SELECT i.indexname, i.indexdef, i.tablename FROM pg_indexes i
         WHERE i.schemaname = 'public' AND i.tablename = ANY($1)
           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
       [[...TABLES]],
     );
     for (const d of defs) {
       await target.query(`DROP INDEX ${d.indexname}`);
-      rebuild.push(d.indexdef);
+      rebuild.push(d);
     }
   }
   const facets = new Map<string, number>();
-  // Each table's stream generates its own chunks; generation is cheap next to the database's work.
-  const stream = (part: 'contacts' | 'entries' | 'docs') =>
-    (async function* () {
-      for (let start = 0; start < count; start += size) {
-        const c = chunk(tenantId, seed, firstId, firstEntryId, start, Math.min(count, start + size));
-        if (part === 'contacts') {
-          for (const [k, n] of c.facets) facets.set(k, (facets.get(k) ?? 0) + n);
-          if (start % (size * 10) === 0) log(`contacts ${start}/${count}`);
-        }
-        yield c[part];
-      }
-    })();
+  const rows = chunks(tenantId, seed, firstId, firstEntryId, count, size);
+  let done = 0;
+  const feed = fanOut(rows.count, (k) => {
+    const c = rows.make(k);
+    for (const [f, n] of c.facets) {
+      facets.set(f, (facets.get(f) ?? 0) + n);
+      if (f === '\u0000') done += n;
+    }
+    if (k % 50 === 0) log(`contacts ${done}/${count}`);
+    return c;
+  });
   await Promise.all([
-    target.copy('contacts', CONTACT_COPY_COLUMNS, stream('contacts')),
-    target.copy('contact_entries', ENTRY_COLUMNS, stream('entries')),
-    target.copy('search_documents', DOC_COLUMNS, stream('docs')),
+    target.copy('contacts', CONTACT_COPY_COLUMNS, feed(0, 'contacts')),
+    target.copy('contact_entries', ENTRY_COLUMNS, feed(1, 'entries')),
+    target.copy('search_documents', DOC_COLUMNS, feed(2, 'docs')),
   ]);
   const copied = performance.now();
   log(`copied in ${Math.round(copied - started)} ms; rebuilding ${rebuild.length} indexes`);
-  await Promise.all(rebuild.map((def) => target.query(def)));
-  const indexed = performance.now();
+  // A few lanes take the next statement from one queue, longest index first; a table is analysed once its last
+  // index is back (ANALYZE reads the expression indexes' values too).
+  const queue: string[] = rebuild.sort((a, b) => buildOrder(a) - buildOrder(b)).map((d) => d.indexdef);
+  const pending = new Map<string, number>(TABLES.map((t) => [t, 0]));
+  for (const d of rebuild) pending.set(d.tablename, (pending.get(d.tablename) ?? 0) + 1);
+  const tableOf = new Map(rebuild.map((d) => [d.indexdef, d.tablename]));
+  let indexed = copied;
+  for (const t of TABLES) if (pending.get(t) === 0) queue.push(`ANALYZE ${t}`);
+  const lane = async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const at = performance.now();
+      await target.query(next);
+      log(`${Math.round(performance.now() - at)} ms: ${next}`);
+      const table = tableOf.get(next);
+      if (table === undefined) continue;
+      const left = (pending.get(table) ?? 1) - 1;
+      pending.set(table, left);
+      if (left === 0) queue.push(`ANALYZE ${table}`);
+      if ([...pending.values()].every((n) => n === 0)) indexed = performance.now();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, target.lanes ?? 1) }, lane));
   const values = [...facets.entries()].map(([k, n]) => {
     const i = k.indexOf('\u0000');
     return [k.slice(0, i), k.slice(i + 1), n] as const;
@@ -347,7 +633,6 @@ export async function bulkSeedContacts(
       [tenantId, facet, value, n],
     );
   }
-  for (const t of TABLES) await target.query(`ANALYZE ${t}`);
   await target.query('ANALYZE contact_counts');
   const listed = values.find(([f, v]) => f === 'isListed' && v === 'true')?.[2] ?? 0;
   return {
