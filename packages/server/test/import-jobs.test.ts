@@ -121,7 +121,10 @@ const triggers = `
   CREATE OR REPLACE FUNCTION gh_test_fault() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $$
   BEGIN
     IF NEW.last_name = '${marker}-explode' THEN RAISE EXCEPTION 'Injected fault in this row'; END IF;
-    IF NEW.last_name = '${marker}-sleepy' AND nextval('gh_test_sleepy_once') = 1 THEN PERFORM pg_sleep(60); END IF;
+    -- Nested, so only the marked row ever draws from the sequence (an AND need not stop at its first operand).
+    IF NEW.last_name = '${marker}-sleepy' THEN
+      IF nextval('gh_test_sleepy_once') = 1 THEN PERFORM pg_sleep(60); END IF;
+    END IF;
     RETURN NEW;
   END $$;
   DROP TRIGGER IF EXISTS gh_test_fault ON contacts;
