@@ -265,9 +265,12 @@ const CHECKED_PER_CHUNK = 25;
 /** Contacts per COPY write: small chunks keep the row strings short-lived (most of the cost was their garbage). */
 const ROWS_PER_CHUNK = 1_000;
 
+/** Which rows a pass makes: the search documents, or the contacts with their entries, or all three. */
+export type Rows = 'docs' | 'contacts' | 'all';
+
 /**
- * Rows for contacts start..end-1 (ids from firstId, entry ids from firstEntryId), one pass for the three tables,
- * drawing from `rand` (a block's random source, continued from the previous chunk of the block).
+ * Rows for contacts start..end-1 (ids from firstId, entry ids from firstEntryId), drawing from `rand` (a block's
+ * random source, continued from the previous chunk of the block). The random draws do not depend on `rows`.
  */
 export function chunk(
   tenantId: string,
@@ -276,7 +279,10 @@ export function chunk(
   firstEntryId: number,
   start: number,
   end: number,
+  rows: Rows = 'all',
 ): Chunk {
+  const wantContacts = rows !== 'docs';
+  const wantDocs = rows !== 'contacts';
   const contacts: string[] = [];
   const entries: string[] = [];
   const docs: string[] = [];
@@ -328,11 +334,14 @@ export function chunk(
     const type = isOrg ? 'organization' : 'individual';
     const title = isOrg ? (org as string) : person!.title;
     const titleKey = isOrg ? orgKey : person!.titleKey;
-    contacts.push(
-      `${t}${id}\t${type}\t${isOrg ? '\\N' : person!.first}\t${isOrg ? '\\N' : person!.last}\t${org ?? '\\N'}\t${isOrg ? org : person!.display}\t${status}\t${account}\t${email}\t${phone}\t${isOrg ? `http://www.org${n}.example.org` : '\\N'}\t${address1}\t${address2}\t${place.city}\t${place.state}\t${postal}\t${place.country}\t${listed}\t${DEFAULT_PUBLISHED_FIELDS}\n`,
-    );
-    const e = firstEntryId + 2 * i;
-    entries.push(`${t}${e}\t${id}\temail\t${email}\n${t}${e + 1}\t${id}\tphone\t${phone}\n`);
+    if (wantContacts) {
+      contacts.push(
+        `${t}${id}\t${type}\t${isOrg ? '\\N' : person!.first}\t${isOrg ? '\\N' : person!.last}\t${org ?? '\\N'}\t${isOrg ? org : person!.display}\t${status}\t${account}\t${email}\t${phone}\t${isOrg ? `http://www.org${n}.example.org` : '\\N'}\t${address1}\t${address2}\t${place.city}\t${place.state}\t${postal}\t${place.country}\t${listed}\t${DEFAULT_PUBLISHED_FIELDS}\n`,
+      );
+      const e = firstEntryId + 2 * i;
+      entries.push(`${t}${e}\t${id}\temail\t${email}\n${t}${e + 1}\t${id}\tphone\t${phone}\n`);
+    }
+    if (!wantDocs) continue;
     const typeJson = isOrg ? '"organization"' : '"individual"';
     const staffText = `${titleKey}${org === null ? '' : ` ${orgKey}`} ${accountKey} ${email} ${phone} ${place.cityKey} ${place.stateKey} ${postalKey} ${email} ${phone}`;
     docs.push(
@@ -377,7 +386,7 @@ export function chunks(
   count: number,
   blockSize: number,
   rowsPerChunk = ROWS_PER_CHUNK,
-): { count: number; make: (k: number) => Chunk } {
+): { count: number; make: (k: number, rows?: Rows) => Chunk } {
   const ranges: [number, number][] = [];
   for (let block = 0; block < count; block += blockSize)
     for (let start = block; start < Math.min(count, block + blockSize); start += rowsPerChunk)
@@ -385,12 +394,12 @@ export function chunks(
   let rand = random(seed);
   return {
     count: ranges.length,
-    /** Chunk k; chunks are made in order. */
-    make(k) {
+    /** Chunk k; chunks are made in order (a new pass starts again at 0). */
+    make(k, rows = 'all') {
       const [start, end] = ranges[k]!;
       const fresh = start % blockSize === 0;
       if (fresh) rand = random(seed + start);
-      const out = chunk(tenantId, rand, firstId, firstEntryId, start, end);
+      const out = chunk(tenantId, rand, firstId, firstEntryId, start, end, rows);
       if (fresh)
         checkChunk(
           tenantId,
@@ -427,7 +436,7 @@ function checkChunk(
     for (const k of r.facets.keys()) facets.set(k, (facets.get(k) ?? 0) + 1);
   }
   for (const part of ['contacts', 'entries', 'docs'] as const)
-    if (!fast[part].startsWith(ref[part]))
+    if (fast[part] !== '' && !fast[part].startsWith(ref[part]))
       throw new Error(`bulk seed: the fast ${part} rows differ from the shared rules (contact ${start + 1})`);
   for (const k of facets.keys())
     if (!fast.facets.has(k)) throw new Error(`bulk seed: facet ${JSON.stringify(k)} is not counted`);
@@ -447,7 +456,8 @@ export function postgresTarget(url: string): BulkTarget {
     connectionString: url,
     max: 4,
     // Replica mode skips the per-row foreign-key triggers: the loader writes one known tenant (superuser only).
-    options: '-c maintenance_work_mem=256MB -c synchronous_commit=off -c session_replication_role=replica',
+    options:
+      '-c maintenance_work_mem=256MB -c max_parallel_maintenance_workers=0 -c synchronous_commit=off -c session_replication_role=replica',
   });
   return {
     lanes: 2,
@@ -506,12 +516,12 @@ export interface BulkResult {
 }
 
 /**
- * One generation pass feeds the three COPY streams: each chunk is generated once, and the fastest stream waits
+ * One generation pass feeds several COPY streams: each chunk is generated once, and the fastest stream waits
  * when it is `ahead` chunks in front of the slowest (memory stays bounded).
  */
-function fanOut(chunks: number, make: (k: number) => Chunk, ahead = 8) {
+function fanOut(chunks: number, make: (k: number) => Chunk, streams: number, ahead = 8) {
   const made: (Chunk | undefined)[] = [];
-  const taken = TABLES.map(() => 0);
+  const taken = Array.from({ length: streams }, () => 0);
   let waiters: (() => void)[] = [];
   return (j: number, part: 'contacts' | 'entries' | 'docs') =>
     (async function* () {
@@ -529,6 +539,14 @@ function fanOut(chunks: number, make: (k: number) => Chunk, ahead = 8) {
         yield text;
       }
     })();
+}
+
+/** Several COPY streams into one table share one generation pass: each takes the next chunk when it is ready. */
+function shared(chunks: number, make: (k: number) => string) {
+  let next = 0;
+  return async function* () {
+    while (next < chunks) yield make(next++);
+  };
 }
 
 /** Index builds, longest first (the trigram index of the search text is the long pole of the load). */
@@ -581,35 +599,38 @@ export async function bulkSeedContacts(
       rebuild.push(d);
     }
   }
-  const facets = new Map<string, number>();
-  const rows = chunks(tenantId, seed, firstId, firstEntryId, count, size);
-  let done = 0;
-  const feed = fanOut(rows.count, (k) => {
-    const c = rows.make(k);
-    for (const [f, n] of c.facets) {
-      facets.set(f, (facets.get(f) ?? 0) + n);
-      if (f === '\u0000') done += n;
-    }
-    if (k % 50 === 0) log(`contacts ${done}/${count}`);
-    return c;
-  });
-  await Promise.all([
-    target.copy('contacts', CONTACT_COPY_COLUMNS, feed(0, 'contacts')),
-    target.copy('contact_entries', ENTRY_COLUMNS, feed(1, 'entries')),
-    target.copy('search_documents', DOC_COLUMNS, feed(2, 'docs')),
-  ]);
-  const copied = performance.now();
-  log(`copied in ${Math.round(copied - started)} ms; rebuilding ${rebuild.length} indexes`);
-  // A few lanes take the next statement from one queue, longest index first; a table is analysed once its last
-  // index is back (ANALYZE reads the expression indexes' values too).
-  const queue: string[] = rebuild.sort((a, b) => buildOrder(a) - buildOrder(b)).map((d) => d.indexdef);
+  // Statements after the load run on a few lanes that take the next one from a queue: the indexes longest
+  // first, and each table's ANALYZE once its last index is back (ANALYZE reads the expression indexes too).
+  const queue: string[] = [];
   const pending = new Map<string, number>(TABLES.map((t) => [t, 0]));
   for (const d of rebuild) pending.set(d.tablename, (pending.get(d.tablename) ?? 0) + 1);
   const tableOf = new Map(rebuild.map((d) => [d.indexdef, d.tablename]));
-  let indexed = copied;
-  for (const t of TABLES) if (pending.get(t) === 0) queue.push(`ANALYZE ${t}`);
+  let loaded = 0;
+  let indexed = 0;
+  let wakeLanes: (() => void)[] = [];
+  const rank = new Map(rebuild.map((d) => [d.indexdef, buildOrder(d)]));
+  const enqueue = (statements: string[], done = false) => {
+    // One queue for all tables, longest build first (an ANALYZE is short: it goes first).
+    queue.push(...statements);
+    queue.sort((a, b) => (rank.get(a) ?? -1) - (rank.get(b) ?? -1));
+    if (done) loaded = TABLES.length;
+    const woken = wakeLanes;
+    wakeLanes = [];
+    for (const wake of woken) wake();
+  };
+  const tableLoaded = (table: string) => {
+    loaded++;
+    const statements = rebuild.filter((d) => d.tablename === table).map((d) => d.indexdef);
+    enqueue(pending.get(table) === 0 ? [`ANALYZE ${table}`] : statements);
+  };
   const lane = async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (;;) {
+      const next = queue.shift();
+      if (next === undefined) {
+        if (loaded === TABLES.length && [...pending.values()].every((n) => n === 0)) return;
+        await new Promise<void>((r) => wakeLanes.push(r));
+        continue;
+      }
       const at = performance.now();
       await target.query(next);
       log(`${Math.round(performance.now() - at)} ms: ${next}`);
@@ -617,11 +638,54 @@ export async function bulkSeedContacts(
       if (table === undefined) continue;
       const left = (pending.get(table) ?? 1) - 1;
       pending.set(table, left);
-      if (left === 0) queue.push(`ANALYZE ${table}`);
-      if ([...pending.values()].every((n) => n === 0)) indexed = performance.now();
+      if (left === 0) {
+        indexed = performance.now();
+        enqueue([`ANALYZE ${table}`]);
+      } else enqueue([]);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, target.lanes ?? 1) }, lane));
+  const lanes = Promise.all(Array.from({ length: Math.max(1, target.lanes ?? 1) }, lane));
+  lanes.catch(() => undefined); // awaited below; a failure is reported there
+
+  const facets = new Map<string, number>();
+  const rows = chunks(tenantId, seed, firstId, firstEntryId, count, size);
+  let done = 0;
+  // First the search documents, on two streams, so that their trigram index (the longest build) starts early and
+  // runs while the contacts and their entries are generated again and copied.
+  const docs = shared(rows.count, (k) => {
+    const c = rows.make(k, 'docs');
+    for (const [f, n] of c.facets) {
+      facets.set(f, (facets.get(f) ?? 0) + n);
+      if (f === '\u0000') done += n;
+    }
+    if (k % 50 === 0) log(`search documents ${done}/${count}`);
+    return c.docs;
+  });
+  await Promise.all([
+    target.copy('search_documents', DOC_COLUMNS, docs()),
+    target.copy('search_documents', DOC_COLUMNS, docs()),
+  ]);
+  log(`search documents copied in ${Math.round(performance.now() - started)} ms`);
+  tableLoaded('search_documents');
+  const feed = fanOut(
+    rows.count,
+    (k) => {
+      if (k % 50 === 0) log(`contacts ${k * ROWS_PER_CHUNK}/${count}`);
+      return rows.make(k, 'contacts');
+    },
+    2,
+  );
+  await Promise.all([
+    target.copy('contacts', CONTACT_COPY_COLUMNS, feed(0, 'contacts')).then(() => tableLoaded('contacts')),
+    target
+      .copy('contact_entries', ENTRY_COLUMNS, feed(1, 'entries'))
+      .then(() => tableLoaded('contact_entries')),
+  ]);
+  const copied = performance.now();
+  log(`copied in ${Math.round(copied - started)} ms`);
+  enqueue([], true);
+  await lanes;
+  indexed = Math.max(indexed, copied);
   const values = [...facets.entries()].map(([k, n]) => {
     const i = k.indexOf('\u0000');
     return [k.slice(0, i), k.slice(i + 1), n] as const;
