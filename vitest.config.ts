@@ -12,6 +12,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'db',
+          root: './packages/db',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './packages/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
