@@ -40,6 +40,33 @@ async function measure(fn: () => Promise<unknown>, n = 40, warm = 3): Promise<St
   return stats(out);
 }
 
+interface Side {
+  run: () => Promise<unknown>;
+  /** Untimed, around each run (PGlite's role switch for the owner's side). */
+  before?: () => Promise<unknown>;
+  after?: () => Promise<unknown>;
+}
+/**
+ * Several variants measured side by side: one run of each in turn, so a slow moment of the shared machine falls on
+ * all of them alike (a ratio of two loops run one after the other moved by 1.5x between runs).
+ */
+async function measureSideBySide<K extends string>(sides: Record<K, Side>, n = 60, warm = 5) {
+  const names = Object.keys(sides) as K[];
+  const samples = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<K, number[]>;
+  for (let i = 0; i < warm + n; i++) {
+    for (const k of names) {
+      const side = sides[k];
+      await side.before?.();
+      const t = performance.now();
+      await side.run();
+      const ms = performance.now() - t;
+      await side.after?.();
+      if (i >= warm) samples[k].push(ms);
+    }
+  }
+  return Object.fromEntries(names.map((k) => [k, stats(samples[k])])) as Record<K, Stats>;
+}
+
 const LIST_COLUMNS = sql`contact_id, display_name, contact_type, status, account_number, email, phone, city, state_province, is_listed`;
 
 export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
@@ -128,7 +155,6 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
     for (const skip of [0, Math.min(100_000, Math.floor(count / 10))]) {
       const path = `/api/contacts/contacts/contactData?$top=50&$skip=${skip}&$orderby=DisplayName%20asc`;
       const first = await call(path, { Id: 1 });
-      const api = await measure(() => call(path, { Id: 1 }));
       // The SQL the API runs: from DEFERRED_JOIN_FROM on, the page's keys first (an index-only scan), then its rows.
       const page = (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], explicit: boolean) => {
         const tenantFilter = explicit ? sql`tenant_id = ${tenant.id} and ` : sql``;
@@ -138,25 +164,35 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
             : sql`select ${LIST_COLUMNS} from contacts where ${tenantFilter}not is_deleted and status = 'active' order by display_name, contact_id limit 50 offset ${skip}`,
         );
       };
-      // The same SQL run directly on the same pool: the tenant transaction (begin and the scope in one round trip, as
-      // the API opens it), the counter and the page.
-      const direct = await measure(() =>
-        withTenantTx(db, scope, async (tx) => {
-          await tx.execute(
-            sql`select n from contact_counts where tenant_id = ${tenant.id} and facet = 'status' and value = 'active'`,
-          );
-          await page(tx, true);
-        }),
-      );
+      // P1 and P3 side by side: the list through HTTP, and the same SQL run directly on the same pool (the tenant
+      // transaction, opened with begin and the scope in one round trip as the API opens it, the counter, the page).
+      const { api, direct } = await measureSideBySide({
+        api: { run: () => call(path, { Id: 1 }) },
+        direct: {
+          run: () =>
+            withTenantTx(db, scope, async (tx) => {
+              await tx.execute(
+                sql`select n from contact_counts where tenant_id = ${tenant.id} and facet = 'status' and value = 'active'`,
+              );
+              await page(tx, true);
+            }),
+        },
+      });
       // Row-level security on (application role) versus off (owner, which bypasses it) with an explicit filter.
       // Both sides open the same tenant transaction (begin and the scope in one round trip), so the ratio is
       // row-level security's own cost; `rlsOffNoScopeP50` is the owner's plain transaction without the scope.
-      const rlsOn = await measure(() => withTenantTx(db, scope, (tx) => page(tx, false)));
-      // PGlite has one connection, switched to the application role: the owner's side runs with the role reset.
-      if (database.pglite) await database.pglite.exec('RESET ROLE');
-      const rlsOff = await measure(() => withTenantTx(database!.ownerDb, scope, (tx) => page(tx, true)));
-      const rlsOffNoScope = await measure(() => database!.ownerDb.transaction((tx) => page(tx, true)));
-      if (database.pglite) await database.pglite.exec('SET ROLE guildhall_app');
+      // PGlite has one connection, switched to the application role: the owner's sides run with the role reset.
+      const asOwner = database.pglite
+        ? {
+            before: () => database!.pglite!.exec('RESET ROLE'),
+            after: () => database!.pglite!.exec('SET ROLE guildhall_app'),
+          }
+        : {};
+      const { rlsOn, rlsOff, rlsOffNoScope } = await measureSideBySide({
+        rlsOn: { run: () => withTenantTx(db, scope, (tx) => page(tx, false)) },
+        rlsOff: { run: () => withTenantTx(database!.ownerDb, scope, (tx) => page(tx, true)), ...asOwner },
+        rlsOffNoScope: { run: () => database!.ownerDb.transaction((tx) => page(tx, true)), ...asOwner },
+      });
       p1[`skip${skip}`] = { ...api, total: first.TotalRecordAvailable, pass: api.p95 <= 50 };
       p3[`skip${skip}`] = { apiP50: api.p50, sqlP50: direct.p50, ratio: +(api.p50 / direct.p50).toFixed(2) };
       p4[`skip${skip}`] = {
@@ -234,6 +270,8 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
 
     // P5: export through the job: first byte, rows per second, peak memory for all rows versus about a tenth.
     const exportRun = async (body: unknown) => {
+      // Both runs start from a collected heap (`npm run bench` passes --expose-gc), so their deltas compare.
+      (globalThis as { gc?: () => void }).gc?.();
       const rssBefore = process.memoryUsage().rss;
       let peak = rssBefore;
       const sampler = setInterval(() => {
