@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunks, generateContact, referenceRows } from './bulk.ts';
-
-/** mulberry32, as in bulk.ts: the reference path regenerates a block from its own seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { chunks, generateContact, random, referenceRows } from './bulk.ts';
 
 describe('bulk seed rows', () => {
   it('the fast rows equal the rows made through the shared rules, contact by contact', () => {

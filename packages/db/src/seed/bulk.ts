@@ -62,7 +62,7 @@ const ORG_KINDS = 'Partners Foundation Society Institute Group Guild Alliance Co
 const STATUSES = ['active', 'active', 'active', 'inactive', 'prospect', 'lapsed'];
 
 /** A small, fast, seeded random source (mulberry32). */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
