@@ -24,7 +24,7 @@ function scopeStatement(scope: Scope): string {
  * rows. Every read and write of tenant-owned data goes through here.
  */
 export async function withTenantTx<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return withOpeningTx(db, scopeStatement(scope), (tx) => fn(tx));
+  return withOpeningTx(db, scopeStatement(scope), fn);
 }
 
 /**
@@ -57,19 +57,10 @@ export async function withOpeningTx<T>(
       internals.session.options,
     );
     const tx = new NodePgTransaction(internals.dialect, session, internals.session.schema) as unknown as Tx;
-    let rows: Record<string, unknown>[];
-    try {
-      const opened = (await client.query(`begin; ${opening}`)) as unknown as pg.QueryResult[];
-      rows = (opened[opened.length - 1]?.rows ?? []) as Record<string, unknown>[];
-    } catch (error) {
-      await client.query('rollback').catch((e: Error) => {
-        broken = e;
-      });
-      throw error;
-    }
     let result: T;
     try {
-      result = await fn(tx, rows);
+      const opened = (await client.query(`begin; ${opening}`)) as unknown as pg.QueryResult[];
+      result = await fn(tx, (opened[opened.length - 1]?.rows ?? []) as Record<string, unknown>[]);
     } catch (error) {
       await client.query('rollback').catch((e: Error) => {
         broken = e;

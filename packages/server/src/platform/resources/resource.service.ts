@@ -99,7 +99,6 @@ function modelItems(resource: ResourceDeclaration, pageSize: number): ListModelI
 
 /** How one field is read from a stored row: its own column, or a property inside a JSON-document column. */
 interface FieldReader {
-  field: string;
   column: string;
   sub: string | undefined;
 }
@@ -114,9 +113,7 @@ function fieldReaders(resource: ResourceDeclaration): Map<string, FieldReader> {
       const dot = prop.indexOf('.');
       readers.set(
         field,
-        dot < 0
-          ? { field, column: prop, sub: undefined }
-          : { field, column: prop.slice(0, dot), sub: prop.slice(dot + 1) },
+        dot < 0 ? { column: prop, sub: undefined } : { column: prop.slice(0, dot), sub: prop.slice(dot + 1) },
       );
     }
     readersOf.set(resource, readers);
@@ -137,8 +134,9 @@ export function toModel(resource: ResourceDeclaration, row: repo.Row, fields?: r
       model[field] = undefined;
       continue;
     }
-    let value: unknown = r.sub === undefined ? (field in row ? row[field] : row[r.column]) : row[r.column];
-    if (r.sub !== undefined) value = (value as Record<string, unknown> | null)?.[r.sub] ?? null;
+    let value: unknown;
+    if (r.sub !== undefined) value = (row[r.column] as Record<string, unknown> | null)?.[r.sub] ?? null;
+    else value = field in row ? row[field] : row[r.column];
     model[field] = value instanceof Date ? value.toISOString() : (value ?? null);
   }
   return model;
