@@ -110,3 +110,31 @@ export function client(app: App, cookie: string) {
     delete: (url: string) => call('DELETE', url),
   };
 }
+
+/** The multipart framing of one file part in field `file`, as a browser sends it (name and type as given). */
+export const UPLOAD_BOUNDARY = '----guildhall-test';
+export const UPLOAD_CONTENT_TYPE = `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`;
+export function filePartHead(fileName = 'contacts.csv', type = 'text/csv'): Buffer {
+  return Buffer.from(
+    `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+    'latin1',
+  );
+}
+export const FILE_PART_TAIL = Buffer.from(`\r\n--${UPLOAD_BOUNDARY}--\r\n`);
+
+/** Uploads one file through `app.inject` with the session cookie. */
+export function uploadFile(
+  app: App,
+  cookie: string,
+  url: string,
+  bytes: Buffer | string,
+  fileName = 'contacts.csv',
+  type = 'text/csv',
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, 'content-type': UPLOAD_CONTENT_TYPE },
+    payload: Buffer.concat([filePartHead(fileName, type), Buffer.from(bytes), FILE_PART_TAIL]),
+  });
+}

@@ -19,6 +19,7 @@ import {
   type TestContext,
   testApp,
   unique,
+  uploadFile,
 } from './helpers.ts';
 
 interface Status {
@@ -49,19 +50,7 @@ async function uploadOn(
   app: App,
   csv: string,
 ): Promise<{ ImportId: string; Mapping: Record<string, string> }> {
-  const boundary = '----guildhall-jobs';
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/contacts/import/upload',
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-      ),
-      Buffer.from(csv),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  const res = await uploadFile(app, cookie, '/api/contacts/import/upload', csv, 'c.csv');
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }

@@ -7,7 +7,15 @@ import { rowsOf, withTenantTx } from '@guildhall/db';
 import { publishTerms, writeHelpText } from '@guildhall/db/seed/factories';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, seedTenant, signIn, type TenantWithUsers, type TestContext, testApp } from './helpers.ts';
+import {
+  client,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+  uploadFile,
+} from './helpers.ts';
 
 let ctx: TestContext;
 let a: TenantWithUsers;
@@ -95,16 +103,13 @@ beforeAll(async () => {
     tx.execute(sql`update contacts set user_id = ${b.member.id} where contact_id = ${bContact}`),
   );
   // A CSV import of B (its upload, dry run and job), attacked by its id like every other record.
-  const boundary = '----isolation';
-  const upload = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/contacts/import/upload',
-    headers: {
-      cookie: (await signIn(ctx.app, b.admin)).cookie,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${MARK}.csv"\r\nContent-Type: text/csv\r\n\r\nFirst,Last,Email\r\n${MARK},Import,import@secret-b.org\r\n--${boundary}--\r\n`,
-  });
+  const upload = await uploadFile(
+    ctx.app,
+    (await signIn(ctx.app, b.admin)).cookie,
+    '/api/contacts/import/upload',
+    `First,Last,Email\r\n${MARK},Import,import@secret-b.org`,
+    `${MARK}.csv`,
+  );
   bImport = (upload.json() as { ImportId: string }).ImportId;
   expect(bImport).toEqual(expect.any(String));
   await bAdmin.post('/api/contacts/import/commit', {

@@ -14,9 +14,18 @@ import { rowsOf, withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES } from '../src/features/contacts/import.service.ts';
-import { seedTenant, signIn, type TenantWithUsers, type TestContext, testApp } from './helpers.ts';
+import {
+  FILE_PART_TAIL,
+  filePartHead,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+  UPLOAD_CONTENT_TYPE,
+  uploadFile,
+} from './helpers.ts';
 
-const BOUNDARY = '----guildhall-r7';
 const URL_UPLOAD = '/api/contacts/import/upload';
 const CSV = 'Name,Email\nAda Lovelace,ada@example.org\nAlan Turing,alan@example.org\n';
 
@@ -26,21 +35,8 @@ let cookie: string;
 let dataDir: string;
 let port: number;
 
-function head(fileName: string, type = 'text/csv'): Buffer {
-  return Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
-    'latin1',
-  );
-}
-const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-
 function upload(bytes: Buffer | string, fileName = 'contacts.csv', type = 'text/csv') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: URL_UPLOAD,
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([head(fileName, type), Buffer.from(bytes), tail]),
-  });
+  return uploadFile(ctx.app, cookie, URL_UPLOAD, bytes, fileName, type);
 }
 
 interface Streamed {
@@ -75,7 +71,7 @@ function streamUpload(options: {
       path: URL_UPLOAD,
       headers: {
         cookie,
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-type': UPLOAD_CONTENT_TYPE,
         ...(options.contentLength ? { 'content-length': String(options.contentLength) } : {}),
       },
     });
@@ -87,7 +83,7 @@ function streamUpload(options: {
     const write = () => {
       if (stopped) return;
       if (options.totalBytes !== undefined && sent >= options.totalBytes) {
-        req.end(tail);
+        req.end(FILE_PART_TAIL);
         return;
       }
       const chunk = sent === 0 && options.first ? options.first : options.chunk;
@@ -131,7 +127,7 @@ function streamUpload(options: {
       clearTimeout(guard);
       reject(err);
     });
-    req.write(head('contacts.csv'));
+    req.write(filePartHead('contacts.csv'));
     write();
   });
 }

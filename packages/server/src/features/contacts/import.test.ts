@@ -9,6 +9,7 @@ import {
   type TenantWithUsers,
   type TestContext,
   testApp,
+  uploadFile,
 } from '../../../test/helpers.ts';
 
 let ctx: TestContext;
@@ -28,21 +29,8 @@ interface Status {
   Error: string | null;
 }
 
-async function upload(csv: string | Buffer, who = cookie) {
-  const boundary = '----guildhall-test';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contacts.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.isBuffer(csv) ? csv : Buffer.from(csv),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/contacts/import/upload',
-    headers: { cookie: who, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
+function upload(csv: string | Buffer, who = cookie) {
+  return uploadFile(ctx.app, who, '/api/contacts/import/upload', csv);
 }
 
 async function uploaded(csv: string) {
