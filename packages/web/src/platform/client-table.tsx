@@ -1,8 +1,9 @@
-import { Group, Pagination, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useIdentity } from './identity.ts';
+import { Pager } from './pager.tsx';
 
 /** List search debounce (spec 000 section 9). */
 export const LIST_SEARCH_DEBOUNCE_MS = 350;
@@ -181,22 +182,7 @@ export function ClientTable<T>({
             ? `${rows.length} ${rows.length === 1 ? 'record' : 'records'}`
             : `${filtered.length} of ${rows.length} records`}
         </Text>
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={current}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
-            })}
-            getItemProps={(p) => ({
-              'aria-label': `Page ${p}`,
-              'aria-current': p === current ? 'page' : undefined,
-            })}
-          />
-        ) : null}
+        <Pager pages={pages} page={current} onPage={setPage} />
       </Group>
     </div>
   );

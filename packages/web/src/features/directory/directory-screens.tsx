@@ -1,16 +1,5 @@
 import { formatPhone } from '@guildhall/shared';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -18,6 +7,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
+import { Pager } from '../../platform/pager.tsx';
 import { DIRECTORY_PAGE_SIZE, type DirectoryContact, directoryApi, placeOf } from './directory-api.ts';
 
 /** `/m/directory`: the member directory, listed contacts only, with search and paging. */
@@ -80,14 +70,7 @@ export function DirectoryList() {
                 ))}
               </SimpleGrid>
             )}
-            {total > DIRECTORY_PAGE_SIZE ? (
-              <Pagination
-                total={Math.ceil(total / DIRECTORY_PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
-            ) : null}
+            <Pager pages={Math.ceil(total / DIRECTORY_PAGE_SIZE)} page={page} onPage={setPage} />
           </>
         ) : null}
       </Stack>

@@ -1,7 +1,8 @@
 import type { Model, ResourceDeclaration } from '@guildhall/shared';
-import { Anchor, Card, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useIdentity } from '../identity.ts';
+import { Pager } from '../pager.tsx';
 import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
 import type { ColumnView, RowCommand } from './list-columns.ts';
 import { recordPath } from './resources.ts';
@@ -69,14 +70,7 @@ export default function CardsView(props: {
       ) : null}
       {props.pages > 1 ? (
         <Group justify="flex-end">
-          <Pagination
-            total={props.pages}
-            value={props.page}
-            onChange={props.onPage}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
+          <Pager pages={props.pages} page={props.page} onPage={props.onPage} />
         </Group>
       ) : null}
     </Stack>

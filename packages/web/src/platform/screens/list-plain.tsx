@@ -1,8 +1,9 @@
 import type { Model, ResourceDeclaration } from '@guildhall/shared';
-import { Anchor, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { useIdentity } from '../identity.ts';
+import { Pager } from '../pager.tsx';
 import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
 import type { ColumnView, RowCommand } from './list-columns.ts';
 import { recordPath } from './resources.ts';
@@ -87,14 +88,7 @@ export default function PlainList(props: {
       </Paper>
       {props.pages > 1 ? (
         <Group justify="flex-end">
-          <Pagination
-            total={props.pages}
-            value={props.page}
-            onChange={props.onPage}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
+          <Pager pages={props.pages} page={props.page} onPage={props.onPage} />
         </Group>
       ) : null}
     </Stack>

@@ -1,9 +1,10 @@
 import type { ListResponse, Model, ResourceDeclaration, SortSetting } from '@guildhall/shared';
-import { Anchor, Checkbox, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useIdentity } from '../identity.ts';
+import { Pager } from '../pager.tsx';
 import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
 import { type ColumnView, MODE_STYLE, type RowCommand, readSelection } from './list-columns.ts';
 import { recordPath } from './resources.ts';
@@ -260,16 +261,7 @@ export function ListTable(props: Props) {
         <Text size="sm" c="dimmed">
           {selected.size > 0 ? `${Array.isArray(selection) ? selection.length : 0} selected` : ''}
         </Text>
-        {props.pages > 1 ? (
-          <Pagination
-            total={props.pages}
-            value={props.page}
-            onChange={props.onPage}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        ) : null}
+        <Pager pages={props.pages} page={props.page} onPage={props.onPage} />
       </Group>
     </Stack>
   );

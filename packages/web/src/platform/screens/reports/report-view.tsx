@@ -1,9 +1,10 @@
 import type { ReportRunResponse } from '@guildhall/shared';
-import { Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBlock } from '../../error-block.tsx';
 import { LoadingBlock } from '../../page.tsx';
+import { Pager } from '../../pager.tsx';
 import { SortButton } from '../sort-button.tsx';
 import { INITIAL_REPORT_STATE, type ReportState, runReport } from './reports-api.ts';
 
@@ -90,16 +91,11 @@ export function ReportView({ reportId, title }: { reportId: string; title: strin
           Page {state.reportCurrentPage} of {Math.max(1, state.reportPageCount)} · {data.TotalRecordAvailable}{' '}
           rows
         </Text>
-        {state.reportPageCount > 1 ? (
-          <Pagination
-            total={state.reportPageCount}
-            value={state.reportCurrentPage}
-            onChange={(page) => void run({ ...state, reportCurrentPage: page })}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        ) : null}
+        <Pager
+          pages={state.reportPageCount}
+          page={state.reportCurrentPage}
+          onPage={(page) => void run({ ...state, reportCurrentPage: page })}
+        />
       </Group>
     </Stack>
   );
