@@ -2,4 +2,5 @@ export * from './client.ts';
 export * from './passwords.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
+export * from './statement.ts';
 export * from './tenant-scope.ts';

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -18,6 +17,7 @@ import {
 import { features } from './features/index.ts';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerSecurityHeaders } from './platform/headers.ts';
 import { createMailer, type Mailer } from './platform/mailer.ts';
 import { registerScreenLayer } from './platform/resources/index.ts';
 import { registerApiSecurity } from './platform/security.ts';
@@ -63,7 +63,7 @@ export async function buildApp(options: BuildOptions) {
   registerErrorHandling(app);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

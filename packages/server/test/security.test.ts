@@ -13,12 +13,27 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('security basics', () => {
-  it('sends CSP with frame-ancestors, nosniff and HSTS headers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/status' });
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  it('sends CSP with frame-ancestors, nosniff and HSTS headers on every answer, errors included', async () => {
+    const { cookie } = await signIn(ctx.app, t.admin);
+    const list = '/api/contacts/contacts/contactData?$top=5&$skip=0';
+    const answers = [
+      await ctx.app.inject({ method: 'POST', url: list, payload: {}, headers: { cookie } }),
+      await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      await ctx.app.inject({ method: 'POST', url: list, payload: {} }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 401]);
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+          "font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';" +
+          "frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
   });
 
   it('refuses state-changing requests from another origin, and accepts same-origin ones', async () => {

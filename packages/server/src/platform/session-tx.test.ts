@@ -14,6 +14,7 @@ import {
   type TestContext,
   testApp,
 } from '../../test/helpers.ts';
+import { hashToken } from './session.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -72,6 +73,30 @@ describe('a list looks its session up inside its transaction', () => {
     const after = await api.post(list, {});
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('finds no session, and scopes nothing, once the user is no longer a member of its tenant', async () => {
+    const gone = await seedTenant(ctx.database);
+    const { cookie } = await signIn(ctx.app, gone.staff);
+    const api = client(ctx.app, cookie);
+    expect((await api.post(list, {})).statusCode).toBe(200);
+    await ctx.database.ownerExec(
+      `delete from tenant_users where tenant_id = '${gone.tenant.id}' and user_id = ${gone.staff.id}`,
+    );
+    expect((await api.post(list, {})).statusCode).toBe(401);
+    // The lookup itself: no row, and the transaction it opened is scoped to no tenant.
+    const hash = hashToken(cookie.split('=')[1] ?? '');
+    const seen = await withOpeningTx(
+      ctx.database.db,
+      `select * from gh_session_lookup('${hash}')`,
+      async (tx, rows) => {
+        const r = await tx.execute(
+          sql`select coalesce(current_setting('app.tenant_id', true), '') as tenant`,
+        );
+        return { rows: rows.length, tenant: rowsOf<{ tenant: string }>(r)[0]?.tenant };
+      },
+    );
+    expect(seen).toEqual({ rows: 0, tenant: '' });
   });
 
   it('checks the permission on what the lookup found: a member gets 403', async () => {

@@ -2,6 +2,8 @@
  * What contacts need from the database on every write of the generic layer, in the write's transaction: the
  * duplicate check (ErrorValidation YesNo), entry type detection, the search documents and the counters.
  */
+
+import { joinFragments, q } from '@guildhall/db';
 import {
   COUNTED_FACETS,
   contactEntriesResource,
@@ -16,7 +18,6 @@ import {
   parseBooleanInput,
   searchTerms,
 } from '@guildhall/shared';
-import { sql } from 'drizzle-orm';
 import { HttpError } from '../../platform/errors.ts';
 import { registerResourceHooks } from '../../platform/resources/hooks.ts';
 import { ErrorValidationError } from '../../platform/resources/resource.service.ts';
@@ -78,11 +79,11 @@ registerResourceHooks(contactsResource.name, {
   searchCondition(text) {
     const terms = searchTerms(text);
     if (terms.length === 0) return null;
-    const all = sql.join(
-      terms.map((t) => sql`d.search_text like ${`%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
-      sql` and `,
+    const all = joinFragments(
+      terms.map((t) => q`d.search_text like ${`%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+      ' and ',
     );
-    return sql`contacts.contact_id in (select d.entity_id::bigint from search_documents d
+    return q`contacts.contact_id in (select d.entity_id::bigint from search_documents d
       where d.tenant_id = gh_current_tenant() and d.audience = 'staff' and d.entity_type = 'Contact' and ${all})`;
   },
   async count(tx, auth, { criteria, search }) {

@@ -1,5 +1,5 @@
 /** Queries of contacts beyond the generic engine: search documents, counters, duplicates, the directory. */
-import { contactCounts, contacts, rowsOf, searchDocuments, type Tx } from '@guildhall/db';
+import { contactCounts, contacts, q, rowsOf, runFragment, searchDocuments, type Tx } from '@guildhall/db';
 import { type ContactRecord, contactSearchDocuments, type SearchDocumentInput } from '@guildhall/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
@@ -143,17 +143,12 @@ export async function adjustCounts(tx: Tx, tenantId: string, deltas: Map<string,
     });
 }
 
+/** One counter (read on every list request, so written as a fragment, not built: decision 0060). */
 export async function readCount(tx: Tx, tenantId: string, facet: string, value: string): Promise<number> {
-  const [r] = await tx
-    .select({ n: contactCounts.n })
-    .from(contactCounts)
-    .where(
-      and(
-        eq(contactCounts.tenantId, tenantId),
-        eq(contactCounts.facet, facet),
-        eq(contactCounts.value, value),
-      ),
-    );
+  const [r] = await runFragment<{ n: unknown }>(
+    tx,
+    q`select n from contact_counts where tenant_id = ${tenantId} and facet = ${facet} and value = ${value}`,
+  );
   return Number(r?.n ?? 0);
 }
 

@@ -4,11 +4,22 @@
  * streams them as CSV (one chunk per batch) to storage: the whole result is never held in memory.
  */
 import { Readable } from 'node:stream';
-import { type Database, rowsOf, storedFiles, type Tx, withTenantTx } from '@guildhall/db';
+import {
+  type Database,
+  type Fragment,
+  ident,
+  q,
+  type Raw,
+  raw,
+  rowsOf,
+  runFragment,
+  storedFiles,
+  type Tx,
+  withTenantTx,
+} from '@guildhall/db';
 import { listRequestSchema } from '@guildhall/shared';
 import { stringify } from 'csv-stringify/sync';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { type ClaimedJob, enqueue, type JobHandler } from '../jobs.ts';
 import type { Storage } from '../storage.ts';
 import { planList } from './query.ts';
@@ -55,18 +66,16 @@ async function* batches(
   bound: BoundResource,
   tenantId: string,
   columns: string[],
-  where: SQL | undefined,
-  orderBy: SQL[],
+  where: Fragment | undefined,
+  orderBy: Raw,
 ) {
-  const select = sql.join(
-    columns.map((f) => sql`${bound.columns[f] as PgColumn} as ${sql.identifier(f)}`),
-    sql`, `,
-  );
+  const select = raw(columns.map((f) => `${bound.sqlColumns[f]?.text} as ${ident(f).text}`).join(', '));
   const scope = where
-    ? sql`${bound.tenantColumn} = ${tenantId} and ${where}`
-    : sql`${bound.tenantColumn} = ${tenantId}`;
-  await tx.execute(
-    sql`declare gh_export no scroll cursor for select ${select} from ${bound.source} where ${scope} order by ${sql.join(orderBy, sql`, `)}`,
+    ? q`${bound.sqlTenant} = ${tenantId} and ${where}`
+    : q`${bound.sqlTenant} = ${tenantId}`;
+  await runFragment(
+    tx,
+    q`declare gh_export no scroll cursor for select ${select} from ${bound.sqlSource} where ${scope} order by ${orderBy}`,
   );
   for (;;) {
     const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`fetch ${BATCH} from gh_export`)));

@@ -4,9 +4,8 @@
  * generic service calls them inside the same transaction as the write, so derived data (a search index, counters)
  * never drifts from the record.
  */
-import type { Tx } from '@guildhall/db';
+import type { Fragment, Tx } from '@guildhall/db';
 import type { FilterCriterion, Model, SaveExtras, TenantSettings } from '@guildhall/shared';
-import type { SQL } from 'drizzle-orm';
 import type { AuthContext } from '../context.ts';
 
 export type WriteKind = 'create' | 'update' | 'delete' | 'void';
@@ -41,7 +40,7 @@ export interface ResourceHooks {
    * The list's search box as one SQL condition on the resource's rows, when the resource has a better index than
    * the generic ILIKE over its search fields (contacts: the global search index); null keeps the generic one.
    */
-  searchCondition?(text: string): SQL | null;
+  searchCondition?(text: string): Fragment | null;
 }
 
 const registry = new Map<string, ResourceHooks>();

@@ -1,8 +1,9 @@
 /**
  * Turns a list request into SQL pieces, using only the fields a resource declares sortable, filterable or
  * searchable: anything else is a 400 naming the field, and never reaches SQL. Values are always parameters.
+ * The pieces are fragments (statement.ts), rendered without Drizzle's builder on every list request.
  */
-import { tenants } from '@guildhall/db';
+import { allOf, type Fragment, joinFragments, q, type Raw, raw, tenants } from '@guildhall/db';
 import {
   type CriteriaItem,
   DEFAULT_TENANT_SETTINGS,
@@ -13,15 +14,15 @@ import {
   type ListRequest,
   parseBooleanInput,
 } from '@guildhall/shared';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { getTableName } from 'drizzle-orm';
 import { badRequest } from '../errors.ts';
 import { hooksOf } from './hooks.ts';
-import type { BoundResource } from './registry.ts';
+import { type BoundResource, columnSql } from './registry.ts';
 
 export interface ListPlan {
-  where: SQL | undefined;
-  orderBy: SQL[];
+  where: Fragment | undefined;
+  /** The order, with the key last (identifiers and directions only). */
+  orderBy: Raw;
   criteriaItems: CriteriaItem[];
   sort: { columnName: string; direction: 'asc' | 'desc' };
 }
@@ -76,7 +77,7 @@ function coerce(field: FieldDeclaration, value: unknown): unknown {
   }
 }
 
-function criterionSql(bound: BoundResource, c: FilterCriterion): SQL {
+function criterionSql(bound: BoundResource, c: FilterCriterion): Fragment {
   const { resource } = bound;
   if (!resource.filterable.includes(c.PropertyName)) {
     throw badRequest(`The list cannot be filtered by ${c.PropertyName}.`, {
@@ -84,45 +85,47 @@ function criterionSql(bound: BoundResource, c: FilterCriterion): SQL {
     });
   }
   const field = resource.fields[c.PropertyName] as FieldDeclaration;
-  const col = bound.columns[c.PropertyName] as PgColumn;
-  if (c.Operator === 'isEmpty') return sql`(${col} is null or ${col}::text = '')`;
-  if (c.Operator === 'isNotEmpty') return sql`(${col} is not null and ${col}::text <> '')`;
+  const col = bound.sqlColumns[c.PropertyName] as Raw;
+  if (c.Operator === 'isEmpty') return q`(${col} is null or ${col}::text = '')`;
+  if (c.Operator === 'isNotEmpty') return q`(${col} is not null and ${col}::text <> '')`;
   if (field.type === 'multiSelect') {
     const values = (Array.isArray(c.Value) ? c.Value : [c.Value]).map(String);
     if (c.Operator !== 'eq' && c.Operator !== 'in' && c.Operator !== 'contains')
       throw badRequest(`${field.label} can be filtered with eq, in or contains only.`);
     return c.Operator === 'in'
-      ? sql`exists (select 1 from jsonb_array_elements_text(${col}) e where e in (${sql.join(
-          values.map((v) => sql`${v}`),
-          sql`, `,
-        )}))`
-      : sql`${col} @> ${JSON.stringify(values)}::jsonb`;
+      ? q`exists (select 1 from jsonb_array_elements_text(${col}) e where e in (${valueList(values)}))`
+      : q`${col} @> ${JSON.stringify(values)}::jsonb`;
   }
   if (field.type === 'flags') {
     const mask = coerce(field, c.Value) as number;
     if (c.Operator !== 'eq')
       throw badRequest(`${field.label} can be filtered with eq (has all these flags) only.`);
-    return sql`(${col} & ${mask}) = ${mask}`;
+    return q`(${col} & ${mask}) = ${mask}`;
   }
   if (c.Operator === 'contains' || c.Operator === 'startsWith') {
     const text = String(coerce({ ...field, type: 'text' }, c.Value));
     const pattern = c.Operator === 'contains' ? like(text) : `${like(text).slice(1)}`;
-    return sql`${col}::text ilike ${pattern}`;
+    return q`${col}::text ilike ${pattern}`;
   }
   if (c.Operator === 'in') {
     const values = (Array.isArray(c.Value) ? c.Value : [c.Value]).map((v) => coerce(field, v));
-    if (values.length === 0) return sql`false`;
-    return sql`${col} in (${sql.join(
-      values.map((v) => sql`${v}`),
-      sql`, `,
-    )})`;
+    if (values.length === 0) return q`false`;
+    return q`${col} in (${valueList(values)})`;
   }
   if (c.Operator === 'between') {
-    return sql`${col} between ${coerce(field, c.Value)} and ${coerce(field, c.Value2)}`;
+    return q`${col} between ${coerce(field, c.Value)} and ${coerce(field, c.Value2)}`;
   }
   const v = coerce(field, c.Value);
   const op = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' }[c.Operator];
-  return sql`${col} ${sql.raw(op)} ${v}`;
+  return q`${col} ${raw(op as string)} ${v}`;
+}
+
+/** Values as a parameter list (`$1, $2, …`). */
+function valueList(values: readonly unknown[]): Fragment {
+  return joinFragments(
+    values.map((v) => q`${v}`),
+    ', ',
+  );
 }
 
 function displayValue(field: FieldDeclaration, c: FilterCriterion): string {
@@ -141,11 +144,14 @@ function displayValue(field: FieldDeclaration, c: FilterCriterion): string {
  * A draft older than the tenant's draft duration (`draftDurationMinutes`, counted from its last save) has expired:
  * lists, exports, reports and reads ignore it. Null for a resource without drafts (`is_draft` and `updated_at`).
  */
-export function expiredDraft(bound: BoundResource): SQL | null {
+export function expiredDraft(bound: BoundResource): Fragment | null {
   const { isDraft, updatedAt } = bound.properties;
   if (!isDraft || !updatedAt) return null;
-  const minutes = sql`coalesce((select (${tenants.settings}->>'draftDurationMinutes')::int from ${tenants} where ${tenants.id} = ${bound.tenantColumn}), ${DEFAULT_TENANT_SETTINGS.draftDurationMinutes})`;
-  return sql`(${isDraft} and ${updatedAt} < now() - make_interval(mins => ${minutes}))`;
+  const t = raw(`"${getTableName(tenants)}"`);
+  const settings = raw(`${t.text}."${tenants.settings.name}"`);
+  const id = raw(`${t.text}."${tenants.id.name}"`);
+  const minutes = q`coalesce((select (${settings}->>'draftDurationMinutes')::int from ${t} where ${id} = ${bound.sqlTenant}), ${DEFAULT_TENANT_SETTINGS.draftDurationMinutes})`;
+  return q`(${columnSql(bound, isDraft)} and ${columnSql(bound, updatedAt)} < now() - make_interval(mins => ${minutes}))`;
 }
 
 export function planList(
@@ -155,12 +161,12 @@ export function planList(
   search: string | undefined,
 ): ListPlan {
   const { resource } = bound;
-  const conditions: SQL[] = [];
+  const conditions: Fragment[] = [];
   const criteriaItems: CriteriaItem[] = [];
-  const deleted = resource.softDelete ? bound.columns[resource.softDelete.deleted] : undefined;
-  if (deleted) conditions.push(eq(deleted, false));
+  const deleted = resource.softDelete ? bound.sqlColumns[resource.softDelete.deleted] : undefined;
+  if (deleted) conditions.push(q`not ${deleted}`);
   const expired = expiredDraft(bound);
-  if (expired) conditions.push(sql`not ${expired}`);
+  if (expired) conditions.push(q`not ${expired}`);
   const filterId = request.Id ?? FILTER_NONE;
   if (filterId === FILTER_ADVANCED) {
     for (const c of request.Criteria ?? []) {
@@ -190,9 +196,9 @@ export function planList(
     const pattern = like(text);
     conditions.push(
       hooksOf(resource.name).searchCondition?.(text) ??
-        sql`(${sql.join(
-          resource.search.map((f) => sql`${bound.columns[f] as PgColumn}::text ilike ${pattern}`),
-          sql` or `,
+        q`(${joinFragments(
+          resource.search.map((f) => q`${bound.sqlColumns[f]}::text ilike ${pattern}`),
+          ' or ',
         )})`,
     );
     criteriaItems.push({
@@ -203,17 +209,13 @@ export function planList(
     });
   }
   const sorts = parseOrderBy(bound, orderby);
-  const orderBy = sorts.map((s) =>
-    s.direction === 'asc'
-      ? asc(bound.columns[s.field] as PgColumn)
-      : desc(bound.columns[s.field] as PgColumn),
-  );
+  const orderBy = sorts.map((s) => `${(bound.sqlColumns[s.field] as Raw).text} ${s.direction}`);
   // The key last: a stable order, so paging never repeats or skips a row.
-  if (!sorts.some((s) => s.field === resource.key)) orderBy.push(asc(bound.keyColumn));
+  if (!sorts.some((s) => s.field === resource.key)) orderBy.push(`${bound.sqlKey.text} asc`);
   const first = sorts[0] ?? { field: resource.defaultSort.field, direction: resource.defaultSort.direction };
   return {
-    where: conditions.length > 0 ? and(...conditions) : undefined,
-    orderBy,
+    where: allOf(conditions),
+    orderBy: raw(orderBy.join(', ')),
     criteriaItems,
     sort: { columnName: first.field, direction: first.direction },
   };

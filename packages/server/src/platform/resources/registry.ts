@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { schema } from '@guildhall/db';
+import { ident, type Raw, raw, schema } from '@guildhall/db';
 import { columnOf, isResource, type ResourceDeclaration } from '@guildhall/shared';
 import { getTableColumns, getTableName, getViewName, getViewSelectedFields, is } from 'drizzle-orm';
 import { type PgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
@@ -21,6 +21,19 @@ export interface BoundResource {
   columns: Record<string, PgColumn>;
   tenantColumn: PgColumn;
   keyColumn: PgColumn;
+  /** The source, quoted, for the engine's own statements (statement.ts). */
+  sqlSource: Raw;
+  /** Field to its column as qualified, quoted SQL text. */
+  sqlColumns: Record<string, Raw>;
+  sqlTenant: Raw;
+  sqlKey: Raw;
+  /** Field to its column's reader of a stored value (Drizzle's own), for rows those statements read. */
+  decoders: Record<string, (value: unknown) => unknown>;
+}
+
+/** A column of the source as qualified, quoted SQL text. */
+export function columnSql(bound: Pick<BoundResource, 'sqlSource'>, column: PgColumn): Raw {
+  return raw(`${bound.sqlSource.text}.${ident(column.name).text}`);
 }
 
 const sharedRoot = dirname(fileURLToPath(import.meta.resolve('@guildhall/shared')));
@@ -81,7 +94,27 @@ export function bind(resource: ResourceDeclaration, known = sources()): BoundRes
         `Resource ${resource.name}: ${f} is sortable, filterable or searchable but has no column`,
       );
   }
-  return { resource, source, isTable, properties, columns, tenantColumn, keyColumn };
+  const sqlSource = ident(isTable ? getTableName(source as PgTable) : getViewName(source as PgView));
+  const sqlColumns: Record<string, Raw> = {};
+  const decoders: Record<string, (value: unknown) => unknown> = {};
+  for (const [field, column] of Object.entries(columns)) {
+    sqlColumns[field] = columnSql({ sqlSource }, column);
+    decoders[field] = (value) => column.mapFromDriverValue(value);
+  }
+  return {
+    resource,
+    source,
+    isTable,
+    properties,
+    columns,
+    tenantColumn,
+    keyColumn,
+    sqlSource,
+    sqlColumns,
+    sqlTenant: columnSql({ sqlSource }, tenantColumn),
+    sqlKey: columnSql({ sqlSource }, keyColumn),
+    decoders,
+  };
 }
 
 export async function discoverResources(): Promise<BoundResource[]> {

@@ -1,51 +1,72 @@
 /** Queries of the generic engine: every one runs inside the caller's tenant transaction, scoped by tenant too. */
-import type { Tx } from '@guildhall/db';
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type Fragment, ident, q, type Raw, raw, runFragment, type Tx } from '@guildhall/db';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { BoundResource } from './registry.ts';
 
 export type Row = Record<string, unknown>;
 
-/** Field name to column, for the fields that have a column of their own. */
-function selection(bound: BoundResource, fields?: readonly string[]): Record<string, PgColumn> {
-  const out: Record<string, PgColumn> = {};
-  for (const [field, column] of Object.entries(bound.columns))
-    if (!fields || fields.includes(field)) out[field] = column;
-  return out;
+/**
+ * The list statements run on every list request: written as fragments and read without Drizzle's builder
+ * (decision 0060). Rows come keyed by field name, each value read by its column's own decoder.
+ */
+function selectList(bound: BoundResource, fields: readonly string[] | undefined): Raw {
+  const names = fields ?? Object.keys(bound.columns);
+  const parts: string[] = [];
+  for (const f of names) {
+    const column = bound.sqlColumns[f];
+    if (column) parts.push(`${column.text} as ${ident(f).text}`);
+  }
+  return raw(parts.join(', '));
 }
 
-function scoped(bound: BoundResource, tenantId: string, where: SQL | undefined): SQL | undefined {
-  return and(eq(bound.tenantColumn, tenantId), where);
+function scoped(bound: BoundResource, tenantId: string, where: Fragment | undefined): Fragment {
+  return where ? q`${bound.sqlTenant} = ${tenantId} and ${where}` : q`${bound.sqlTenant} = ${tenantId}`;
+}
+
+function decoded(bound: BoundResource, rows: Row[]): Row[] {
+  const { decoders } = bound;
+  for (const row of rows) {
+    for (const f in row) {
+      const value = row[f];
+      const decode = decoders[f];
+      if (value !== null && value !== undefined && decode) row[f] = decode(value);
+    }
+  }
+  return rows;
 }
 
 export async function listRows(
   tx: Tx,
   bound: BoundResource,
   tenantId: string,
-  plan: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; fields?: readonly string[] },
+  plan: {
+    where: Fragment | undefined;
+    orderBy: Raw;
+    limit: number;
+    offset: number;
+    fields?: readonly string[];
+  },
 ): Promise<Row[]> {
+  const select = selectList(bound, plan.fields);
+  const where = scoped(bound, tenantId, plan.where);
   if (plan.offset >= DEFERRED_JOIN_FROM) {
     // Deep pages: skip over keys only (an index-only scan of the sort index), then read the page's rows.
-    const keys = tx
-      .select({ key: bound.keyColumn })
-      .from(bound.source as PgTable)
-      .where(scoped(bound, tenantId, plan.where))
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset);
-    return tx
-      .select(selection(bound, plan.fields))
-      .from(bound.source as PgTable)
-      .where(and(eq(bound.tenantColumn, tenantId), inArray(bound.keyColumn, keys)))
-      .orderBy(...plan.orderBy);
+    return decoded(
+      bound,
+      await runFragment<Row>(
+        tx,
+        q`select ${select} from ${bound.sqlSource} where ${bound.sqlTenant} = ${tenantId} and ${bound.sqlKey} in (select ${bound.sqlKey} from ${bound.sqlSource} where ${where} order by ${plan.orderBy} limit ${plan.limit} offset ${plan.offset}) order by ${plan.orderBy}`,
+      ),
+    );
   }
-  return tx
-    .select(selection(bound, plan.fields))
-    .from(bound.source as PgTable)
-    .where(scoped(bound, tenantId, plan.where))
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
+  return decoded(
+    bound,
+    await runFragment<Row>(
+      tx,
+      q`select ${select} from ${bound.sqlSource} where ${where} order by ${plan.orderBy} limit ${plan.limit} offset ${plan.offset}`,
+    ),
+  );
 }
 
 /** From this offset on, a page is read through its keys first (a deferred join). */
@@ -55,13 +76,17 @@ export async function countRows(
   tx: Tx,
   bound: BoundResource,
   tenantId: string,
-  where: SQL | undefined,
+  where: Fragment | undefined,
 ): Promise<number> {
-  const [r] = await tx
-    .select({ n: count() })
-    .from(bound.source as PgTable)
-    .where(scoped(bound, tenantId, where));
+  const [r] = await runFragment<{ n: unknown }>(
+    tx,
+    q`select count(*) as n from ${bound.sqlSource} where ${scoped(bound, tenantId, where)}`,
+  );
   return Number(r?.n ?? 0);
+}
+
+function byKey(bound: BoundResource, tenantId: string, key: unknown): SQL | undefined {
+  return and(eq(bound.tenantColumn, tenantId), eq(bound.keyColumn, key));
 }
 
 /** The whole row by key (every property, so JSON-document fields can be read too). */
@@ -74,7 +99,7 @@ export async function findRow(
   const [row] = await tx
     .select(bound.properties)
     .from(bound.source as PgTable)
-    .where(scoped(bound, tenantId, eq(bound.keyColumn, key)))
+    .where(byKey(bound, tenantId, key))
     .limit(1);
   return row;
 }
@@ -98,7 +123,7 @@ export async function updateRow(
   const [row] = await tx
     .update(bound.source as PgTable)
     .set(values as never)
-    .where(scoped(bound, tenantId, eq(bound.keyColumn, key)))
+    .where(byKey(bound, tenantId, key))
     .returning();
   return row as Row | undefined;
 }

@@ -2,7 +2,7 @@
  * Use cases of the generic engine: list, get, save, delete, void, inline edit, recalculation, draft and duplicate
  * check. Every write runs in the tenant transaction and writes the audit log with the record before and after.
  */
-import { type Tx, tenants } from '@guildhall/db';
+import { allOf, q, type Raw, type Tx, tenants } from '@guildhall/db';
 import {
   columnOf,
   DEFAULT_TENANT_SETTINGS,
@@ -25,8 +25,7 @@ import {
   type SaveExtras,
   type TenantSettings,
 } from '@guildhall/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import { audit } from '../audit.ts';
 import type { AuthContext } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -484,17 +483,17 @@ export async function duplicates(
   for (const f of resource.uniqueFields ?? []) {
     const value = model[f];
     if (value === null || value === undefined || value === '') continue;
-    const col = bound.columns[f] as PgColumn;
-    const deleted = resource.softDelete ? bound.columns[resource.softDelete.deleted] : undefined;
+    const col = bound.sqlColumns[f] as Raw;
+    const deleted = resource.softDelete ? bound.sqlColumns[resource.softDelete.deleted] : undefined;
     const n = await repo.countRows(
       tx,
       bound,
       auth.tenantId,
-      and(
-        typeof value === 'string' ? sql`lower(${col}) = lower(${value})` : eq(col, value),
-        deleted ? eq(deleted, false) : undefined,
-        self !== null ? ne(bound.keyColumn, self) : undefined,
-      ),
+      allOf([
+        typeof value === 'string' ? q`lower(${col}) = lower(${value})` : q`${col} = ${value}`,
+        deleted ? q`not ${deleted}` : null,
+        self !== null ? q`${bound.sqlKey} <> ${self}` : null,
+      ]),
     );
     if (n > 0) clash.push(f);
   }

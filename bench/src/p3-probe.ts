@@ -1,0 +1,146 @@
+/**
+ * P3 probe: the contacts list through HTTP against its SQL run directly, on an existing database
+ * (DATABASE_URL, seeded with `npm run seed -- --tenant bench`). For profiling the request path between bench runs:
+ *   DATABASE_URL=… node --cpu-prof bench/src/p3-probe.ts [rounds]
+ */
+
+import { mkdtempSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, rowsOf, withTenantTx } from '@guildhall/db';
+import { createUser } from '@guildhall/db/seed/factories';
+import { buildApp } from '@guildhall/server';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../packages/server/src/platform/config.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL');
+const rounds = Number(process.argv[2] ?? 400);
+const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
+const [tenant] = rowsOf<{ id: string }>(
+  await database.ownerDb.execute(sql`select id from tenants where slug = 'bench'`),
+);
+if (!tenant) throw new Error('no tenant bench');
+const username = `probe.${process.pid}`;
+const user = await createUser(database.db, {
+  tenantId: tenant.id,
+  username,
+  password: 'probe-password-2026',
+  role: 'admin',
+});
+const config = {
+  ...loadConfig({}),
+  dataDir: mkdtempSync(join(tmpdir(), 'p3-')),
+  publicUrl: 'http://bench.local',
+  smtpUrl: undefined,
+};
+const app = await buildApp({ database, config });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+  new Promise<{ status: number; text: string; headers: Record<string, unknown> }>((resolve, reject) => {
+    const req = request(`${origin}${path}`, { method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString(),
+          headers: res.headers,
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+const login = await send(
+  'POST',
+  '/api/auth/login',
+  { 'content-type': 'application/json' },
+  JSON.stringify({ username, password: 'probe-password-2026' }),
+);
+const cookie = String((login.headers['set-cookie'] as string[] | undefined)?.[0] ?? '').split(';')[0] ?? '';
+const path = '/api/contacts/contacts/contactData?$top=50&$skip=0&$orderby=DisplayName%20asc';
+const body = JSON.stringify({ Id: 1 });
+{
+  const r = await send('POST', path, { cookie, 'content-type': 'application/json', origin }, body);
+  const j = JSON.parse(r.text);
+  console.log(
+    'response bytes',
+    r.text.length,
+    Object.fromEntries(Object.entries(j).map(([k, v]) => [k, JSON.stringify(v).length])),
+  );
+}
+const marks = (globalThis as { __marks?: [string, number][] }).__marks;
+const api = async () => {
+  marks?.push(['cli:send', performance.now()]);
+  const r = await send('POST', path, { cookie, 'content-type': 'application/json', origin }, body);
+  marks?.push(['cli:got', performance.now()]);
+  if (r.status !== 200) throw new Error(r.text);
+  JSON.parse(r.text);
+  marks?.push(['cli:parsed', performance.now()]);
+};
+const noop = async () => {
+  await send('GET', '/api/auth/security-questions', { cookie });
+};
+const scope = { tenantId: tenant.id, userId: user.id };
+const LIST_COLUMNS = sql`contact_id, display_name, contact_type, status, account_number, email, phone, city, state_province, is_listed`;
+const direct = () =>
+  withTenantTx(database.db, scope, async (tx) => {
+    await tx.execute(
+      sql`select n from contact_counts where tenant_id = ${tenant.id} and facet = 'status' and value = 'active'`,
+    );
+    await tx.execute(
+      sql`select ${LIST_COLUMNS} from contacts where tenant_id = ${tenant.id} and not is_deleted and status = 'active' order by display_name, contact_id limit 50 offset 0`,
+    );
+  });
+const only = process.env.PROBE_ONLY;
+if (only) {
+  const fn = { api, direct, noop }[only as 'api']!;
+  for (let i = 0; i < 200; i++) await fn();
+  const { Session } = await import('node:inspector/promises');
+  const s = new Session();
+  s.connect();
+  await s.post('Profiler.enable');
+  await s.post('Profiler.setSamplingInterval', { interval: 50 });
+  if (process.env.PROBE_PROFILE) await s.post('Profiler.start');
+  const t = performance.now();
+  const cpu0 = process.cpuUsage();
+  for (let i = 0; i < rounds; i++) await fn();
+  const ms = (performance.now() - t) / rounds;
+  const cpu = process.cpuUsage(cpu0);
+  if (process.env.PROBE_PROFILE) {
+    const { profile } = await s.post('Profiler.stop');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`/tmp/prof/${only}.cpuprofile`, JSON.stringify(profile));
+  }
+  console.log(
+    JSON.stringify({
+      only,
+      msPerCall: +ms.toFixed(3),
+      cpuMsPerCall: +((cpu.user + cpu.system) / 1000 / rounds).toFixed(3),
+      userMs: +(cpu.user / 1000 / rounds).toFixed(3),
+    }),
+  );
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+const sides = { api, direct, noop } as Record<string, () => Promise<unknown>>;
+const samples: Record<string, number[]> = { api: [], direct: [], noop: [] };
+for (let i = 0; i < rounds + 20; i++) {
+  for (const [k, fn] of Object.entries(sides)) {
+    const t = performance.now();
+    await fn();
+    if (i >= 20) samples[k]!.push(performance.now() - t);
+  }
+}
+const p50 = (a: number[]) => +[...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!.toFixed(3);
+const out = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, p50(v)]));
+console.log(JSON.stringify({ ...out, ratio: +(out.api! / out.direct!).toFixed(2) }));
+await app.close();
+await database.close();
