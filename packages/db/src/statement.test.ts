@@ -1,5 +1,4 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import fc from 'fast-check';
@@ -78,7 +77,9 @@ describe('runFragment', () => {
 
   it('keeps a value that looks like SQL a value', async () => {
     const evil = "one' or '1'='1";
-    const rows = await db.transaction((tx) => runFragment(tx as never, q`select id from t where name = ${evil}`));
+    const rows = await db.transaction((tx) =>
+      runFragment(tx as never, q`select id from t where name = ${evil}`),
+    );
     expect(rows).toEqual([]);
   });
 });

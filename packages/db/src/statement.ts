@@ -4,8 +4,16 @@
  * request, where building and mapping through the builder cost more than the statement itself (decision 0060).
  * Values are always parameters; only text the server wrote (identifiers, operators, keywords) is SQL.
  */
+
+import { createRequire } from 'node:module';
 import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { rowsOf, type Tx } from './client.ts';
+
+/** node-postgres' own conversion of a value to a parameter (dates, arrays, JSON), as its queries use. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
 
 /** Text the server wrote: an identifier, an operator, a keyword. Never a value from a request. */
 export class Raw {
@@ -97,6 +105,140 @@ export async function runFragment<T = Record<string, unknown>>(tx: Tx, f: Fragme
   // The transaction's session prepares exactly what `tx.execute` would, from text that is already rendered.
   const session = (tx as unknown as { session: PreparingSession }).session;
   return rowsOf<T>(await session.prepareQuery({ sql: text, params }, undefined, undefined, false).execute());
+}
+
+type Row = Record<string, unknown>;
+
+/** Drizzle reads these as the database's text (its columns decode them); so do fragments, on either path. */
+const TEXT_TYPES = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+const rawTypes = {
+  getTypeParser: (oid: number, format?: string) =>
+    TEXT_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text'),
+};
+
+interface ProtocolConnection {
+  stream: { cork?: () => void; uncork?: () => void };
+  parse(m: { text: string; name: string; types: number[] }): void;
+  bind(m: { portal: string; statement: string; values: unknown[]; valueMapper: unknown }): void;
+  describe(m: { type: 'P'; name: string }): void;
+  execute(m: { portal: string; rows: number }): void;
+  sync(): void;
+}
+interface FieldsMessage {
+  fields: unknown[];
+}
+interface ResultLike {
+  rows: Row[];
+  addFields(fields: unknown[]): void;
+  parseRow(fields: unknown[]): Row;
+  addRow(row: Row): void;
+  addCommandComplete(msg: unknown): void;
+}
+
+/**
+ * Several statements in one round trip (the extended protocol's pipelining: every statement's parse, bind and
+ * execute, then one sync, in one write). node-postgres runs a query object that has `submit` (as its cursors do)
+ * and hands it the backend's messages; this one collects each statement's rows in order. An error in any statement
+ * makes the server skip the rest, and the whole call fails.
+ */
+class Pipeline {
+  callback: ((error: Error | null, rows?: Row[][]) => void) | undefined;
+  private readonly results: ResultLike[];
+  private current = 0;
+  private failure: Error | undefined;
+  private settled = false;
+  private readonly statements: readonly Statement[];
+
+  constructor(statements: readonly Statement[]) {
+    this.statements = statements;
+    const Result = (pg as unknown as { Result: new (mode: undefined, types: unknown) => ResultLike }).Result;
+    this.results = statements.map(() => new Result(undefined, rawTypes));
+  }
+
+  submit(connection: ProtocolConnection): null {
+    connection.stream.cork?.();
+    try {
+      for (const s of this.statements) {
+        connection.parse({ text: s.text, name: '', types: [] });
+        connection.bind({ portal: '', statement: '', values: s.params, valueMapper: prepareValue });
+        connection.describe({ type: 'P', name: '' });
+        connection.execute({ portal: '', rows: 0 });
+      }
+      connection.sync();
+    } finally {
+      connection.stream.uncork?.();
+    }
+    return null;
+  }
+
+  private settle(error: Error | null): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.callback?.(error, error ? undefined : this.results.map((r) => r.rows));
+  }
+
+  handleRowDescription(msg: FieldsMessage): void {
+    this.results[this.current]?.addFields(msg.fields);
+  }
+
+  handleDataRow(msg: FieldsMessage): void {
+    const result = this.results[this.current];
+    if (!result || this.failure) return;
+    try {
+      result.addRow(result.parseRow(msg.fields));
+    } catch (error) {
+      this.failure = error as Error;
+    }
+  }
+
+  handleCommandComplete(msg: unknown): void {
+    this.results[this.current]?.addCommandComplete(msg);
+    this.current++;
+  }
+
+  handleEmptyQuery(): void {
+    this.current++;
+  }
+
+  handlePortalSuspended(): void {
+    this.settle(new Error('A pipelined statement was suspended.'));
+  }
+
+  handleCopyInResponse(): void {
+    this.settle(new Error('A pipelined statement cannot copy.'));
+  }
+
+  handleError(error: Error): void {
+    this.settle(error);
+  }
+
+  handleReadyForQuery(): void {
+    this.settle(this.failure ?? null);
+  }
+}
+
+/**
+ * Runs several fragments in the transaction and answers each one's rows, in order. On PostgreSQL they travel in
+ * one round trip (the statements do not depend on each other's results); on embedded PGlite, in-process, they run
+ * one after the other.
+ */
+export async function runFragments(tx: Tx, fragments: readonly Fragment[]): Promise<Row[][]> {
+  const client = (tx as unknown as { session: { client: unknown } }).session.client;
+  if (!(client instanceof pg.Client) || fragments.length < 2) {
+    const out: Row[][] = [];
+    for (const f of fragments) out.push(await runFragment(tx, f));
+    return out;
+  }
+  const statements = fragments.map(render);
+  const pipeline = new Pipeline(statements);
+  return new Promise<Row[][]>((resolve, reject) => {
+    // Failed as Drizzle fails a query: the statements in the message, the database's error (and code) as cause.
+    pipeline.callback = (error, rows) =>
+      error
+        ? reject(new Error(`Failed query: ${statements.map((s) => s.text).join('; ')}`, { cause: error }))
+        : resolve(rows ?? []);
+    client.query(pipeline as never);
+  });
 }
 
 /** The fragment as Drizzle SQL, for statements Drizzle runs (a cursor, a builder's where). */

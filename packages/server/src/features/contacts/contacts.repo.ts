@@ -1,5 +1,14 @@
 /** Queries of contacts beyond the generic engine: search documents, counters, duplicates, the directory. */
-import { contactCounts, contacts, q, rowsOf, runFragment, searchDocuments, type Tx } from '@guildhall/db';
+import {
+  contactCounts,
+  contacts,
+  type Fragment,
+  q,
+  rowsOf,
+  runFragment,
+  searchDocuments,
+  type Tx,
+} from '@guildhall/db';
 import { type ContactRecord, contactSearchDocuments, type SearchDocumentInput } from '@guildhall/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
@@ -143,12 +152,13 @@ export async function adjustCounts(tx: Tx, tenantId: string, deltas: Map<string,
     });
 }
 
-/** One counter (read on every list request, so written as a fragment, not built: decision 0060). */
+/** One counter as a statement (its row's `n`): lists run it with their page in one round trip (decision 0060). */
+export function countStatement(tenantId: string, facet: string, value: string): Fragment {
+  return q`select n from contact_counts where tenant_id = ${tenantId} and facet = ${facet} and value = ${value}`;
+}
+
 export async function readCount(tx: Tx, tenantId: string, facet: string, value: string): Promise<number> {
-  const [r] = await runFragment<{ n: unknown }>(
-    tx,
-    q`select n from contact_counts where tenant_id = ${tenantId} and facet = ${facet} and value = ${value}`,
-  );
+  const [r] = await runFragment<{ n: unknown }>(tx, countStatement(tenantId, facet, value));
   return Number(r?.n ?? 0);
 }
 

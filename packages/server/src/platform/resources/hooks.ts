@@ -29,13 +29,10 @@ export interface ResourceHooks {
   ): Promise<void>;
   /**
    * The exact number of rows a list shows, when the resource knows a cheaper way than count(*) (a counter kept
-   * in the write transaction); null falls back to count(*). Never an estimate.
+   * in the write transaction): a statement whose first row's `n` is that number. Null falls back to count(*).
+   * Never an estimate. It travels with the page's statement in one round trip.
    */
-  count?(
-    tx: Tx,
-    auth: AuthContext,
-    list: { criteria: FilterCriterion[]; search: string },
-  ): Promise<number | null>;
+  countStatement?(auth: AuthContext, list: { criteria: FilterCriterion[]; search: string }): Fragment | null;
   /**
    * The list's search box as one SQL condition on the resource's rows, when the resource has a better index than
    * the generic ILIKE over its search fields (contacts: the global search index); null keeps the generic one.

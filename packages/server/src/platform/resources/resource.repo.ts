@@ -8,7 +8,8 @@ export type Row = Record<string, unknown>;
 
 /**
  * The list statements run on every list request: written as fragments and read without Drizzle's builder
- * (decision 0060). Rows come keyed by field name, each value read by its column's own decoder.
+ * (decision 0060). Rows come keyed by field name in the order asked, each value read by its column's own decoder:
+ * a page's rows are its models as they are.
  */
 function selectList(bound: BoundResource, fields: readonly string[] | undefined): Raw {
   const names = fields ?? Object.keys(bound.columns);
@@ -24,16 +25,40 @@ function scoped(bound: BoundResource, tenantId: string, where: Fragment | undefi
   return where ? q`${bound.sqlTenant} = ${tenantId} and ${where}` : q`${bound.sqlTenant} = ${tenantId}`;
 }
 
-function decoded(bound: BoundResource, rows: Row[]): Row[] {
+/** Each value read by its column's decoder, and a timestamp as ISO text: the values as a model carries them. */
+export function decodeRows(bound: BoundResource, rows: Row[]): Row[] {
   const { decoders } = bound;
   for (const row of rows) {
     for (const f in row) {
       const value = row[f];
       const decode = decoders[f];
-      if (value !== null && value !== undefined && decode) row[f] = decode(value);
+      if (value === null || value === undefined || !decode) continue;
+      const v = decode(value);
+      row[f] = v instanceof Date ? v.toISOString() : v;
     }
   }
   return rows;
+}
+
+/** The statement of a page: its rows keyed by field name, in the order asked. */
+export function listStatement(
+  bound: BoundResource,
+  tenantId: string,
+  plan: {
+    where: Fragment | undefined;
+    orderBy: Raw;
+    limit: number;
+    offset: number;
+    fields?: readonly string[];
+  },
+): Fragment {
+  const select = selectList(bound, plan.fields);
+  const where = scoped(bound, tenantId, plan.where);
+  if (plan.offset >= DEFERRED_JOIN_FROM) {
+    // Deep pages: skip over keys only (an index-only scan of the sort index), then read the page's rows.
+    return q`select ${select} from ${bound.sqlSource} where ${bound.sqlTenant} = ${tenantId} and ${bound.sqlKey} in (select ${bound.sqlKey} from ${bound.sqlSource} where ${where} order by ${plan.orderBy} limit ${plan.limit} offset ${plan.offset}) order by ${plan.orderBy}`;
+  }
+  return q`select ${select} from ${bound.sqlSource} where ${where} order by ${plan.orderBy} limit ${plan.limit} offset ${plan.offset}`;
 }
 
 export async function listRows(
@@ -48,29 +73,20 @@ export async function listRows(
     fields?: readonly string[];
   },
 ): Promise<Row[]> {
-  const select = selectList(bound, plan.fields);
-  const where = scoped(bound, tenantId, plan.where);
-  if (plan.offset >= DEFERRED_JOIN_FROM) {
-    // Deep pages: skip over keys only (an index-only scan of the sort index), then read the page's rows.
-    return decoded(
-      bound,
-      await runFragment<Row>(
-        tx,
-        q`select ${select} from ${bound.sqlSource} where ${bound.sqlTenant} = ${tenantId} and ${bound.sqlKey} in (select ${bound.sqlKey} from ${bound.sqlSource} where ${where} order by ${plan.orderBy} limit ${plan.limit} offset ${plan.offset}) order by ${plan.orderBy}`,
-      ),
-    );
-  }
-  return decoded(
-    bound,
-    await runFragment<Row>(
-      tx,
-      q`select ${select} from ${bound.sqlSource} where ${where} order by ${plan.orderBy} limit ${plan.limit} offset ${plan.offset}`,
-    ),
-  );
+  return decodeRows(bound, await runFragment<Row>(tx, listStatement(bound, tenantId, plan)));
 }
 
 /** From this offset on, a page is read through its keys first (a deferred join). */
 export const DEFERRED_JOIN_FROM = 1000;
+
+/** The statement of the exact number of rows: one row, its `n`. */
+export function countStatement(
+  bound: BoundResource,
+  tenantId: string,
+  where: Fragment | undefined,
+): Fragment {
+  return q`select count(*) as n from ${bound.sqlSource} where ${scoped(bound, tenantId, where)}`;
+}
 
 export async function countRows(
   tx: Tx,
@@ -78,10 +94,7 @@ export async function countRows(
   tenantId: string,
   where: Fragment | undefined,
 ): Promise<number> {
-  const [r] = await runFragment<{ n: unknown }>(
-    tx,
-    q`select count(*) as n from ${bound.sqlSource} where ${scoped(bound, tenantId, where)}`,
-  );
+  const [r] = await runFragment<{ n: unknown }>(tx, countStatement(bound, tenantId, where));
   return Number(r?.n ?? 0);
 }
 

@@ -2,7 +2,7 @@
  * Use cases of the generic engine: list, get, save, delete, void, inline edit, recalculation, draft and duplicate
  * check. Every write runs in the tenant transaction and writes the audit log with the record before and after.
  */
-import { allOf, q, type Raw, type Tx, tenants } from '@guildhall/db';
+import { allOf, q, type Raw, runFragments, type Tx, tenants } from '@guildhall/db';
 import {
   columnOf,
   DEFAULT_TENANT_SETTINGS,
@@ -120,19 +120,10 @@ function fieldReaders(resource: ResourceDeclaration): Map<string, FieldReader> {
   return readers;
 }
 
-/**
- * A stored row as the model the client sees: field names, dates as ISO text, JSON-document fields read out.
- * `fields` limits the model to those fields (a list page), in their order.
- */
-export function toModel(resource: ResourceDeclaration, row: repo.Row, fields?: readonly string[]): Model {
-  const readers = fieldReaders(resource);
+/** A stored row as the model the client sees: field names, dates as ISO text, JSON-document fields read out. */
+export function toModel(resource: ResourceDeclaration, row: repo.Row): Model {
   const model: Model = {};
-  for (const field of fields ?? readers.keys()) {
-    const r = readers.get(field);
-    if (!r) {
-      model[field] = undefined;
-      continue;
-    }
+  for (const [field, r] of fieldReaders(resource)) {
     let value: unknown;
     if (r.sub !== undefined) value = (row[r.column] as Record<string, unknown> | null)?.[r.sub] ?? null;
     else value = field in row ? row[field] : row[r.column];
@@ -160,13 +151,13 @@ export async function list(
   checkColumns(resource, body.ColumnsToShow);
   const plan = planList(bound, body, query.$orderby, query.$search);
   const settings = await settingsFor(tx, auth);
-  const counted = await hooksOf(resource.name).count?.(tx, auth, {
-    criteria: effectiveCriteria(resource, body),
-    search: (query.$search ?? body.SearchText ?? '').trim(),
-  });
-  const total = counted ?? (await repo.countRows(tx, bound, auth.tenantId, plan.where));
+  // The exact total: the resource's cheaper statement when it has one (a counter), else count(*).
+  const countStatement =
+    hooksOf(resource.name).countStatement?.(auth, {
+      criteria: effectiveCriteria(resource, body),
+      search: (query.$search ?? body.SearchText ?? '').trim(),
+    }) ?? repo.countStatement(bound, auth.tenantId, plan.where);
   const base = {
-    TotalRecordAvailable: total,
     CriteriaItems: plan.criteriaItems,
     ModelItems: modelItems(resource, settings.listPageSize),
     ListViewItems: listColumns(resource, body.ColumnsToShow),
@@ -178,23 +169,37 @@ export async function list(
   for (const a of resource.rowActions) if (a.showCondition) shown.push(a.showCondition.field);
   const fields = [...new Set(shown)].filter((f) => bound.columns[f]);
   if (query.$skip === 0 && query.$top === EXPORT_TOP) {
+    const [counted] = await runFragments(tx, [countStatement]);
     const fileId = await startExport(tx, auth, bound, {
       ...(query.$orderby ? { orderby: query.$orderby } : {}),
       ...(query.$search ? { search: query.$search } : {}),
       body,
       columns: exported,
     });
-    return { Results: [], ...base, PendingDownloadFileId: fileId };
+    return { Results: [], TotalRecordAvailable: totalOf(counted), ...base, PendingDownloadFileId: fileId };
   }
   const top = Math.min(query.$top ?? settings.listPageSize, 1000);
-  const rows = await repo.listRows(tx, bound, auth.tenantId, {
-    where: plan.where,
-    orderBy: plan.orderBy,
-    limit: top,
-    offset: query.$skip,
-    fields,
-  });
-  return { Results: rows.map((r) => toModel(resource, r, fields)), ...base };
+  // The count and the page do not depend on each other: one round trip for both.
+  const [counted, rows] = await runFragments(tx, [
+    countStatement,
+    repo.listStatement(bound, auth.tenantId, {
+      where: plan.where,
+      orderBy: plan.orderBy,
+      limit: top,
+      offset: query.$skip,
+      fields,
+    }),
+  ]);
+  // The rows hold exactly the page's fields, keyed by field; decoded, they are the page's models.
+  return {
+    Results: repo.decodeRows(bound, rows ?? []) as Model[],
+    TotalRecordAvailable: totalOf(counted),
+    ...base,
+  };
+}
+
+function totalOf(rows: Record<string, unknown>[] | undefined): number {
+  return Number(rows?.[0]?.n ?? 0);
 }
 
 /** The criteria a list request filters by: a named filter's or the advanced filter's. */

@@ -1,0 +1,88 @@
+/**
+ * Fragments run in a tenant transaction, alone and several in one round trip (on PostgreSQL the statements are
+ * pipelined; on PGlite they run one after the other). Runs on both databases (TEST_DATABASE_URL for PostgreSQL).
+ */
+import { q, runFragment, runFragments, withTenantTx } from '@guildhall/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedTenant, type TenantWithUsers, type TestContext, testApp } from './helpers.ts';
+
+let ctx: TestContext;
+let t: TenantWithUsers;
+
+beforeAll(async () => {
+  ctx = await testApp({}, 3);
+  t = await seedTenant(ctx.database);
+});
+afterAll(() => ctx.close());
+
+const scope = () => ({ tenantId: t.tenant.id, userId: t.admin.id });
+
+describe('several fragments in one call', () => {
+  it('answer each statement its own rows, in order, read as one statement alone reads them', async () => {
+    const statements = [
+      q`select ${7}::int as n, ${'a'}::text as s`,
+      q`select generate_series(1, ${3}) as i`,
+      q`select timestamptz '2026-11-22 07:00:00+00' as at, date '2026-11-22' as day, ${{ a: [1] }}::jsonb as doc`,
+      q`select 1 as never where false`,
+    ];
+    const [together, alone] = await withTenantTx(ctx.database.db, scope(), async (tx) => [
+      await runFragments(tx, statements),
+      await Promise.all(statements.map((s) => runFragment(tx, s))),
+    ]);
+    expect(together).toEqual(alone);
+    expect(together[0]).toEqual([{ n: 7, s: 'a' }]);
+    expect(together[1]).toEqual([{ i: 1 }, { i: 2 }, { i: 3 }]);
+    expect(together[2]?.[0]).toMatchObject({ day: '2026-11-22', doc: { a: [1] } });
+    expect(typeof together[2]?.[0]?.at).toBe('string');
+    expect(together[3]).toEqual([]);
+  });
+
+  it('see the scope and the writes of their own transaction', async () => {
+    const marker = `pipeline-${Date.now()}`;
+    const [, seen] = await withTenantTx(ctx.database.db, scope(), async (tx) => {
+      await tx.execute(
+        sql`insert into help_texts (tenant_id, state_name, title, content) values (${t.tenant.id}, ${marker}, 'x', 'x')`,
+      );
+      return runFragments(tx, [
+        q`select current_setting('app.tenant_id') as tenant`,
+        q`select count(*)::int as n from help_texts where state_name = ${marker}`,
+      ]);
+    }).then((rows) => [null, rows] as const);
+    expect(seen).toEqual([[{ tenant: t.tenant.id }], [{ n: 1 }]]);
+  });
+
+  it('fail as a whole when one statement fails, roll back, and give every connection back', async () => {
+    const marker = `pipeline-fail-${Date.now()}`;
+    // More failures than the pool has connections: a connection left waiting would block the last call forever.
+    for (let i = 0; i < 8; i++) {
+      await expect(
+        withTenantTx(ctx.database.db, scope(), async (tx) => {
+          await tx.execute(
+            sql`insert into help_texts (tenant_id, state_name, title, content) values (${t.tenant.id}, ${`${marker}-${i}`}, 'x', 'x')`,
+          );
+          return runFragments(tx, [q`select 1 as one`, q`select 1 / ${0}::int as boom`, q`select 2 as two`]);
+        }),
+      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/division by zero/) } });
+    }
+    const [left] = await withTenantTx(ctx.database.db, scope(), (tx) =>
+      runFragment<{ n: number }>(
+        tx,
+        q`select count(*)::int as n from help_texts where state_name like ${`${marker}%`}`,
+      ),
+    );
+    expect(left).toEqual({ n: 0 });
+  });
+
+  it('refuse a value that does not fit its parameter as an error of the call, not of the process', async () => {
+    await expect(
+      withTenantTx(ctx.database.db, scope(), (tx) =>
+        runFragments(tx, [q`select ${'not a number'}::int as n`, q`select 1 as one`]),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '22P02' } });
+    const [ok] = await withTenantTx(ctx.database.db, scope(), (tx) =>
+      runFragments(tx, [q`select 1 as one`, q`select 2 as two`]),
+    );
+    expect(ok).toEqual([{ one: 1 }]);
+  });
+});
