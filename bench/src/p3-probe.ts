@@ -15,9 +15,12 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
 
 const url = process.env.DATABASE_URL;
-if (!url) throw new Error('DATABASE_URL');
+const dataDir = process.env.DATA_DIR;
+if (!url && !dataDir) throw new Error('DATABASE_URL or DATA_DIR');
 const rounds = Number(process.argv[2] ?? 400);
-const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
+const database = await openDatabase(url ? { databaseUrl: url, poolSize: 10 } : { dataDir });
+await database.migrate();
+await database.pglite?.exec('RESET ROLE');
 const [tenant] = rowsOf<{ id: string }>(
   await database.ownerDb.execute(sql`select id from tenants where slug = 'bench'`),
 );
@@ -29,6 +32,7 @@ const user = await createUser(database.db, {
   password: 'probe-password-2026',
   role: 'admin',
 });
+await database.pglite?.exec('SET ROLE guildhall_app');
 const config = {
   ...loadConfig({}),
   dataDir: mkdtempSync(join(tmpdir(), 'p3-')),
@@ -96,10 +100,36 @@ const direct = () =>
       sql`select ${LIST_COLUMNS} from contacts where tenant_id = ${tenant.id} and not is_deleted and status = 'active' order by display_name, contact_id limit 50 offset 0`,
     );
   });
+const directPipelined = () =>
+  withTenantTx(database.db, scope, (tx) =>
+    runFragments(tx, [
+      q`select n from contact_counts where tenant_id = ${tenant.id} and facet = 'status' and value = 'active'`,
+      q`select ${raw(LIST_COLUMN_TEXT)} from contacts where tenant_id = ${tenant.id} and not is_deleted and status = 'active' order by display_name, contact_id limit 50 offset 0`,
+    ]),
+  );
+const emptyTx = () => withTenantTx(database.db, scope, async () => null);
+const S = await import('../../packages/server/src/platform/session.ts');
+const token = cookie.split('=')[1] ?? '';
+const sessionOnly = () => S.withSessionTx(database, token, async () => null);
+const exportAll = async () => {
+  const r = await send(
+    'POST',
+    '/api/contacts/contacts/contactData?$skip=0&$top=999999999',
+    { cookie, 'content-type': 'application/json', origin },
+    '{}',
+  );
+  const id = String(JSON.parse(r.text).PendingDownloadFileId);
+  for (;;) {
+    const ready = (await send('GET', `/api/files/ready/${id}`, { cookie })).status;
+    if (ready === 200) break;
+    if (ready >= 400) throw new Error(`export failed: ${ready}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+};
 const only = process.env.PROBE_ONLY;
 if (only) {
-  const fn = { api, direct, noop }[only as 'api']!;
-  for (let i = 0; i < 200; i++) await fn();
+  const fn = { api, direct, noop, directPipelined, emptyTx, sessionOnly, exportAll }[only as 'api']!;
+  for (let i = 0; i < (only === 'exportAll' ? 1 : 200); i++) await fn();
   const { Session } = await import('node:inspector/promises');
   const s = new Session();
   s.connect();
@@ -128,13 +158,6 @@ if (only) {
   await database.close();
   process.exit(0);
 }
-const directPipelined = () =>
-  withTenantTx(database.db, scope, (tx) =>
-    runFragments(tx, [
-      q`select n from contact_counts where tenant_id = ${tenant.id} and facet = 'status' and value = 'active'`,
-      q`select ${raw(LIST_COLUMN_TEXT)} from contacts where tenant_id = ${tenant.id} and not is_deleted and status = 'active' order by display_name, contact_id limit 50 offset 0`,
-    ]),
-  );
 const sides = { api, direct, directPipelined, noop } as Record<string, () => Promise<unknown>>;
 const samples: Record<string, number[]> = { api: [], direct: [], directPipelined: [], noop: [] };
 for (let i = 0; i < rounds + 20; i++) {

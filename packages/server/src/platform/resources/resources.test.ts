@@ -518,6 +518,67 @@ describe('export', () => {
     expect(data[97]?.[1]).toBe('Row 97, "quoted"\nnext line');
     expect(data[4321]?.[1]).toBe('Row 4321');
   });
+
+  it('writes each kind of value as text: yes/no, dates, times, lists, money, and nothing for an empty field', async () => {
+    const d = await seedTenant(ctx.database);
+    const apiD = client(ctx.app, (await signIn(ctx.app, d.admin)).cookie);
+    const full = await save(apiD, sample({ Name: 'Full, "one"', Description: 'a\r\nb' }));
+    expect(full.statusCode, full.body).toBe(200);
+    const bare = await save(apiD, {
+      Name: 'Bare',
+      Status: 'draft',
+      IsActive: false,
+      Description: null,
+      Tags: [],
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    const columns = [
+      'Name',
+      'Description',
+      'IsActive',
+      'StartDate',
+      'HappensAt',
+      'StartTime',
+      'Price',
+      'Tags',
+    ];
+    const res = await apiD.post(`${base}/sampleData?$skip=0&$top=${EXPORT_TOP}&$orderby=Name asc`, {
+      ColumnsToShow: columns,
+    });
+    const id = (res.json() as ListResponse).PendingDownloadFileId;
+    let ready = await apiD.get(`/api/files/ready/${id}`);
+    for (let i = 0; i < 100 && ready.statusCode !== 200; i++) {
+      await ctx.app.worker.drain();
+      await new Promise((r) => setTimeout(r, 50));
+      ready = await apiD.get(`/api/files/ready/${id}`);
+    }
+    const text = (await apiD.post(`/api/files/download/${id}`)).body;
+    const { data } = Papa.parse<string[]>(text.trimEnd());
+    expect(data[0]).toEqual([
+      'Id',
+      'Name',
+      'Description',
+      'Active',
+      'Start date',
+      'Happens at',
+      'Start time',
+      'Price',
+      'Tags',
+    ]);
+    const [bareRow, fullRow] = [data[1], data[2]];
+    expect(bareRow?.slice(1)).toEqual(['Bare', '', 'false', '', '', '', '', '[]']);
+    expect(fullRow?.slice(1, 4)).toEqual(['Full, "one"', 'a\r\nb', 'true']);
+    expect(fullRow?.[4]).toBe('2026-03-31');
+    expect(new Date(String(fullRow?.[5]).replace(' ', 'T').replace(/\+00$/, 'Z')).toISOString()).toBe(
+      '2026-03-31T15:00:00.000Z',
+    );
+    expect(fullRow?.[6]).toMatch(/^09:30/);
+    expect(fullRow?.[7]).toBe('1250');
+    expect(JSON.parse(String(fullRow?.[8]))).toEqual(['board']);
+    // Every line ends with a line feed, the file too; quoting only where a field needs it.
+    expect(text.endsWith('\n')).toBe(true);
+    expect(text.split('\n')[1]).toMatch(/^\d+,Bare,,false,/);
+  });
 });
 
 describe('view templates and reports', () => {
