@@ -112,11 +112,22 @@ const S = await import('../../packages/server/src/platform/session.ts');
 const token = cookie.split('=')[1] ?? '';
 const sessionOnly = () => S.withSessionTx(database, token, async () => null);
 const exportAll = async () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage();
+  let peak = before.rss;
+  let peakHeap = before.heapUsed;
+  let peakExt = before.external + before.arrayBuffers;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+    peakExt = Math.max(peakExt, m.external + m.arrayBuffers);
+  }, 20);
   const r = await send(
     'POST',
     '/api/contacts/contacts/contactData?$skip=0&$top=999999999',
     { cookie, 'content-type': 'application/json', origin },
-    '{}',
+    process.env.EXPORT_BODY ?? '{}',
   );
   const id = String(JSON.parse(r.text).PendingDownloadFileId);
   for (;;) {
@@ -125,6 +136,16 @@ const exportAll = async () => {
     if (ready >= 400) throw new Error(`export failed: ${ready}`);
     await new Promise((done) => setTimeout(done, 20));
   }
+  clearInterval(sampler);
+  const MiB = (n: number) => +(n / 2 ** 20).toFixed(1);
+  console.log(
+    JSON.stringify({
+      rssBefore: MiB(before.rss),
+      rssDelta: MiB(peak - before.rss),
+      heapDelta: MiB(peakHeap - before.heapUsed),
+      externalDelta: MiB(peakExt - before.external - before.arrayBuffers),
+    }),
+  );
 };
 const only = process.env.PROBE_ONLY;
 if (only) {

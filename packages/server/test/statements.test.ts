@@ -26,10 +26,11 @@ describe('several fragments in one call', () => {
       q`select timestamptz '2026-11-22 07:00:00+00' as at, date '2026-11-22' as day, ${{ a: [1] }}::jsonb as doc`,
       q`select 1 as never where false`,
     ];
-    const [together, alone] = await withTenantTx(ctx.database.db, scope(), async (tx) => [
-      await runFragments(tx, statements),
-      await Promise.all(statements.map((s) => runFragment(tx, s))),
-    ]);
+    const [together, alone] = await withTenantTx(ctx.database.db, scope(), async (tx) => {
+      const each = [];
+      for (const s of statements) each.push(await runFragment(tx, s));
+      return [await runFragments(tx, statements), each];
+    });
     expect(together).toEqual(alone);
     expect(together[0]).toEqual([{ n: 7, s: 'a' }]);
     expect(together[1]).toEqual([{ i: 1 }, { i: 2 }, { i: 3 }]);
