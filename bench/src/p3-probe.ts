@@ -102,10 +102,14 @@ const direct = () =>
   });
 const directPipelined = () =>
   withTenantTx(database.db, scope, (tx) =>
-    runFragments(tx, [
-      q`select n from contact_counts where tenant_id = ${tenant.id} and facet = 'status' and value = 'active'`,
-      q`select ${raw(LIST_COLUMN_TEXT)} from contacts where tenant_id = ${tenant.id} and not is_deleted and status = 'active' order by display_name, contact_id limit 50 offset 0`,
-    ]),
+    runFragments(
+      tx,
+      [
+        q`select n from contact_counts where tenant_id = ${tenant.id} and facet = 'status' and value = 'active'`,
+        q`select ${raw(LIST_COLUMN_TEXT)} from contacts where tenant_id = ${tenant.id} and not is_deleted and status = 'active' order by display_name, contact_id limit 50 offset 0`,
+      ],
+      { commit: true },
+    ),
   );
 const emptyTx = () => withTenantTx(database.db, scope, async () => null);
 const S = await import('../../packages/server/src/platform/session.ts');
@@ -147,9 +151,15 @@ const exportAll = async () => {
     }),
   );
 };
+const pageSql = (explicit: boolean) =>
+  sql`select ${LIST_COLUMNS} from contacts where ${explicit ? sql`tenant_id = ${tenant.id} and ` : sql``}not is_deleted and status = 'active' order by display_name, contact_id limit 50 offset 0`;
+const rlsOn = () => withTenantTx(database.db, scope, (tx) => tx.execute(pageSql(false)));
+const rlsOff = () => withTenantTx(database.ownerDb, scope, (tx) => tx.execute(pageSql(true)));
 const only = process.env.PROBE_ONLY;
 if (only) {
-  const fn = { api, direct, noop, directPipelined, emptyTx, sessionOnly, exportAll }[only as 'api']!;
+  const fn = { api, direct, noop, directPipelined, emptyTx, sessionOnly, exportAll, rlsOn, rlsOff }[
+    only as 'api'
+  ]!;
   for (let i = 0; i < (only === 'exportAll' ? 1 : 200); i++) await fn();
   const { Session } = await import('node:inspector/promises');
   const s = new Session();

@@ -217,21 +217,34 @@ class Pipeline {
   }
 }
 
+const committed = new WeakSet<object>();
+
+/** True once `runFragments(tx, …, { commit: true })` has committed the transaction (the caller skips its commit). */
+export function committedByStatements(tx: Tx): boolean {
+  return committed.has(tx);
+}
+
 /**
  * Runs several fragments in the transaction and answers each one's rows, in order. On PostgreSQL they travel in
  * one round trip (the statements do not depend on each other's results); on embedded PGlite, in-process, they run
- * one after the other.
+ * one after the other. With `commit`, the caller's last statements end the transaction in that same round trip
+ * (a read that is the whole of its transaction); nothing may run in the transaction after them.
  */
-export async function runFragments(tx: Tx, fragments: readonly Fragment[]): Promise<Row[][]> {
+export async function runFragments(
+  tx: Tx,
+  fragments: readonly Fragment[],
+  options: { commit?: boolean } = {},
+): Promise<Row[][]> {
   const client = (tx as unknown as { session: { client: unknown } }).session.client;
-  if (!(client instanceof pg.Client) || fragments.length < 2) {
+  const commit = options.commit === true && client instanceof pg.Client;
+  if (!(client instanceof pg.Client) || (fragments.length < 2 && !commit)) {
     const out: Row[][] = [];
     for (const f of fragments) out.push(await runFragment(tx, f));
     return out;
   }
   const statements = fragments.map(render);
-  const pipeline = new Pipeline(statements);
-  return new Promise<Row[][]>((resolve, reject) => {
+  const pipeline = new Pipeline(commit ? [...statements, { text: 'commit', params: [] }] : statements);
+  const rows = await new Promise<Row[][]>((resolve, reject) => {
     // Failed as Drizzle fails a query: the statements in the message, the database's error (and code) as cause.
     pipeline.callback = (error, rows) =>
       error
@@ -239,6 +252,8 @@ export async function runFragments(tx: Tx, fragments: readonly Fragment[]): Prom
         : resolve(rows ?? []);
     client.query(pipeline as never);
   });
+  if (commit) committed.add(tx);
+  return rows.slice(0, statements.length);
 }
 
 /** The fragment as Drizzle SQL, for statements Drizzle runs (a cursor, a builder's where). */

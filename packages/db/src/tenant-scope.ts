@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type Db, rowsOf, type Tx } from './client.ts';
+import { committedByStatements } from './statement.ts';
 
 export interface Scope {
   tenantId: string;
@@ -67,10 +68,13 @@ export async function withOpeningTx<T>(
       });
       throw error;
     }
-    await client.query('commit').catch((e: Error) => {
-      broken = e;
-      throw e;
-    });
+    // Committed already when the transaction's last statements carried the commit (runFragments).
+    if (!committedByStatements(tx)) {
+      await client.query('commit').catch((e: Error) => {
+        broken = e;
+        throw e;
+      });
+    }
     return result;
   } finally {
     client.release(broken);

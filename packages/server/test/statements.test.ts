@@ -75,6 +75,33 @@ describe('several fragments in one call', () => {
     expect(left).toEqual({ n: 0 });
   });
 
+  it('can end the transaction with their round trip: the writes before them are committed once', async () => {
+    const marker = `pipeline-commit-${Date.now()}`;
+    const insert = sql`insert into help_texts (tenant_id, state_name, title, content) values (${t.tenant.id}, ${marker}, 'x', 'x')`;
+    const rows = await withTenantTx(ctx.database.db, scope(), async (tx) => {
+      await tx.execute(insert);
+      return runFragments(tx, [q`select 1 as one`, q`select 2 as two`], { commit: true });
+    });
+    expect(rows).toEqual([[{ one: 1 }], [{ two: 2 }]]);
+    // A single statement may carry the commit too, and a failing one commits nothing.
+    await withTenantTx(ctx.database.db, scope(), (tx) =>
+      runFragments(tx, [q`select 1 as one`], { commit: true }),
+    );
+    await expect(
+      withTenantTx(ctx.database.db, scope(), async (tx) => {
+        await tx.execute(sql`update help_texts set title = 'changed' where state_name = ${marker}`);
+        return runFragments(tx, [q`select 1 / ${0}::int as boom`], { commit: true });
+      }),
+    ).rejects.toMatchObject({ cause: { code: '22012' } });
+    const [seen] = await withTenantTx(ctx.database.db, scope(), (tx) =>
+      runFragment<{ n: number; title: string }>(
+        tx,
+        q`select count(*)::int as n, min(title) as title from help_texts where state_name = ${marker}`,
+      ),
+    );
+    expect(seen).toEqual({ n: 1, title: 'x' });
+  });
+
   it('refuse a value that does not fit its parameter as an error of the call, not of the process', async () => {
     await expect(
       withTenantTx(ctx.database.db, scope(), (tx) =>

@@ -146,6 +146,8 @@ export async function list(
   query: ListQuery,
   body: ListRequest,
   startExport: ExportStarter,
+  /** The list is the whole of its transaction: the page's round trip also commits it. */
+  options: { endsTransaction?: boolean } = {},
 ): Promise<ListResponse> {
   const { resource } = bound;
   checkColumns(resource, body.ColumnsToShow);
@@ -179,17 +181,22 @@ export async function list(
     return { Results: [], TotalRecordAvailable: totalOf(counted), ...base, PendingDownloadFileId: fileId };
   }
   const top = Math.min(query.$top ?? settings.listPageSize, 1000);
-  // The count and the page do not depend on each other: one round trip for both.
-  const [counted, rows] = await runFragments(tx, [
-    countStatement,
-    repo.listStatement(bound, auth.tenantId, {
-      where: plan.where,
-      orderBy: plan.orderBy,
-      limit: top,
-      offset: query.$skip,
-      fields,
-    }),
-  ]);
+  // The count and the page do not depend on each other: one round trip for both (and the commit, when the list
+  // is the whole transaction).
+  const [counted, rows] = await runFragments(
+    tx,
+    [
+      countStatement,
+      repo.listStatement(bound, auth.tenantId, {
+        where: plan.where,
+        orderBy: plan.orderBy,
+        limit: top,
+        offset: query.$skip,
+        fields,
+      }),
+    ],
+    { commit: options.endsTransaction === true },
+  );
   // The rows hold exactly the page's fields, keyed by field; decoded, they are the page's models.
   return {
     Results: repo.decodeRows(bound, rows ?? []) as Model[],

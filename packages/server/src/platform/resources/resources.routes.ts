@@ -49,7 +49,9 @@ export function resourceRoutes(
       const listHandler = async (req: FastifyRequest & { query: z.infer<typeof listQuerySchema> }) => {
         // The route's schema has parsed the body already (it is optional: a GET has none).
         const body = (req.body ?? {}) as z.infer<typeof listRequestSchema>;
-        return sessionTx(req, (tx, auth) => service.list(tx, auth, bound, req.query, body, startExport));
+        return sessionTx(req, (tx, auth) =>
+          service.list(tx, auth, bound, req.query, body, startExport, { endsTransaction: true }),
+        );
       };
       // A list answer is made by the engine from declared fields only (toModel), so checking it against its schema
       // again on the way out adds nothing but time on the hottest route: it is written as JSON directly.
@@ -100,6 +102,7 @@ export function resourceRoutes(
               { $skip: 0, $top: 20, $orderby: resource.sortable.includes(display) ? display : undefined },
               { SearchText: req.query.search ?? '' },
               startExport,
+              { endsTransaction: true },
             ),
           );
           return answer.Results.map((r) => ({
