@@ -113,11 +113,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const ownerPool = new pg.Pool({ connectionString: url, max: 2 });
-  const appPool = new pg.Pool({ connectionString: url, max: poolSize });
-  appPool.on('connect', (c) => {
-    // Queued before any other query of this connection.
-    c.query(`SET ROLE ${APP_ROLE}`).catch(() => undefined);
-  });
+  // The role is a startup setting of every connection: no statement is queued ahead of the first query (a failed
+  // SET ROLE used to leave the connection as the owner), a missing role fails the connection, and RESET ROLE
+  // returns to the application role.
+  const appPool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
   // A connection that dies (server restart, killed backend) fails its query or transaction; it must not take the
   // process with it. node-postgres raises the error on the client (checked out) or on the pool (idle), and an
   // 'error' event nobody listens to is thrown.

@@ -277,6 +277,25 @@ describe('R2: row-level security', () => {
     expect(who?.current_user).toBe('guildhall_app');
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'runs every pooled connection as the application role from its start, and RESET ROLE keeps it',
+    async () => {
+      // As many connections at once as the pool holds: each one is checked, not only a reused one.
+      const seen = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          ctx.database.db.transaction(async (tx) => {
+            const before = rowsOf<{ u: string }>(await tx.execute(sql`select current_user as u`))[0]?.u;
+            await tx.execute(sql`reset role`);
+            const after = rowsOf<{ u: string }>(await tx.execute(sql`select current_user as u`))[0]?.u;
+            await tx.execute(sql`select pg_sleep(0.05)`);
+            return [before, after];
+          }),
+        ),
+      );
+      expect(seen).toEqual(Array.from({ length: 4 }, () => ['guildhall_app', 'guildhall_app']));
+    },
+  );
+
   it('shows no rows of any tenant-owned table when no tenant is set, and only its own rows when one is', async () => {
     const tables = rowsOf<{ relname: string }>(
       await ctx.database.db.execute(sql`
