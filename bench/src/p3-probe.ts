@@ -18,9 +18,17 @@ const url = process.env.DATABASE_URL;
 const dataDir = process.env.DATA_DIR;
 if (!url && !dataDir) throw new Error('DATABASE_URL or DATA_DIR');
 const rounds = Number(process.argv[2] ?? 400);
-const database = await openDatabase(url ? { databaseUrl: url, poolSize: 10 } : { dataDir });
+const memory = dataDir === 'memory';
+const database = await openDatabase(url ? { databaseUrl: url, poolSize: 10 } : memory ? {} : { dataDir });
 await database.migrate();
 await database.pglite?.exec('RESET ROLE');
+if (memory && database.pglite) {
+  // In memory, as the bench runs PGlite: a tenant of 100,000 generated contacts.
+  const { bulkSeedContacts, pgliteTarget } = await import('@guildhall/db/seed/bulk');
+  const { createTenant } = await import('@guildhall/db/seed/factories');
+  const t = await createTenant(database.db, { name: 'Bench', slug: 'bench' });
+  await bulkSeedContacts(pgliteTarget(database.pglite), { tenantId: t.id, count: 100_000 });
+}
 const [tenant] = rowsOf<{ id: string }>(
   await database.ownerDb.execute(sql`select id from tenants where slug = 'bench'`),
 );
