@@ -5,15 +5,11 @@
  * Values are always parameters; only text the server wrote (identifiers, operators, keywords) is SQL.
  */
 
-import { createRequire } from 'node:module';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { rowsOf, type Tx } from './client.ts';
-
-/** node-postgres' own conversion of a value to a parameter (dates, arrays, JSON), as its queries use. */
-const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
-  prepareValue: (value: unknown) => unknown;
-};
+import { prepareValue } from './params.ts';
+import { PgliteTxClient } from './pglite-tx.ts';
 
 /** Text the server wrote: an identifier, an operator, a keyword. Never a value from a request. */
 export class Raw {
@@ -219,15 +215,21 @@ class Pipeline {
 
 const committed = new WeakSet<object>();
 
-/** True once `runFragments(tx, …, { commit: true })` has committed the transaction (the caller skips its commit). */
+/**
+ * True once `runFragments(tx, …, { commit: true })` has committed a PostgreSQL transaction (the caller skips its
+ * commit). A PGlite transaction's client keeps that itself.
+ */
 export function committedByStatements(tx: Tx): boolean {
   return committed.has(tx);
 }
 
+/** Dates and timestamps as the database's text, as Drizzle's PGlite driver reads them (its columns decode them). */
+const PGLITE_TEXT_TYPES = Object.fromEntries([...TEXT_TYPES].map((oid) => [oid, (value: string) => value]));
+
 /**
- * Runs several fragments in the transaction and answers each one's rows, in order. On PostgreSQL they travel in
- * one round trip (the statements do not depend on each other's results); on embedded PGlite, in-process, they run
- * one after the other. With `commit`, the caller's last statements end the transaction in that same round trip
+ * Runs several fragments in the transaction and answers each one's rows, in order. They travel together (the
+ * statements do not depend on each other's results): in one round trip on PostgreSQL, in one call into the engine
+ * on embedded PGlite. With `commit`, the caller's last statements end the transaction in that same round trip
  * (a read that is the whole of its transaction); nothing may run in the transaction after them.
  */
 export async function runFragments(
@@ -236,24 +238,36 @@ export async function runFragments(
   options: { commit?: boolean } = {},
 ): Promise<Row[][]> {
   const client = (tx as unknown as { session: { client: unknown } }).session.client;
-  const commit = options.commit === true && client instanceof pg.Client;
+  const commit = options.commit === true;
+  if (client instanceof PgliteTxClient) {
+    const statements = fragments.map(render);
+    try {
+      // With `commit`, the client itself knows its transaction ended (its transaction then skips the commit).
+      const results = await client.pipeline(statements, { commit, parsers: PGLITE_TEXT_TYPES });
+      return results.map((r) => r.rows as Row[]);
+    } catch (error) {
+      throw failed(statements, error);
+    }
+  }
   if (!(client instanceof pg.Client) || (fragments.length < 2 && !commit)) {
     const out: Row[][] = [];
+    // Any other transaction (Drizzle's own) commits when its callback ends, as it always does.
     for (const f of fragments) out.push(await runFragment(tx, f));
     return out;
   }
   const statements = fragments.map(render);
   const pipeline = new Pipeline(commit ? [...statements, { text: 'commit', params: [] }] : statements);
   const rows = await new Promise<Row[][]>((resolve, reject) => {
-    // Failed as Drizzle fails a query: the statements in the message, the database's error (and code) as cause.
-    pipeline.callback = (error, rows) =>
-      error
-        ? reject(new Error(`Failed query: ${statements.map((s) => s.text).join('; ')}`, { cause: error }))
-        : resolve(rows ?? []);
+    pipeline.callback = (error, rows) => (error ? reject(failed(statements, error)) : resolve(rows ?? []));
     client.query(pipeline as never);
   });
   if (commit) committed.add(tx);
   return rows.slice(0, statements.length);
+}
+
+/** Failed as Drizzle fails a query: the statements in the message, the database's error (and code) as cause. */
+function failed(statements: readonly Statement[], error: unknown): Error {
+  return new Error(`Failed query: ${statements.map((s) => s.text).join('; ')}`, { cause: error });
 }
 
 /** The fragment as Drizzle SQL, for statements Drizzle runs (a cursor, a builder's where). */

@@ -1,7 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Db, rowsOf, type Tx } from './client.ts';
+import { pgliteTransaction, ROLLED_BACK } from './pglite-tx.ts';
 import { committedByStatements } from './statement.ts';
 
 export interface Scope {
@@ -28,10 +31,16 @@ export async function withTenantTx<T>(db: Db, scope: Scope, fn: (tx: Tx) => Prom
   return withOpeningTx(db, scopeStatement(scope), fn);
 }
 
+/** What Drizzle's transaction objects are made of, read from the database object they belong to. */
+interface DrizzleInternals {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: object };
+}
+
 /**
  * A transaction whose first statement is `opening` (text made by the server, never by a client), answered with
- * that statement's rows. On PostgreSQL `begin` and the opening statement travel in one round trip (a request's
- * cost there is mostly round trips); on embedded PGlite they are two in-process calls.
+ * that statement's rows. `begin` and the opening statement travel together: in one round trip on PostgreSQL (a
+ * request's cost there is mostly round trips), in one call into the engine on embedded PGlite (decision 0061).
  */
 export async function withOpeningTx<T>(
   db: Db,
@@ -39,14 +48,24 @@ export async function withOpeningTx<T>(
   fn: (tx: Tx, rows: Record<string, unknown>[]) => Promise<T>,
 ): Promise<T> {
   const pool = (db as { $client?: unknown }).$client;
+  // Drizzle's own transactions send `begin` alone; these are the same transaction objects over a client of ours.
+  const internals = db as unknown as DrizzleInternals;
+  if (pool instanceof PGlite) {
+    return pgliteTransaction(pool, opening, (client, rows) => {
+      const session = new PgliteSession(
+        client as unknown as ConstructorParameters<typeof PgliteSession>[0],
+        internals.dialect,
+        internals.session.schema,
+        internals.session.options,
+      );
+      const tx = new PgliteTransaction(internals.dialect, session, internals.session.schema) as unknown as Tx;
+      return fn(tx, rows);
+    });
+  }
   if (!(pool instanceof pg.Pool)) {
+    // Any other client (a single connection): Drizzle's own transaction, the opening as its first statement.
     return db.transaction(async (tx) => fn(tx, rowsOf(await tx.execute(sql.raw(opening)))));
   }
-  // Drizzle's own transaction sends `begin` alone; this one is the same transaction object over one connection.
-  const internals = db as unknown as {
-    dialect: ConstructorParameters<typeof NodePgSession>[1];
-    session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: object };
-  };
   const client = await pool.connect();
   // Released as broken (closed, not reused) when `begin`, `commit` or `rollback` itself failed.
   let broken: Error | undefined;
@@ -70,10 +89,12 @@ export async function withOpeningTx<T>(
     }
     // Committed already when the transaction's last statements carried the commit (runFragments).
     if (!committedByStatements(tx)) {
-      await client.query('commit').catch((e: Error) => {
+      const ended = await client.query('commit').catch((e: Error) => {
         broken = e;
         throw e;
       });
+      // A statement failed inside `fn` and `fn` went on: nothing was committed.
+      if (ended.command !== 'COMMIT') throw new Error(ROLLED_BACK);
     }
     return result;
   } finally {

@@ -1,6 +1,6 @@
 /**
- * Fragments run in a tenant transaction, alone and several in one round trip (on PostgreSQL the statements are
- * pipelined; on PGlite they run one after the other). Runs on both databases (TEST_DATABASE_URL for PostgreSQL).
+ * Fragments run in a tenant transaction, alone and several in one round trip (pipelined on PostgreSQL, one call
+ * into the engine on PGlite). Runs on both databases (TEST_DATABASE_URL for PostgreSQL).
  */
 import { q, runFragment, runFragments, withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
@@ -100,6 +100,26 @@ describe('several fragments in one call', () => {
       ),
     );
     expect(seen).toEqual({ n: 1, title: 'x' });
+  });
+
+  it('fail, and commit nothing, when a statement failed and the transaction went on', async () => {
+    const marker = `swallowed-${Date.now()}`;
+    await expect(
+      withTenantTx(ctx.database.db, scope(), async (tx) => {
+        await tx.execute(
+          sql`insert into help_texts (tenant_id, state_name, title, content) values (${t.tenant.id}, ${marker}, 'x', 'x')`,
+        );
+        await runFragment(tx, q`select 1 / ${0}::int as boom`).catch(() => undefined);
+        return 'done';
+      }),
+    ).rejects.toThrow(/rolled back/);
+    const [left] = await withTenantTx(ctx.database.db, scope(), (tx) =>
+      runFragment<{ n: number }>(
+        tx,
+        q`select count(*)::int as n from help_texts where state_name = ${marker}`,
+      ),
+    );
+    expect(left).toEqual({ n: 0 });
   });
 
   it('refuse a value that does not fit its parameter as an error of the call, not of the process', async () => {
