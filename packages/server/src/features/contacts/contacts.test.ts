@@ -344,6 +344,17 @@ describe('global search', () => {
     expect((await member.get('/api/search/global/backoffice/ada?v=2')).statusCode).toBe(403);
     expect((await search(apiOther, 'backoffice', 'lovelace')).Records).toEqual([]);
   });
+
+  it('answers 401 without a live session, whatever the cookie says', async () => {
+    const path = '/api/search/global/backoffice/lovelace?v=2';
+    expect((await client(ctx.app, '').get(path)).statusCode).toBe(401);
+    expect((await client(ctx.app, `gh_session=${'x'.repeat(43)}`).get(path)).statusCode).toBe(401);
+    const session = await signIn(ctx.app, t.staff);
+    const c = client(ctx.app, session.cookie);
+    expect((await c.get(path)).statusCode).toBe(200);
+    expect((await c.post('/api/auth/logout', {})).statusCode).toBeLessThan(300);
+    expect((await c.get(path)).statusCode).toBe(401);
+  });
 });
 
 describe('member directory', () => {
