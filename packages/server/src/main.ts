@@ -10,7 +10,7 @@ const database = await openDatabase({
   dataDir: config.databaseUrl ? undefined : config.dataDir,
 });
 await database.migrate();
-if (config.seedDemo) await seedDemo(database.db);
+if (config.seedDemo) await seedDemo(database, { databaseUrl: config.databaseUrl });
 const app = await buildApp({ database, config, logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 

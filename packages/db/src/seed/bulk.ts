@@ -22,6 +22,7 @@ import {
 } from '@guildhall/shared';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
+import { APP_ROLE, type Database } from '../client.ts';
 
 const FIRST =
   'James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Sandra Mark Margaret Donald Ashley Steven Kimberly Andrew Emily Paul Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa George Deborah Timothy Stephanie Ronald Rebecca Jason Sharon Edward Laura Jeffrey Cynthia Ryan Dorothy Jacob Amy Gary Kathleen Nicholas Angela Eric Shirley Jonathan Emma Stephen Brenda Larry Pamela Justin Nicole Scott Anna Brandon Samantha Benjamin Katherine Samuel Christine Gregory Debra Alexander Rachel Patrick Carolyn Frank Janet Raymond Maria Jack Olivia Dennis Heather Jerry Helen Tyler Catherine Aaron Diane José Zoë Renée Åsa Łukasz Chloé François Søren Mónica Björn'.split(
@@ -477,6 +478,33 @@ export function postgresTarget(url: string): BulkTarget {
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Runs `fn` with the bulk target of an open database, writing as the owner: on PGlite its one connection with the
+ * role reset meanwhile, on PostgreSQL a pool of its own on `databaseUrl` (the owner's URL), closed after.
+ */
+export async function withBulkTarget<T>(
+  database: Database,
+  databaseUrl: string | undefined,
+  fn: (target: BulkTarget) => Promise<T>,
+): Promise<T> {
+  if (database.pglite) {
+    const pglite = database.pglite;
+    await pglite.exec('RESET ROLE');
+    try {
+      return await fn(pgliteTarget(pglite));
+    } finally {
+      await pglite.exec(`SET ROLE ${APP_ROLE}`);
+    }
+  }
+  if (!databaseUrl) throw new Error('Bulk loading into PostgreSQL needs the database URL.');
+  const target = postgresTarget(databaseUrl);
+  try {
+    return await fn(target);
+  } finally {
+    await target.close();
+  }
 }
 
 const PGLITE_COPY_CHARS = 8_000_000;

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '../client.ts';
-import { bulkSeedContacts, pgliteTarget, postgresTarget } from './bulk.ts';
+import { bulkSeedContacts, withBulkTarget } from './bulk.ts';
 import { createTenant } from './factories.ts';
 
 const { values } = parseArgs({
@@ -32,8 +32,9 @@ let tenantId = rowsOf<{ id: string }>(
   await database.ownerDb.execute(sql`select id from tenants where slug = ${slug}`),
 )[0]?.id;
 if (!tenantId) tenantId = (await createTenant(database.db, { name: slug, slug })).id;
-const target = databaseUrl ? postgresTarget(databaseUrl) : pgliteTarget(database.pglite!);
-const result = await bulkSeedContacts(target, { tenantId, count, log: (m) => console.log(m) });
-await target.close();
+const id = tenantId;
+const result = await withBulkTarget(database, databaseUrl, (target) =>
+  bulkSeedContacts(target, { tenantId: id, count, log: (m) => console.log(m) }),
+);
 await database.close();
 console.log(JSON.stringify({ tenant: slug, ...result }));

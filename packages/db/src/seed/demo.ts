@@ -1,7 +1,14 @@
-/** The demo data: two associations, so that tenant isolation is visible from the first start. */
+/**
+ * The demo data: two associations, so that tenant isolation is visible from the first start, each with generated
+ * contacts (some listed in the member directory), so the first screens a visitor opens are not empty.
+ */
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../client.ts';
+import { type Database, type Db, rowsOf } from '../client.ts';
+import { bulkSeedContacts, withBulkTarget } from './bulk.ts';
 import { createTenant, createUser, publishTerms, writeHelpText } from './factories.ts';
+
+/** How many contacts each demo association starts with. */
+export const DEMO_CONTACTS = { demo: 250, other: 40 } as const;
 
 export const DEMO_ACCOUNTS = [
   { tenant: 'Demo Association', username: 'demo.staff', password: 'demo-staff-pass-2026', role: 'admin' },
@@ -15,7 +22,16 @@ export async function demoSeeded(db: Db): Promise<boolean> {
   return rowsOf(r).length > 0;
 }
 
-export async function seedDemo(db: Db): Promise<void> {
+/**
+ * Seeds the demo once (a second start finds it and does nothing). The contacts are loaded as the bulk seeder loads
+ * them (COPY as the owner, with their entries, search documents and counters); on PostgreSQL that needs the URL of
+ * the owner's connection.
+ */
+export async function seedDemo(
+  database: Database,
+  options: { databaseUrl?: string | undefined } = {},
+): Promise<void> {
+  const { db } = database;
   if (await demoSeeded(db)) return;
   const demo = await createTenant(db, { name: 'Demo Association', slug: 'demo' });
   const other = await createTenant(db, { name: 'Other Association', slug: 'other' });
@@ -50,6 +66,17 @@ export async function seedDemo(db: Db): Promise<void> {
     tenantId: demo.id,
     stateName: 'Home',
     title: 'Welcome to the back office',
-    content: 'Use the navigation on the left to reach users, settings and the terms of use.',
+    content: 'Use the navigation on the left to reach contacts, users, settings and the terms of use.',
   });
+  try {
+    await withBulkTarget(database, options.databaseUrl, async (target) => {
+      await bulkSeedContacts(target, { tenantId: demo.id, count: DEMO_CONTACTS.demo, seed: 2026 });
+      await bulkSeedContacts(target, { tenantId: other.id, count: DEMO_CONTACTS.other, seed: 7 });
+    });
+  } catch (error) {
+    // On PostgreSQL the loader writes in replica mode, which needs a superuser; without one the demo starts with
+    // its associations and people but no contacts.
+    if (database.pglite) throw error;
+    console.warn(`The demo contacts were not loaded: ${(error as Error).message}`);
+  }
 }

@@ -1,0 +1,56 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROLE, type Database, openDatabase, rowsOf } from '../client.ts';
+import { withTenantTx } from '../tenant-scope.ts';
+import { DEMO_CONTACTS, seedDemo } from './demo.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({});
+  await database.migrate();
+});
+afterAll(() => database.close());
+
+/** A statement as the owner (PGlite has one connection, used as the application role after the migrations). */
+async function asOwner<T>(statement: SQL): Promise<T[]> {
+  await database.pglite?.exec('RESET ROLE');
+  try {
+    return rowsOf<T>(await database.ownerDb.execute(statement));
+  } finally {
+    await database.pglite?.exec(`SET ROLE ${APP_ROLE}`);
+  }
+}
+
+describe('the demo', () => {
+  it('starts each association with its contacts, counted and listed, seen by its own staff only', async () => {
+    await seedDemo(database);
+    const tenants = Object.fromEntries(
+      (await asOwner<{ slug: string; id: string }>(sql`select slug, id from tenants`)).map((r) => [
+        r.slug,
+        r.id,
+      ]),
+    );
+    for (const [slug, expected] of Object.entries(DEMO_CONTACTS)) {
+      const tenantId = tenants[slug] as string;
+      const [seen] = await withTenantTx(database.db, { tenantId }, async (tx) =>
+        rowsOf<{ contacts: number; listed: number; counted: number; entries: number; other: number }>(
+          await tx.execute(sql`select
+            (select count(*)::int from contacts) as contacts,
+            (select count(*)::int from contacts where is_listed) as listed,
+            (select n::int from contact_counts where facet = '' and value = '') as counted,
+            (select count(*)::int from contact_entries) as entries,
+            (select count(*)::int from contacts where tenant_id <> ${tenantId}) as other`),
+        ),
+      );
+      expect(seen).toMatchObject({ contacts: expected, counted: expected, other: 0 });
+      expect(seen?.listed).toBeGreaterThan(0);
+      expect(seen?.entries).toBeGreaterThan(expected);
+    }
+  });
+
+  it('is seeded once: a second start adds nothing', async () => {
+    await seedDemo(database);
+    const [n] = await asOwner<{ n: number }>(sql`select count(*)::int as n from contacts`);
+    expect(n?.n).toBe(DEMO_CONTACTS.demo + DEMO_CONTACTS.other);
+  });
+});
