@@ -83,7 +83,8 @@ export function TextDisplay(props: FieldDisplayProps) {
 export function BadgeDisplay(props: FieldDisplayProps) {
   if (props.value === null || props.value === undefined || props.value === '') return <span>{EMPTY}</span>;
   return (
-    <Badge variant="light" color="guild" c="var(--mantine-color-guild-9)" radius="sm">
+    // At least as wide as its word: in a table laid out automatically a badge was squeezed to "OR…".
+    <Badge variant="light" color="guild" c="var(--mantine-color-guild-9)" radius="sm" miw="max-content">
       {displayText(props)}
     </Badge>
   );

@@ -1,7 +1,7 @@
 import type { ListResponse, Model, ResourceDeclaration, SortSetting } from '@guildhall/shared';
 import { Anchor, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useIdentity } from '../identity.ts';
 import { Pager } from '../pager.tsx';
@@ -9,6 +9,18 @@ import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
 import { type ColumnView, MODE_STYLE, type RowCommand, readSelection } from './list-columns.ts';
 import { recordPath } from './resources.ts';
 import { SortButton } from './sort-button.tsx';
+
+/**
+ * The row actions stay in view at the table's right edge while a wide table scrolls sideways (at 1,400 px the
+ * contacts table put Edit and Delete past the edge); opaque, so the scrolled cells pass under them.
+ */
+const ACTIONS_CELL: CSSProperties = {
+  width: 1,
+  position: 'sticky',
+  right: 0,
+  backgroundColor: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--mantine-color-gray-3)',
+};
 
 interface Props {
   resource: ResourceDeclaration;
@@ -89,7 +101,7 @@ export function ListTable(props: Props) {
                       const direction = sort?.columnName === c.field ? sort.direction : null;
                       if (c.actions.length > 0)
                         return (
-                          <Table.Th key={c.field}>
+                          <Table.Th key={c.field} style={ACTIONS_CELL}>
                             <span
                               className="visually-hidden"
                               style={{
@@ -173,7 +185,16 @@ export function ListTable(props: Props) {
                           {visible.map((c) => (
                             <Table.Td
                               key={c.field}
-                              style={c.actions.length ? { width: 1 } : MODE_STYLE[c.mode]}
+                              style={
+                                c.actions.length
+                                  ? {
+                                      ...ACTIONS_CELL,
+                                      ...(active === index
+                                        ? { backgroundColor: 'var(--mantine-color-guild-0)' }
+                                        : {}),
+                                    }
+                                  : MODE_STYLE[c.mode]
+                              }
                               data-mode={c.mode}
                             >
                               {c.actions.length > 0 ? (
