@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 90_000,
     pool: 'forks',
     maxWorkers: 2,
+    // A screen that waits on the server takes longer than Vitest's default second when two specs share two cores.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

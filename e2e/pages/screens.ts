@@ -35,10 +35,22 @@ export async function rowNames(page: Page): Promise<string[]> {
   return page.getByRole('table').first().locator('tbody tr td a').allInnerTexts();
 }
 
-/** Chooses an option of a Mantine select by its label. */
+/**
+ * Chooses an option of a Mantine select by its label. A dropdown that closed before its option could be clicked
+ * (the select lost focus while the page was still settling) is opened again, up to three times.
+ */
 export async function choose(page: Page, label: string | RegExp, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const box = page.getByRole('combobox', { name: label });
+  const item = page.getByRole('option', { name: option, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await item.isVisible())) await box.click();
+    try {
+      await item.click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 interface Violation {
