@@ -50,7 +50,8 @@ export async function buildApp(options: BuildOptions) {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // Path parameters are bounded by each route's schema (a 400 with a message), not cut short by the router.
-    routerOptions: { maxParamLength: 1000 },
+    // A trailing slash names the same route (the specification writes `/api/files/download/{fileId}/?open=true`).
+    routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,7 @@
 /** Files a job wrote (exports): poll until ready, then download. Only the tenant's own files are ever found. */
 import { storedFiles } from '@guildhall/db';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, tenantTx } from '../context.ts';
@@ -43,6 +44,22 @@ export function filesRoutes(storage: Storage): FastifyPluginAsyncZod {
       },
     });
 
+    /** Streams a ready file: as an attachment, or shown in the browser with `open` (GET `?open=true`). */
+    const send = async (req: FastifyRequest, reply: FastifyReply, id: string, open: boolean) => {
+      const file = await find(requireAuth(req.auth), id);
+      if (file.status !== 'ready' || !file.storageKey) throw notFound();
+      const ascii = file.fileName.replace(/[^\w.-]/g, '_');
+      reply
+        .header('Content-Type', file.contentType)
+        .header(
+          'Content-Disposition',
+          `${open ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        .header('File-Name', ascii)
+        .header('Access-Control-Expose-Headers', 'File-Name, Content-Disposition');
+      return reply.send(storage.get(file.storageKey));
+    };
+
     app.post('/api/files/download/:id', {
       config: { permission: 'authenticated' },
       schema: {
@@ -50,20 +67,19 @@ export function filesRoutes(storage: Storage): FastifyPluginAsyncZod {
         summary: 'Streams a ready file; its name is in Content-Disposition and File-Name',
         params: idParams,
       },
-      handler: async (req, reply) => {
-        const file = await find(requireAuth(req.auth), req.params.id);
-        if (file.status !== 'ready' || !file.storageKey) throw notFound();
-        const ascii = file.fileName.replace(/[^\w.-]/g, '_');
-        reply
-          .header('Content-Type', file.contentType)
-          .header(
-            'Content-Disposition',
-            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          )
-          .header('File-Name', ascii)
-          .header('Access-Control-Expose-Headers', 'File-Name, Content-Disposition');
-        return reply.send(storage.get(file.storageKey));
+      handler: (req, reply) => send(req, reply, req.params.id, false),
+    });
+
+    // A link's download (a file hit of the global search navigates here); `open=true` shows it in the browser.
+    app.get('/api/files/download/:id', {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['files'],
+        summary: 'Streams a ready file by link: an attachment, or inline with open=true',
+        params: idParams,
+        querystring: z.object({ open: z.enum(['true', 'false']).optional() }),
       },
+      handler: (req, reply) => send(req, reply, req.params.id, req.query.open === 'true'),
     });
   };
 }

@@ -488,6 +488,15 @@ describe('export', () => {
     expect(lines[0]).toBe('Id,Name,Price');
     expect(lines.map((l) => l.split(',')[1])).toContain('Echo');
     expect(lines.map((l) => l.split(',')[1])).not.toContain('Bravo');
+    // The same file by link (GET, as a file hit of the search downloads), or shown in the browser with open=true.
+    const byLink = await api.get(`/api/files/download/${id}`);
+    expect(byLink.statusCode).toBe(200);
+    expect(byLink.body).toBe(file.body);
+    expect(byLink.headers['content-disposition']).toContain('attachment; filename="samples-');
+    const opened = await api.get(`/api/files/download/${id}/?open=true`);
+    expect(opened.headers['content-disposition']).toContain('inline; filename="samples-');
+    expect((await apiB.get(`/api/files/download/${id}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/files/download/${id}?open=maybe`)).statusCode).toBe(400);
   });
   it('writes every row once across cursor batches, quoting commas, quotes and line breaks', async () => {
     const c = await seedTenant(ctx.database);
