@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunks, generateContact, random, referenceRows } from './bulk.ts';
+import { chunks, emailHandle, generateContact, random, referenceRows } from './bulk.ts';
 
 describe('bulk seed rows', () => {
   it('the fast rows equal the rows made through the shared rules, contact by contact', () => {
@@ -36,5 +36,14 @@ describe('bulk seed rows', () => {
     expect(fast.docs).toContain('\tmember\tDirectoryContact\t');
     expect(fast.contacts).toContain('\torganization\t');
     expect(fast.contacts).toMatch(/[éëåłøüñçö]/i);
+  });
+});
+
+describe('email handles', () => {
+  it('spell every letter of a name in ASCII, including those that do not decompose', () => {
+    expect(emailHandle('łukasz.søren')).toBe('lukasz.soren');
+    expect(emailHandle('zoë.renée')).toBe('zoe.renee');
+    expect(emailHandle('åsa.björn')).toBe('asa.bjorn');
+    expect(emailHandle('josé.o’brien')).toBe('jose.obrien');
   });
 });

@@ -123,6 +123,17 @@ const DOC_COLUMNS = [
 ];
 const TABLES = ['contacts', 'contact_entries', 'search_documents'] as const;
 
+/** Letters that do not decompose into a base letter and a mark, as people spell them in an address. */
+const SPELLED: Record<string, string> = { ł: 'l', ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', đ: 'd', ı: 'i' };
+
+/** The ASCII handle of an email address made from lower-case names: "łukasz.søren" → "lukasz.soren". */
+export function emailHandle(text: string): string {
+  return text
+    .replace(/[łøæœßđı]/g, (c) => SPELLED[c] ?? c)
+    .normalize('NFKD')
+    .replace(/[^\w.]/g, '');
+}
+
 /** One generated contact (deterministic for a seed and an index). */
 export function generateContact(rand: () => number, id: number, n: number): ContactRecord {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)] as T;
@@ -148,7 +159,7 @@ export function generateContact(rand: () => number, id: number, n: number): Cont
     DisplayName: contactDisplayName(base),
     Status: pick(STATUSES),
     AccountNumber: `A${String(n).padStart(7, '0')}`,
-    Email: `${handle.normalize('NFKD').replace(/[^\w.]/g, '')}@example.org`,
+    Email: `${emailHandle(handle)}@example.org`,
     Phone: `${200 + Math.floor(rand() * 700)}${String(Math.floor(rand() * 10_000_000)).padStart(7, '0')}`,
     Website: isOrg ? `http://www.org${n}.example.org` : null,
     Address1: `${1 + Math.floor(rand() * 9999)} ${pick(STREETS)} St`,
@@ -234,7 +245,7 @@ const PEOPLE = FIRST.flatMap((first) =>
       display: contactDisplayName(base),
       title,
       titleKey: foldSearchText(title),
-      handle: `${first.toLowerCase()}.${last.toLowerCase()}`.normalize('NFKD').replace(/[^\w.]/g, ''),
+      handle: emailHandle(`${first.toLowerCase()}.${last.toLowerCase()}`),
     };
   }),
 );
