@@ -305,3 +305,28 @@ export async function pgliteTransaction<T>(
     return result;
   });
 }
+
+/**
+ * A read in one call into the engine: `begin`, the statements and `commit` together, each statement answered with
+ * its rows (as objects). The statements run in order in one transaction, so the first may scope it for the others.
+ * A failure in any statement rolls the transaction back and fails the call.
+ */
+export async function pgliteReadInOneCall(
+  pglite: PGlite,
+  statements: readonly PgliteStatement[],
+  options: QueryOptions = {},
+): Promise<PgliteResult[]> {
+  return pglite._runExclusiveTransaction(async () => {
+    const client = new PgliteTxClient(pglite);
+    try {
+      const results = await client.pipeline([{ text: 'begin', params: [] }, ...statements], {
+        ...options,
+        commit: true,
+      });
+      return results.slice(1);
+    } catch (error) {
+      if (!client.ended) await client.end('rollback');
+      throw error;
+    }
+  });
+}

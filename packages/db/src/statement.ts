@@ -5,11 +5,12 @@
  * Values are always parameters; only text the server wrote (identifiers, operators, keywords) is SQL.
  */
 
+import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { rowsOf, type Tx } from './client.ts';
+import { type Db, rowsOf, type Tx } from './client.ts';
 import { prepareValue } from './params.ts';
-import { PgliteTxClient } from './pglite-tx.ts';
+import { PgliteTxClient, pgliteReadInOneCall } from './pglite-tx.ts';
 
 /** Text the server wrote: an identifier, an operator, a keyword. Never a value from a request. */
 export class Raw {
@@ -256,13 +257,63 @@ export async function runFragments(
     return out;
   }
   const statements = fragments.map(render);
-  const pipeline = new Pipeline(commit ? [...statements, { text: 'commit', params: [] }] : statements);
-  const rows = await new Promise<Row[][]>((resolve, reject) => {
-    pipeline.callback = (error, rows) => (error ? reject(failed(statements, error)) : resolve(rows ?? []));
-    client.query(pipeline as never);
+  const rows = await pipelined(
+    client,
+    commit ? [...statements, { text: 'commit', params: [] }] : statements,
+  ).catch((error: unknown) => {
+    throw failed(statements, error);
   });
   if (commit) committed.add(tx);
   return rows.slice(0, statements.length);
+}
+
+/** The statements pipelined on one connection (one write, one sync), each answered with its rows. */
+function pipelined(client: pg.PoolClient | pg.Client, statements: readonly Statement[]): Promise<Row[][]> {
+  const pipeline = new Pipeline(statements);
+  return new Promise<Row[][]>((resolve, reject) => {
+    pipeline.callback = (error, rows) => (error ? reject(error) : resolve(rows ?? []));
+    client.query(pipeline as never);
+  });
+}
+
+/**
+ * A read that is a whole transaction of one round trip: `begin`, the fragments and `commit` travel together (in one
+ * write on a pooled connection of PostgreSQL, in one call into the engine on embedded PGlite). Answers each
+ * fragment's rows, in order. They run in order in one transaction, so the first may scope it for the others (the
+ * session lookup sets the tenant the later statements' row-level security reads). A failure in any of them rolls
+ * the transaction back and fails the call.
+ */
+export async function readInOneTrip(db: Db, fragments: readonly Fragment[]): Promise<Row[][]> {
+  const statements = fragments.map(render);
+  const pool = (db as { $client?: unknown }).$client;
+  if (pool instanceof PGlite) {
+    try {
+      const results = await pgliteReadInOneCall(pool, statements, { parsers: PGLITE_TEXT_TYPES });
+      return results.map((r) => r.rows as Row[]);
+    } catch (error) {
+      throw failed(statements, error);
+    }
+  }
+  if (!(pool instanceof pg.Pool)) throw new Error('A read in one round trip needs a pool or PGlite.');
+  const client = await pool.connect();
+  // Released as broken (closed, not reused) when the rollback itself failed.
+  let broken: Error | undefined;
+  try {
+    const rows = await pipelined(client, [
+      { text: 'begin', params: [] },
+      ...statements,
+      { text: 'commit', params: [] },
+    ]);
+    return rows.slice(1, 1 + statements.length);
+  } catch (error) {
+    // The server skipped what followed the failed statement; its transaction is aborted until rolled back.
+    await client.query('rollback').catch((e: Error) => {
+      broken = e;
+    });
+    throw failed(statements, error);
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** Failed as Drizzle fails a query: the statements in the message, the database's error (and code) as cause. */

@@ -2,7 +2,7 @@
  * Fragments run in a tenant transaction, alone and several in one round trip (pipelined on PostgreSQL, one call
  * into the engine on PGlite). Runs on both databases (TEST_DATABASE_URL for PostgreSQL).
  */
-import { q, runFragment, runFragments, withTenantTx } from '@guildhall/db';
+import { q, readInOneTrip, runFragment, runFragments, withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTenant, type TenantWithUsers, type TestContext, testApp } from './helpers.ts';
@@ -132,5 +132,57 @@ describe('several fragments in one call', () => {
       runFragments(tx, [q`select 1 as one`, q`select 2 as two`]),
     );
     expect(ok).toEqual([{ one: 1 }]);
+  });
+});
+
+describe('a read in one round trip', () => {
+  const helpTitles = q`select title from help_texts where state_name like 'one-trip-%' order by title`;
+
+  it('runs its statements in order in one transaction: the first scopes the ones after it', async () => {
+    const theirs = await seedTenant(ctx.database);
+    for (const [tenant, title] of [
+      [t.tenant.id, 'one-trip-mine'],
+      [theirs.tenant.id, 'one-trip-theirs'],
+    ] as const) {
+      await withTenantTx(ctx.database.db, { tenantId: tenant }, (tx) =>
+        tx.execute(
+          sql`insert into help_texts (tenant_id, state_name, title, content) values (${tenant}, ${title}, ${title}, 'x')`,
+        ),
+      );
+    }
+    const [scoped, rows, again] = await readInOneTrip(ctx.database.db, [
+      q`select set_config('app.tenant_id', ${t.tenant.id}, true) as tenant`,
+      helpTitles,
+      q`select current_setting('app.tenant_id', true) as tenant, now() = statement_timestamp() as fresh`,
+    ]);
+    expect(scoped).toEqual([{ tenant: t.tenant.id }]);
+    expect(rows).toEqual([{ title: 'one-trip-mine' }]);
+    // Still the same transaction (its start time is older than the statement's only when it began before it).
+    expect(again?.[0]?.tenant).toBe(t.tenant.id);
+    // Without a scope, row-level security shows no tenant's rows; and the scope did not outlive its transaction.
+    const [unscoped] = await readInOneTrip(ctx.database.db, [helpTitles]);
+    expect(unscoped).toEqual([]);
+  });
+
+  it('fails as a whole when a statement fails, commits nothing, and gives every connection back', async () => {
+    const marker = `one-trip-fail-${Date.now()}`;
+    for (let i = 0; i < 8; i++) {
+      await expect(
+        readInOneTrip(ctx.database.db, [
+          q`select set_config('app.tenant_id', ${t.tenant.id}, true)`,
+          q`insert into help_texts (tenant_id, state_name, title, content) values (${t.tenant.id}, ${`${marker}-${i}`}, 'x', 'x')`,
+          q`select 1 / ${0}::int as boom`,
+          q`select 2 as two`,
+        ]),
+      ).rejects.toMatchObject({ cause: { code: '22012' } });
+    }
+    const [left] = await withTenantTx(ctx.database.db, scope(), (tx) =>
+      runFragment<{ n: number }>(
+        tx,
+        q`select count(*)::int as n from help_texts where state_name like ${`${marker}%`}`,
+      ),
+    );
+    expect(left).toEqual({ n: 0 });
+    expect(await readInOneTrip(ctx.database.db, [q`select 1 as one`])).toEqual([[{ one: 1 }]]);
   });
 });

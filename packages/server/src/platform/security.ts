@@ -1,9 +1,9 @@
-import type { Tx } from '@guildhall/db';
+import type { Fragment, Tx } from '@guildhall/db';
 import { hasPermission, MESSAGES } from '@guildhall/shared';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from './context.ts';
 import { HttpError } from './errors.ts';
-import { lookupSession, SESSION_COOKIE, withSessionTx } from './session.ts';
+import { lookupSession, readWithSession, SESSION_COOKIE, sessionHint, withSessionTx } from './session.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -95,4 +95,41 @@ function hasNul(value: unknown, depth = 0): boolean {
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
   return false;
+}
+
+/** A read planned for a tenant: its statements, and the answer made of their rows for the caller found. */
+export interface OneTripRead<T> {
+  statements: readonly Fragment[];
+  answer(rows: Record<string, unknown>[][], auth: AuthContext): T;
+}
+
+/**
+ * The handler of a `sessionInTx` read in one round trip. When this instance has seen the session before and its
+ * role may use the route, the read is planned for the session's tenant and sent with `begin`, the session lookup
+ * and `commit` together (`readWithSession`); access is then checked on what the lookup found, and the rows are
+ * only answered when it passes. Otherwise (a session seen for the first time, a plan that fails, a lookup that
+ * finds the session in another tenant) the read takes the usual way: `otherwise` in a session transaction.
+ */
+export async function sessionRead<T>(
+  request: FastifyRequest,
+  plan: (tenantId: string) => OneTripRead<T>,
+  otherwise: (tx: Tx, auth: AuthContext) => Promise<T>,
+): Promise<T> {
+  const config = request.routeOptions.config;
+  const token = request.cookies[SESSION_COOKIE];
+  const hint = sessionHint(request.server.database, token);
+  if (!token || !hint || !config.permission || !hasPermission(hint.role, config.permission))
+    return sessionTx(request, otherwise);
+  let read: OneTripRead<T>;
+  try {
+    read = plan(hint.tenantId);
+  } catch {
+    // The usual way answers the same failure, after the session's own checks.
+    return sessionTx(request, otherwise);
+  }
+  const { auth, rows } = await readWithSession(request.server.database, token, read.statements);
+  checkAccess(auth, config);
+  if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
+  if (auth.tenantId !== hint.tenantId) return sessionTx(request, otherwise);
+  return read.answer(rows, auth);
 }

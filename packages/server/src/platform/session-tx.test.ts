@@ -14,7 +14,7 @@ import {
   type TestContext,
   testApp,
 } from '../../test/helpers.ts';
-import { hashToken } from './session.ts';
+import { hashToken, sessionHint } from './session.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -182,5 +182,86 @@ describe('the opening transaction', () => {
     await expect(
       withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: 1.5 }, async () => 1),
     ).rejects.toThrow('user id');
+  });
+});
+
+describe('a list page in one round trip, once the instance knows the session', () => {
+  const tokenOf = (cookie: string) => cookie.split('=')[1] ?? '';
+  type Page = { Results: { DisplayName: string }[]; TotalRecordAvailable: number; ModelItems: unknown };
+
+  it('answers what the usual way answers, learning the session from its first lookup and forgetting it at sign-out', async () => {
+    await contact(client(ctx.app, (await signIn(ctx.app, t.staff)).cookie), 'Onetrip');
+    const { cookie } = await signIn(ctx.app, t.staff);
+    const api = client(ctx.app, cookie);
+    // Signing in looks nothing up: the session's first request takes the usual way, and this instance learns it.
+    expect(sessionHint(ctx.database, tokenOf(cookie))).toBeUndefined();
+    const path = `${list}&$orderby=DisplayName desc`;
+    const usual = await api.post(path, { SearchText: 'Onetrip' });
+    expect(usual.statusCode, usual.body).toBe(200);
+    expect(sessionHint(ctx.database, tokenOf(cookie))).toEqual({
+      tenantId: t.tenant.id,
+      role: 'staff',
+      userId: t.staff.id,
+    });
+    const oneTrip = await api.post(path, { SearchText: 'Onetrip' });
+    expect(oneTrip.statusCode, oneTrip.body).toBe(200);
+    expect(oneTrip.json()).toEqual(usual.json());
+    expect((oneTrip.json() as Page).Results.map((r) => r.DisplayName)).toEqual(['Scoped, Onetrip']);
+    // A column the resource does not declare: 400, as the usual way answers it.
+    const bad = await api.post(list, { ColumnsToShow: ['Nope'] });
+    expect(bad.statusCode).toBe(400);
+    expect((await api.post('/api/auth/logout')).statusCode).toBe(200);
+    expect(sessionHint(ctx.database, tokenOf(cookie))).toBeUndefined();
+  });
+
+  it('decides on what its own lookup finds: revoked, demoted, gated or gone sessions get no rows', async () => {
+    const u = await seedTenant(ctx.database);
+    const staff = async () => {
+      const { cookie } = await signIn(ctx.app, u.staff);
+      const api = client(ctx.app, cookie);
+      expect((await api.post(list, {})).statusCode).toBe(200);
+      expect(sessionHint(ctx.database, tokenOf(cookie))?.role).toBe('staff');
+      return { api, hash: hashToken(tokenOf(cookie)) };
+    };
+    // Revoked behind this instance's back (another instance signed it out): 401, no rows.
+    const revoked = await staff();
+    await ctx.database.ownerExec(`update sessions set revoked_at = now() where id = '${revoked.hash}'`);
+    const r1 = await revoked.api.post(list, {});
+    expect(r1.statusCode).toBe(401);
+    expect(r1.json()).toEqual({ message: expect.any(String) });
+    // Demoted to member while the hint still says staff: 403.
+    const demoted = await staff();
+    await ctx.database.ownerExec(
+      `update tenant_users set role = 'member' where tenant_id = '${u.tenant.id}' and user_id = ${u.staff.id}`,
+    );
+    try {
+      const r2 = await demoted.api.post(list, {});
+      expect(r2.statusCode).toBe(403);
+      expect(r2.body).not.toContain('Results');
+    } finally {
+      await ctx.database.ownerExec(
+        `update tenant_users set role = 'staff' where tenant_id = '${u.tenant.id}' and user_id = ${u.staff.id}`,
+      );
+    }
+    // A sign-in gate that opened after the hint: GatePending.
+    const gated = await staff();
+    await ctx.database.ownerExec(
+      `update users set is_require_password_reset = true where id = ${u.staff.id}`,
+    );
+    try {
+      const r3 = await gated.api.post(list, {});
+      expect(r3.statusCode).toBe(403);
+      expect(r3.json()).toMatchObject({ code: 'GatePending' });
+    } finally {
+      await ctx.database.ownerExec(
+        `update users set is_require_password_reset = false where id = ${u.staff.id}`,
+      );
+    }
+    // Expired: 401.
+    const expired = await staff();
+    await ctx.database.ownerExec(
+      `update sessions set expires_at = now() - interval '1 second' where id = '${expired.hash}'`,
+    );
+    expect((await expired.api.post(list, {})).statusCode).toBe(401);
   });
 });

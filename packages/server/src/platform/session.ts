@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Database, rowsOf, sessions, type Tx, withOpeningTx } from '@guildhall/db';
+import {
+  type Database,
+  type Fragment,
+  q,
+  readInOneTrip,
+  rowsOf,
+  sessions,
+  type Tx,
+  withOpeningTx,
+} from '@guildhall/db';
 import { DEFAULT_TENANT_SETTINGS, type LoginType, type Role, type TenantSettings } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -34,7 +43,65 @@ interface LookupRow {
 export async function lookupSession(database: Database, token: string): Promise<AuthContext | null> {
   if (!plausibleToken(token)) return null;
   const r = await database.db.execute(sql`select * from gh_session_lookup(${hashToken(token)})`);
-  return authOf(rowsOf<LookupRow>(r)[0]);
+  return remember(database, authOf(rowsOf<LookupRow>(r)[0]));
+}
+
+/**
+ * What this instance last learnt of a session: its tenant and role, by the session's id (the token's hash). A hint
+ * for planning a read before the lookup has answered (`readWithSession`), never a decision: the lookup that travels
+ * with the read decides, and a session whose hint is missing or stale takes the usual way. Kept per database,
+ * bounded; the oldest hint goes first. Another instance has hints of its own, or none.
+ */
+export interface SessionHint {
+  tenantId: string;
+  role: Role;
+  userId: number;
+}
+const MAX_HINTS = 10_000;
+const hintsByDatabase = new WeakMap<Database, Map<string, SessionHint>>();
+
+function hintsOf(database: Database): Map<string, SessionHint> {
+  let hints = hintsByDatabase.get(database);
+  if (!hints) {
+    hints = new Map();
+    hintsByDatabase.set(database, hints);
+  }
+  return hints;
+}
+
+function remember(database: Database, auth: AuthContext | null): AuthContext | null {
+  if (!auth) return auth;
+  const hints = hintsOf(database);
+  hints.delete(auth.sessionId);
+  hints.set(auth.sessionId, { tenantId: auth.tenantId, role: auth.role, userId: auth.userId });
+  if (hints.size > MAX_HINTS) hints.delete(hints.keys().next().value as string);
+  return auth;
+}
+
+/** The hint of the session a cookie names, if this instance has seen it. */
+export function sessionHint(database: Database, token: string | undefined): SessionHint | undefined {
+  return token && plausibleToken(token) ? hintsOf(database).get(hashToken(token)) : undefined;
+}
+
+/**
+ * A read of one round trip: `begin`, the session lookup, `statements` and `commit` travel together. The lookup
+ * scopes the transaction before the statements run, so row-level security shows them the session's tenant only,
+ * and none when the session is gone. Answers what the lookup found (null: no live session) and the statements'
+ * rows; the caller checks access on that before it uses a row.
+ */
+export async function readWithSession(
+  database: Database,
+  token: string,
+  statements: readonly Fragment[],
+): Promise<{ auth: AuthContext | null; rows: Record<string, unknown>[][] }> {
+  const hash = plausibleToken(token) ? hashToken(token) : '-';
+  const [lookup, ...rows] = await readInOneTrip(database.db, [
+    q`select * from gh_session_lookup(${hash})`,
+    ...statements,
+  ]);
+  const auth = remember(database, authOf(lookup?.[0] as LookupRow | undefined));
+  if (!auth) hintsOf(database).delete(hash);
+  return { auth, rows };
 }
 
 function plausibleToken(token: string): boolean {
@@ -54,7 +121,7 @@ export function withSessionTx<T>(
   // The token's SHA-256 in hex: text the server made, safe to send as a literal.
   const hash = token && plausibleToken(token) ? hashToken(token) : '-';
   return withOpeningTx(database.db, `select * from gh_session_lookup('${hash}')`, (tx, rows) =>
-    fn(tx, authOf(rows[0] as LookupRow | undefined)),
+    fn(tx, remember(database, authOf(rows[0] as LookupRow | undefined))),
   );
 }
 
@@ -98,12 +165,15 @@ export async function createSession(database: Database, input: NewSession): Prom
 }
 
 export async function revokeSession(database: Database, sessionId: string): Promise<void> {
+  hintsOf(database).delete(sessionId);
   await database.db.execute(
     sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`,
   );
 }
 
 export async function revokeUserSessions(database: Database, userId: number): Promise<void> {
+  const hints = hintsOf(database);
+  for (const [id, hint] of hints) if (hint.userId === userId) hints.delete(id);
   await database.db.execute(
     sql`update sessions set revoked_at = now() where (user_id = ${userId} or impersonator_user_id = ${userId}) and revoked_at is null`,
   );

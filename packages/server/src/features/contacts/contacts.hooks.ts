@@ -86,18 +86,18 @@ registerResourceHooks(contactsResource.name, {
     return q`contacts.contact_id in (select d.entity_id::bigint from search_documents d
       where d.tenant_id = gh_current_tenant() and d.audience = 'staff' and d.entity_type = 'Contact' and ${all})`;
   },
-  countStatement(auth, { criteria, search }) {
+  countStatement(tenantId, { criteria, search }) {
     if (search !== '') return null;
-    if (criteria.length === 0) return repo.countStatement(auth.tenantId, '', '');
+    if (criteria.length === 0) return repo.countStatement(tenantId, '', '');
     const [c] = criteria;
     if (criteria.length !== 1 || !c || c.Operator !== 'eq') return null;
     const facet = COUNTED_FACETS[c.PropertyName as keyof typeof COUNTED_FACETS];
     if (!facet) return null;
     if (facet === 'isListed') {
       const b = parseBooleanInput(c.Value as string | number | boolean | null);
-      return b === null ? null : repo.countStatement(auth.tenantId, facet, String(b));
+      return b === null ? null : repo.countStatement(tenantId, facet, String(b));
     }
-    return typeof c.Value === 'string' ? repo.countStatement(auth.tenantId, facet, c.Value) : null;
+    return typeof c.Value === 'string' ? repo.countStatement(tenantId, facet, c.Value) : null;
   },
 });
 

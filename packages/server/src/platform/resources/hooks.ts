@@ -32,7 +32,7 @@ export interface ResourceHooks {
    * in the write transaction): a statement whose first row's `n` is that number. Null falls back to count(*).
    * Never an estimate. It travels with the page's statement in one round trip.
    */
-  countStatement?(auth: AuthContext, list: { criteria: FilterCriterion[]; search: string }): Fragment | null;
+  countStatement?(tenantId: string, list: { criteria: FilterCriterion[]; search: string }): Fragment | null;
   /**
    * The list's search box as one SQL condition on the resource's rows, when the resource has a better index than
    * the generic ILIKE over its search fields (contacts: the global search index); null keeps the generic one.

@@ -2,7 +2,7 @@
  * Use cases of the generic engine: list, get, save, delete, void, inline edit, recalculation, draft and duplicate
  * check. Every write runs in the tenant transaction and writes the audit log with the record before and after.
  */
-import { allOf, q, type Raw, runFragments, type Tx, tenants } from '@guildhall/db';
+import { allOf, type Fragment, q, type Raw, runFragments, type Tx, tenants } from '@guildhall/db';
 import {
   columnOf,
   DEFAULT_TENANT_SETTINGS,
@@ -139,6 +139,59 @@ function checkColumns(resource: ResourceDeclaration, columns: readonly string[] 
   }
 }
 
+/**
+ * A page of a list planned for a tenant: its two statements (the exact total, the rows), which do not depend on
+ * each other, and the answer made of their rows. Throws 400 for a column or filter the resource does not declare.
+ */
+export function listPage(
+  bound: BoundResource,
+  tenantId: string,
+  query: ListQuery,
+  body: ListRequest,
+  top: number,
+): { statements: [Fragment, Fragment]; answer(rows: repo.Row[][], settings: TenantSettings): ListResponse } {
+  const { resource } = bound;
+  const { plan, count, fields } = listBasics(bound, tenantId, query, body);
+  const page = repo.listStatement(bound, tenantId, {
+    where: plan.where,
+    orderBy: plan.orderBy,
+    limit: Math.min(top, 1000),
+    offset: query.$skip,
+    fields,
+  });
+  return {
+    statements: [count, page],
+    answer: ([counted, rows], settings) => ({
+      // The rows hold exactly the page's fields, keyed by field; decoded, they are the page's models.
+      Results: repo.decodeRows(bound, rows ?? []) as Model[],
+      TotalRecordAvailable: totalOf(counted),
+      CriteriaItems: plan.criteriaItems,
+      ModelItems: modelItems(resource, settings.listPageSize),
+      ListViewItems: listColumns(resource, body.ColumnsToShow),
+    }),
+  };
+}
+
+/** What every list request plans: the where and order, the exact total's statement, the fields a page reads. */
+function listBasics(bound: BoundResource, tenantId: string, query: ListQuery, body: ListRequest) {
+  const { resource } = bound;
+  checkColumns(resource, body.ColumnsToShow);
+  const plan = planList(bound, body, query.$orderby, query.$search);
+  // The exact total: the resource's cheaper statement when it has one (a counter), else count(*).
+  const count =
+    hooksOf(resource.name).countStatement?.(tenantId, {
+      criteria: effectiveCriteria(resource, body),
+      search: (query.$search ?? body.SearchText ?? '').trim(),
+    }) ?? repo.countStatement(bound, tenantId, plan.where);
+  const shown = body.ColumnsToShow
+    ? [resource.key, ...body.ColumnsToShow]
+    : [resource.key, ...resource.columns.map((c) => c.field)];
+  const exported = [...new Set(shown)].filter((f) => bound.columns[f]);
+  for (const a of resource.rowActions) if (a.showCondition) shown.push(a.showCondition.field);
+  const fields = [...new Set(shown)].filter((f) => bound.columns[f]);
+  return { plan, count, fields, exported };
+}
+
 export async function list(
   tx: Tx,
   auth: AuthContext,
@@ -150,59 +203,29 @@ export async function list(
   options: { endsTransaction?: boolean } = {},
 ): Promise<ListResponse> {
   const { resource } = bound;
-  checkColumns(resource, body.ColumnsToShow);
-  const plan = planList(bound, body, query.$orderby, query.$search);
   const settings = await settingsFor(tx, auth);
-  // The exact total: the resource's cheaper statement when it has one (a counter), else count(*).
-  const countStatement =
-    hooksOf(resource.name).countStatement?.(auth, {
-      criteria: effectiveCriteria(resource, body),
-      search: (query.$search ?? body.SearchText ?? '').trim(),
-    }) ?? repo.countStatement(bound, auth.tenantId, plan.where);
-  const base = {
-    CriteriaItems: plan.criteriaItems,
-    ModelItems: modelItems(resource, settings.listPageSize),
-    ListViewItems: listColumns(resource, body.ColumnsToShow),
-  };
-  const shown = body.ColumnsToShow
-    ? [resource.key, ...body.ColumnsToShow]
-    : [resource.key, ...resource.columns.map((c) => c.field)];
-  const exported = [...new Set(shown)].filter((f) => bound.columns[f]);
-  for (const a of resource.rowActions) if (a.showCondition) shown.push(a.showCondition.field);
-  const fields = [...new Set(shown)].filter((f) => bound.columns[f]);
   if (query.$skip === 0 && query.$top === EXPORT_TOP) {
-    const [counted] = await runFragments(tx, [countStatement]);
+    const { plan, count, exported } = listBasics(bound, auth.tenantId, query, body);
+    const [counted] = await runFragments(tx, [count]);
     const fileId = await startExport(tx, auth, bound, {
       ...(query.$orderby ? { orderby: query.$orderby } : {}),
       ...(query.$search ? { search: query.$search } : {}),
       body,
       columns: exported,
     });
-    return { Results: [], TotalRecordAvailable: totalOf(counted), ...base, PendingDownloadFileId: fileId };
+    return {
+      Results: [],
+      TotalRecordAvailable: totalOf(counted),
+      CriteriaItems: plan.criteriaItems,
+      ModelItems: modelItems(resource, settings.listPageSize),
+      ListViewItems: listColumns(resource, body.ColumnsToShow),
+      PendingDownloadFileId: fileId,
+    };
   }
-  const top = Math.min(query.$top ?? settings.listPageSize, 1000);
-  // The count and the page do not depend on each other: one round trip for both (and the commit, when the list
-  // is the whole transaction).
-  const [counted, rows] = await runFragments(
-    tx,
-    [
-      countStatement,
-      repo.listStatement(bound, auth.tenantId, {
-        where: plan.where,
-        orderBy: plan.orderBy,
-        limit: top,
-        offset: query.$skip,
-        fields,
-      }),
-    ],
-    { commit: options.endsTransaction === true },
-  );
-  // The rows hold exactly the page's fields, keyed by field; decoded, they are the page's models.
-  return {
-    Results: repo.decodeRows(bound, rows ?? []) as Model[],
-    TotalRecordAvailable: totalOf(counted),
-    ...base,
-  };
+  const page = listPage(bound, auth.tenantId, query, body, query.$top ?? settings.listPageSize);
+  // The count and the page travel in one round trip (with the commit, when the list is the whole transaction).
+  const rows = await runFragments(tx, page.statements, { commit: options.endsTransaction === true });
+  return page.answer(rows, settings);
 }
 
 function totalOf(rows: Record<string, unknown>[] | undefined): number {

@@ -6,8 +6,11 @@
  *   POST …/{view}InlineEdit/:id (a JSON string), POST …/{view}Recalculate                  inline edit, watched fields
  *   POST …/{view}SaveDraft, POST …/{view}DuplicateCheck, GET …/{view}Lookup?search=        where the resource asks
  */
+import type { Tx } from '@guildhall/db';
 import {
+  DEFAULT_TENANT_SETTINGS,
   duplicateCheckResponseSchema,
+  EXPORT_TOP,
   getRequestSchema,
   listQuerySchema,
   listRequestSchema,
@@ -19,7 +22,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionTx } from '../security.ts';
+import type { AuthContext } from '../context.ts';
+import { sessionRead, sessionTx } from '../security.ts';
 import type { BoundResource } from './registry.ts';
 import * as service from './resource.service.ts';
 
@@ -49,8 +53,23 @@ export function resourceRoutes(
       const listHandler = async (req: FastifyRequest & { query: z.infer<typeof listQuerySchema> }) => {
         // The route's schema has parsed the body already (it is optional: a GET has none).
         const body = (req.body ?? {}) as z.infer<typeof listRequestSchema>;
-        return sessionTx(req, (tx, auth) =>
-          service.list(tx, auth, bound, req.query, body, startExport, { endsTransaction: true }),
+        const { query } = req;
+        const usual = (tx: Tx, auth: AuthContext) =>
+          service.list(tx, auth, bound, query, body, startExport, { endsTransaction: true });
+        const top = query.$top;
+        // A page whose size the request names is one round trip (the session lookup, the total, the rows and
+        // the commit together) once this instance knows the session; an export writes, and takes the usual way.
+        if (top === undefined || (query.$skip === 0 && top === EXPORT_TOP)) return sessionTx(req, usual);
+        return sessionRead(
+          req,
+          (tenantId) => {
+            const page = service.listPage(bound, tenantId, query, body, top);
+            return {
+              statements: page.statements,
+              answer: (rows, auth) => page.answer(rows, auth.tenantSettings ?? DEFAULT_TENANT_SETTINGS),
+            };
+          },
+          usual,
         );
       };
       // A list answer is made by the engine from declared fields only (toModel), so checking it against its schema
