@@ -49,11 +49,14 @@ const config = {
 };
 const app = await buildApp({ database, config });
 // PROBE_PHASES=1: where a request's time goes between Fastify's hooks (means over the timed calls, microseconds).
-const phases = { requests: 0, toPreHandler: 0, handler: 0, toResponse: 0 };
+const phases = { requests: 0, toOnRequest: 0, toPreHandler: 0, handler: 0, toResponse: 0 };
 if (process.env.PROBE_PHASES) {
   const at = new WeakMap<object, number[]>();
+  // The raw request's arrival, before any of the app's hooks.
+  const arrived = new WeakMap<object, number>();
+  app.server.prependListener('request', (raw) => arrived.set(raw, performance.now()));
   app.addHook('onRequest', async (req) => {
-    at.set(req, [performance.now()]);
+    at.set(req, [arrived.get(req.raw) ?? performance.now(), performance.now()]);
   });
   app.addHook('preHandler', async (req) => {
     at.get(req)?.push(performance.now());
@@ -63,11 +66,12 @@ if (process.env.PROBE_PHASES) {
   });
   app.addHook('onResponse', async (req) => {
     const t = at.get(req);
-    if (!t || t.length < 3) return;
+    if (!t || t.length < 4) return;
     phases.requests++;
-    phases.toPreHandler += (t[1]! - t[0]!) * 1000;
-    phases.handler += (t[2]! - t[1]!) * 1000;
-    phases.toResponse += (performance.now() - t[2]!) * 1000;
+    phases.toOnRequest += (t[1]! - t[0]!) * 1000;
+    phases.toPreHandler += (t[2]! - t[1]!) * 1000;
+    phases.handler += (t[3]! - t[2]!) * 1000;
+    phases.toResponse += (performance.now() - t[3]!) * 1000;
   });
 }
 // The floor: the same app answering a prepared answer of the list's size, with no session and no database.
@@ -273,6 +277,16 @@ if (only) {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(`/tmp/prof/${only}.cpuprofile`, JSON.stringify(profile));
   }
+  const lt = (globalThis as unknown as { __lt?: number[] }).__lt;
+  if (lt)
+    console.log(
+      'lookup',
+      (lt[0]! / lt[3]!) * 1000,
+      'list',
+      (lt[1]! / lt[3]!) * 1000,
+      'after',
+      (lt[2]! / lt[3]!) * 1000,
+    );
   if (phases.requests)
     console.log(
       JSON.stringify(
