@@ -235,37 +235,49 @@ export function referenceRows(tenantId: string, c: ContactRecord, entryId: numbe
  * city (display name, spoken title, folded search text, email handle, JSON facet values) is computed once.
  */
 const json = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
-const PEOPLE = FIRST.flatMap((first) =>
-  LAST.map((last) => {
-    const base = { ContactType: 'individual', FirstName: first, LastName: last, OrganizationName: null };
-    const title = contactSpokenName(base);
-    return {
-      first,
-      last,
-      display: contactDisplayName(base),
-      title,
-      titleKey: foldSearchText(title),
-      handle: emailHandle(`${first.toLowerCase()}.${last.toLowerCase()}`),
-    };
-  }),
-);
-const ORGS = ORG_WORDS.flatMap((w) =>
-  ORG_KINDS.map((k) => {
-    const name = `${w} ${k}`;
-    return { name, key: foldSearchText(name), json: json(name) };
-  }),
-);
-const PLACES = CITIES.map(([city, state, zip]) => ({
-  city,
-  state,
-  zip,
-  cityKey: foldSearchText(city),
-  stateKey: foldSearchText(state),
-  zipKey: foldSearchText(zip),
-  cityJson: json(city),
-  stateJson: json(state),
-  country: state === 'QC' ? 'CA' : 'US',
-}));
+/**
+ * Built on the first use, not when the module loads: the demo seed imports this module at every start, and the
+ * table of every first and last name takes about two seconds to build.
+ */
+let prepared: ReturnType<typeof prepareNames> | undefined;
+const names = () => {
+  prepared ??= prepareNames();
+  return prepared;
+};
+function prepareNames() {
+  const people = FIRST.flatMap((first) =>
+    LAST.map((last) => {
+      const base = { ContactType: 'individual', FirstName: first, LastName: last, OrganizationName: null };
+      const title = contactSpokenName(base);
+      return {
+        first,
+        last,
+        display: contactDisplayName(base),
+        title,
+        titleKey: foldSearchText(title),
+        handle: emailHandle(`${first.toLowerCase()}.${last.toLowerCase()}`),
+      };
+    }),
+  );
+  const orgs = ORG_WORDS.flatMap((w) =>
+    ORG_KINDS.map((k) => {
+      const name = `${w} ${k}`;
+      return { name, key: foldSearchText(name), json: json(name) };
+    }),
+  );
+  const places = CITIES.map(([city, state, zip]) => ({
+    city,
+    state,
+    zip,
+    cityKey: foldSearchText(city),
+    stateKey: foldSearchText(state),
+    zipKey: foldSearchText(zip),
+    cityJson: json(city),
+    stateJson: json(state),
+    country: state === 'QC' ? 'CA' : 'US',
+  }));
+  return { people, orgs, places };
+}
 const STATUS_JSON = STATUSES.map(json);
 const PUBLISHED = (bit: number) => (DEFAULT_PUBLISHED_FIELDS & bit) === bit;
 const MEMBER_ORG = PUBLISHED(PUBLISH.Organization);
@@ -302,27 +314,28 @@ export function chunk(
   // Counters by status index, organisation or not, listed or not.
   const counts = new Array<number>(STATUSES.length * 4).fill(0);
   const t = `${tenantId}\t`;
+  const { people, orgs, places } = names();
   for (let i = start; i < end; i++) {
     const n = i + 1;
     const id = firstId + i;
     const isOrg = rand() < 0.05;
-    const place = PLACES[Math.floor(rand() * PLACES.length)]!;
+    const place = places[Math.floor(rand() * places.length)]!;
     const person = isOrg
       ? null
-      : PEOPLE[Math.floor(rand() * FIRST.length) * LAST.length + Math.floor(rand() * LAST.length)]!;
+      : people[Math.floor(rand() * FIRST.length) * LAST.length + Math.floor(rand() * LAST.length)]!;
     let org: string | null = null;
     let orgKey = '';
     let orgJson = 'null';
     if (isOrg) {
       const o =
-        ORGS[
+        orgs[
           Math.floor(rand() * ORG_WORDS.length) * ORG_KINDS.length + Math.floor(rand() * ORG_KINDS.length)
         ]!;
       org = `${o.name} ${n}`;
       orgKey = `${o.key} ${n}`;
     } else if (rand() < 0.3) {
       const o =
-        ORGS[
+        orgs[
           Math.floor(rand() * ORG_WORDS.length) * ORG_KINDS.length + Math.floor(rand() * ORG_KINDS.length)
         ]!;
       org = o.name;
