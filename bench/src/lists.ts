@@ -40,6 +40,20 @@ async function measure(fn: () => Promise<unknown>, n = 40, warm = 3): Promise<St
   return stats(out);
 }
 
+/** `measure` run in three rounds; answers the round whose `ratio` is the median, and every round's ratio in order. */
+async function inRounds<T>(measure: () => Promise<T>, ratio: (m: T) => number, rounds = 3) {
+  const done: { m: T; r: number }[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const m = await measure();
+    done.push({ m, r: ratio(m) });
+  }
+  const sorted = [...done].sort((a, b) => a.r - b.r);
+  return {
+    median: (sorted[Math.floor(sorted.length / 2)] as { m: T }).m,
+    ratios: done.map((d) => +d.r.toFixed(2)),
+  };
+}
+
 interface Side {
   run: () => Promise<unknown>;
   /** Untimed, around each block of runs (PGlite's role switch for the owner's side). */
@@ -105,7 +119,10 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
     const target = kind === 'postgres' ? postgresTarget(url) : pgliteTarget(database.pglite!);
     const seed = await bulkSeedContacts(target, { tenantId: tenant.id, count });
     await bulkSeedContacts(target, { tenantId: other.id, count: 1000, seed: 7 });
-    if (kind === 'postgres') await target.query('VACUUM ANALYZE contacts');
+    // Every loaded table vacuumed before anything is timed (not part of P8): left to autovacuum, the 2M entries and
+    // the 1.3M search documents were vacuumed in the background while the bars were measured, on the same two cores.
+    if (kind === 'postgres')
+      await target.query('VACUUM ANALYZE contacts, contact_entries, search_documents, contact_counts');
     await target.close();
     if (database.pglite) await database.pglite.exec('SET ROLE guildhall_app');
 
@@ -231,7 +248,14 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
             ),
         },
       };
-      const measured = await measureSideBySide<string>(sides);
+      // Three rounds, one after the other: the ratio of a single round moved between 1.3 and 1.7 from one run to
+      // the next on this shared machine (a round trip's cost changes with the host's load). The round with the
+      // median ratio is reported, every round's ratio beside it.
+      const p3Rounds = await inRounds(
+        () => measureSideBySide<string>(sides),
+        (m) => (m.api as Stats).p50 / (m.direct as Stats).p50,
+      );
+      const measured = p3Rounds.median;
       const api = measured.api as Stats;
       const direct = measured.direct as Stats;
       const directPipelined = measured.directPipelined as Stats;
@@ -245,16 +269,22 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
             after: () => database!.pglite!.exec('SET ROLE guildhall_app'),
           }
         : {};
-      const { rlsOn, rlsOff, rlsOffNoScope } = await measureSideBySide({
-        rlsOn: { run: () => withTenantTx(db, scope, (tx) => page(tx, false)) },
-        rlsOff: { run: () => withTenantTx(database!.ownerDb, scope, (tx) => page(tx, true)), ...asOwner },
-        rlsOffNoScope: { run: () => database!.ownerDb.transaction((tx) => page(tx, true)), ...asOwner },
-      });
+      const p4Rounds = await inRounds(
+        () =>
+          measureSideBySide({
+            rlsOn: { run: () => withTenantTx(db, scope, (tx) => page(tx, false)) },
+            rlsOff: { run: () => withTenantTx(database!.ownerDb, scope, (tx) => page(tx, true)), ...asOwner },
+            rlsOffNoScope: { run: () => database!.ownerDb.transaction((tx) => page(tx, true)), ...asOwner },
+          }),
+        (m) => m.rlsOn.p50 / m.rlsOff.p50,
+      );
+      const { rlsOn, rlsOff, rlsOffNoScope } = p4Rounds.median;
       p1[`skip${skip}`] = { ...api, total: first.TotalRecordAvailable, pass: api.p95 <= 50 };
       p3[`skip${skip}`] = {
         apiP50: api.p50,
         sqlP50: direct.p50,
         ratio: +(api.p50 / direct.p50).toFixed(2),
+        roundRatios: p3Rounds.ratios,
         sqlPipelinedP50: directPipelined.p50,
         ratioToPipelinedSql: +(api.p50 / directPipelined.p50).toFixed(2),
         ...(measured.ownLayer
@@ -268,6 +298,7 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
         rlsOnP50: rlsOn.p50,
         rlsOffP50: rlsOff.p50,
         ratio: +(rlsOn.p50 / rlsOff.p50).toFixed(2),
+        roundRatios: p4Rounds.ratios,
         rlsOffNoScopeP50: rlsOffNoScope.p50,
         ratioWithScopeStatement: +(rlsOn.p50 / rlsOffNoScope.p50).toFixed(2),
       };
