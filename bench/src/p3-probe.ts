@@ -242,6 +242,15 @@ const service = () =>
       },
     ),
   );
+const page = L.listPage(
+  bound,
+  tenant.id,
+  { $top: 50, $skip: 0, $orderby: 'DisplayName asc' } as never,
+  { Id: 1 },
+  50,
+);
+// The list's one round trip alone (decision 0062): the session lookup, the total, the page, without HTTP.
+const trip = () => S.readWithSession(database, token, page.statements);
 const only = process.env.PROBE_ONLY;
 if (only) {
   const fn = {
@@ -259,6 +268,7 @@ if (only) {
     floor,
     stock,
     search,
+    trip,
   }[only as 'api']!;
   for (let i = 0; i < (only === 'exportAll' ? 1 : 200); i++) await fn();
   const { Session } = await import('node:inspector/promises');

@@ -2,7 +2,7 @@
  * P6 on contacts in the browser: 100,000 contacts in an embedded (PGlite) data folder, loaded by the seed CLI
  * (`npm run seed -- --tenant demo --contacts 100000`), the contacts list in infinite-scroll mode in Chromium,
  * scrolled far; records the largest DOM node count seen while scrolling (bar 1,400) and the list's Largest
- * Contentful Paint (bar under 1 s, PerformanceObserver 'largest-contentful-paint').
+ * Contentful Paint (bar under 1 s, PerformanceObserver 'largest-contentful-paint'), the median of five loads.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +25,7 @@ export interface ContactsScrollResult {
   contacts: number;
   seedMs: number;
   lcpMs: number;
+  lcpSamples: number[];
   maxDomNodes: number;
   rowsLoaded: number;
   scrollSteps: number;
@@ -90,12 +91,17 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__lcp = Math.max(window.__lcp, entry.startTime);
 }).observe({ type: 'largest-contentful-paint', buffered: true });`,
       });
-      await page.goto('/micronet/list/contacts/contacts?view=infinite');
+      // Five full loads, the median reported: one load's paint moved between 0.7 and 1.03 s from run to run.
       const region = page.getByRole('region', { name: /^Contacts, \d+ of [\d,]+ loaded$/ });
-      await region.waitFor({ timeout: 30_000 });
-      await page.locator('li[data-index="0"]').waitFor();
-      await page.waitForTimeout(500);
-      const lcpMs = Number(await page.evaluate('window.__lcp'));
+      const lcpSamples: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        await page.goto('/micronet/list/contacts/contacts?view=infinite');
+        await region.waitFor({ timeout: 30_000 });
+        await page.locator('li[data-index="0"]').waitFor();
+        await page.waitForTimeout(500);
+        lcpSamples.push(Math.round(Number(await page.evaluate('window.__lcp'))));
+      }
+      const lcpMs = [...lcpSamples].sort((a, b) => a - b)[2] ?? 0;
       const domNodes = async () => Number(await page.evaluate('document.getElementsByTagName("*").length'));
       let maxDomNodes = await domNodes();
       const scrollSteps = 60;
@@ -112,7 +118,8 @@ new PerformanceObserver((list) => {
       return {
         contacts: count,
         seedMs,
-        lcpMs: Math.round(lcpMs),
+        lcpMs,
+        lcpSamples,
         maxDomNodes,
         rowsLoaded,
         scrollSteps,
