@@ -13,6 +13,7 @@ import { createUser } from '@guildhall/db/seed/factories';
 import { buildApp } from '@guildhall/server';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
+import { RawHttpClient } from './raw-http.ts';
 
 const url = process.env.DATABASE_URL;
 const dataDir = process.env.DATA_DIR;
@@ -129,6 +130,14 @@ const floor = async () => {
 const search = async () => {
   const r = await send('GET', '/api/search/global/backoffice/joh?v=2', { cookie });
   if (r.status !== 200) throw new Error(r.text);
+};
+const rawClient = new RawHttpClient(origin);
+const apiRaw = async () => {
+  const r = await rawClient.send('POST', path, { cookie, 'content-type': 'application/json', origin }, body);
+  if (r.status !== 200) throw new Error(r.text);
+};
+const floorRaw = async () => {
+  await rawClient.send('POST', '/probe/floor', { cookie, 'content-type': 'application/json', origin }, body);
 };
 const noop = async () => {
   await send('GET', '/api/auth/security-questions', { cookie });
@@ -269,6 +278,8 @@ if (only) {
     stock,
     search,
     trip,
+    apiRaw,
+    floorRaw,
   }[only as 'api']!;
   for (let i = 0; i < (only === 'exportAll' ? 1 : 200); i++) await fn();
   const { Session } = await import('node:inspector/promises');
@@ -319,6 +330,8 @@ if (only) {
 }
 const sides = {
   api,
+  apiRaw,
+  floorRaw,
   direct,
   directPipelined,
   noop,
