@@ -351,7 +351,9 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
         speedup: +(ilike.p50 / s.p50).toFixed(1),
         speedupSql: +(ilike.p50 / direct.p50).toFixed(1),
         speedupAllMatches: +(ilikeAll.p50 / s.p50).toFixed(1),
-        pass: s.p95 <= 100,
+        // Both halves of the bar. The search ranks every match, so the unindexed ILIKE it is held against is the
+        // one that finds every match; the first-20 ILIKE (`speedup`) stops early on a frequent prefix.
+        pass: s.p95 <= 100 && ilikeAll.p50 / s.p50 >= 10,
       };
     }
 
