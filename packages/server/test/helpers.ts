@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Database, openDatabase } from '@guildhall/db';
 import {
   createTenant,
@@ -14,7 +16,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/platform/config.ts';
 
 /** Values the global setup provides (see global-setup.ts). */
-const provided = inject as unknown as (key: 'databaseUrl' | 'pgliteDump') => string;
+const provided = inject as unknown as (key: 'databaseUrl' | 'pgliteDump' | 'dataDir') => string;
 
 /** A database for one test file: a clone of the migrated PGlite, or the shared real PostgreSQL database. */
 export async function testDatabase(poolSize = 4): Promise<Database> {
@@ -31,9 +33,31 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * The data folder (and so the file storage) of a test app. The apps of a run on the shared PostgreSQL database share
+ * one, as the instances of one deployment share their storage: any of them may run a job another one queued (an
+ * export written by one, downloaded through another). A cloned PGlite database has a folder of its own, removed
+ * when its app closes. Never the project's own `data` folder.
+ */
+function testDataDir(): { dir: string; own: boolean } {
+  const shared = provided('dataDir');
+  if (shared) {
+    mkdirSync(shared, { recursive: true });
+    return { dir: shared, own: false };
+  }
+  return { dir: mkdtempSync(join(tmpdir(), 'guildhall-test-')), own: true };
+}
+
 export async function testApp(overrides: Partial<AppConfig> = {}, poolSize = 4): Promise<TestContext> {
   const database = await testDatabase(poolSize);
-  const config = { ...loadConfig({}), publicUrl: 'http://guildhall.test', smtpUrl: undefined, ...overrides };
+  const data = testDataDir();
+  const config = {
+    ...loadConfig({}),
+    dataDir: data.dir,
+    publicUrl: 'http://guildhall.test',
+    smtpUrl: undefined,
+    ...overrides,
+  };
   const app = await buildApp({ database, config });
   await app.ready();
   return {
@@ -43,6 +67,7 @@ export async function testApp(overrides: Partial<AppConfig> = {}, poolSize = 4):
     async close() {
       await app.close();
       await database.close();
+      if (data.own) rmSync(data.dir, { recursive: true, force: true });
     },
   };
 }

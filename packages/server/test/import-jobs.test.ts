@@ -3,9 +3,6 @@
  * (PostgreSQL), a failure in row N leaves no contact (an error raised by the database, a killed connection), and
  * a job whose instance stopped is run by the next one, exactly once. Faults are injected with triggers made here.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { rowsOf, withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,7 +118,7 @@ const triggers = `
 `;
 
 beforeAll(async () => {
-  ctx = await testApp({ dataDir: mkdtempSync(join(tmpdir(), 'gh-import-jobs-')) });
+  ctx = await testApp();
   t = await seedTenant(ctx.database);
   cookie = (await signIn(ctx.app, t.staff)).cookie;
   await ctx.database.ownerExec(triggers);

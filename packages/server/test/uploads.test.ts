@@ -5,10 +5,9 @@
  * uploads leave the server up with its memory bounded. There is no image upload yet, so no image-bomb case.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { rowsOf, withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
@@ -138,9 +137,18 @@ function filesUnder(dir: string): string[] {
     .map((e) => relative(dataDir, join(e.parentPath, e.name)));
 }
 
+/** This test's association's files (on PostgreSQL the storage is shared with the other test files' apps). */
+function ownFiles(): string[] {
+  return filesUnder(dataDir).filter((f) => f.includes(t.tenant.id));
+}
+
+/** A key the server made: an import's upload or an export, either whole or being written (`.partial`). */
+const SERVER_KEY =
+  /^files\/(?:imports\/[0-9a-f-]{36}\/[0-9a-f-]{36}|[0-9a-f-]{36}\/exports\/[0-9a-f-]{36})\.csv(?:\.[0-9a-f]{12}\.partial)?$/;
+
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'gh-r7-'));
-  ctx = await testApp({ dataDir });
+  ctx = await testApp();
+  dataDir = ctx.config.dataDir;
   t = await seedTenant(ctx.database);
   cookie = (await signIn(ctx.app, t.staff)).cookie;
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -172,7 +180,7 @@ describe('R7: the size limit holds while the upload streams', () => {
   });
 
   it('leaves nothing in storage for a refused upload (no partial file)', async () => {
-    expect(filesUnder(dataDir)).toEqual([]);
+    expect(ownFiles()).toEqual([]);
   });
 });
 
@@ -266,8 +274,8 @@ describe('R7: client file names are labels, never paths', () => {
     }
     expect(stored.map((s) => s.file_name)).toEqual(expect.arrayContaining(['passwd', 'x.csv', 'ab.csv']));
     // Only server-made keys exist under the data folder; nothing named by a client, nothing outside storage.
-    for (const f of filesUnder(dataDir))
-      expect(f).toMatch(/^files\/imports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.csv$/);
+    for (const f of ownFiles()) expect(f).toMatch(/^files\/imports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.csv$/);
+    for (const f of filesUnder(dataDir)) expect(f).toMatch(SERVER_KEY);
     expect(readdirSync(join(dataDir, '..')).filter((f) => ['etc', 'passwd', 'x.csv'].includes(f))).toEqual(
       [],
     );
