@@ -17,6 +17,8 @@ export interface Storage {
    */
   put(key: string, body: Readable, ...through: Transform[]): Promise<number>;
   get(key: string): Readable;
+  /** Whether a file is stored under the key. */
+  has(key: string): Promise<boolean>;
   /** Removes the file under the key, if any. */
   remove(key: string): Promise<void>;
 }
@@ -50,6 +52,12 @@ export function localStorage(root: string): Storage {
     },
     get(key) {
       return createReadStream(pathOf(key));
+    },
+    async has(key) {
+      return stat(pathOf(key)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });

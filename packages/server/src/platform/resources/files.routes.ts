@@ -48,6 +48,9 @@ export function filesRoutes(storage: Storage): FastifyPluginAsyncZod {
     const send = async (req: FastifyRequest, reply: FastifyReply, id: string, open: boolean) => {
       const file = await find(requireAuth(req.auth), id);
       if (file.status !== 'ready' || !file.storageKey) throw notFound();
+      // Known but gone from storage (removed, or storage not shared by this instance): said plainly, not a 500.
+      if (!(await storage.has(file.storageKey)))
+        throw new HttpError(410, 'The file is no longer available; export it again.');
       const ascii = file.fileName.replace(/[^\w.-]/g, '_');
       reply
         .header('Content-Type', file.contentType)

@@ -1,5 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { withTenantTx } from '@guildhall/db';
 import { EXPORT_TOP, type ListResponse, type SaveResponse } from '@guildhall/shared';
@@ -52,7 +51,7 @@ async function save(c: ReturnType<typeof client>, body: Record<string, unknown>)
 }
 
 beforeAll(async () => {
-  ctx = await testApp({ dataDir: mkdtempSync(join(tmpdir(), 'gh-files-')) });
+  ctx = await testApp();
   a = await seedTenant(ctx.database);
   b = await seedTenant(ctx.database);
   api = client(ctx.app, (await signIn(ctx.app, a.admin)).cookie);
@@ -497,6 +496,11 @@ describe('export', () => {
     expect(opened.headers['content-disposition']).toContain('inline; filename="samples-');
     expect((await apiB.get(`/api/files/download/${id}`)).statusCode).toBe(404);
     expect((await api.get(`/api/files/download/${id}?open=maybe`)).statusCode).toBe(400);
+    // Gone from storage while the database still knows it: 410 with a message, not a 500.
+    rmSync(join(ctx.config.dataDir, 'files', a.tenant.id, 'exports', `${id}.csv`));
+    const gone = await api.get(`/api/files/download/${id}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toEqual({ message: 'The file is no longer available; export it again.' });
   });
   it('writes every row once across cursor batches, quoting commas, quotes and line breaks', async () => {
     const c = await seedTenant(ctx.database);
