@@ -106,11 +106,18 @@ describe('contacts in the back office', () => {
       .toLowerCase()
       .replace(/[^a-z]/g, '');
     const id = await createContact(page, { FirstName: 'Hedy', LastName: last, City: 'Vienna' });
+    const box = page.getByRole('combobox', { name: 'Search everything' });
+    await box.waitFor();
     // Focus on the page itself, in no field (a click could land on a widget's link and start a navigation).
     await page.evaluate('document.activeElement && document.activeElement.blur()');
-    await page.keyboard.press('/');
-    const box = page.getByRole('combobox', { name: 'Search everything' });
-    await poll(() => box.and(page.locator(':focus')).count()).toBe(1);
+    // The shortcut is pressed again only while the box does not have the focus: under load the page can still be
+    // moving its focus to the new screen's heading when the first press arrives, as for a user who presses twice.
+    const focused = () => box.and(page.locator(':focus')).count();
+    await poll(async () => {
+      if ((await focused()) === 0) await page.keyboard.press('/');
+      return focused();
+    }).toBe(1);
+    await box.fill('');
     await page.keyboard.type(last);
     // A late focus move of the page (the route's main landmark) must not lose the typed query: focus brings it back.
     await box.focus();
