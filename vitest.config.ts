@@ -16,6 +16,9 @@ export default defineConfig({
           root: './packages/db',
           include: ['src/**/*.test.ts'],
           testTimeout: 60_000,
+          // A fresh PGlite compiles its engine when it starts: three files starting together on two busy cores
+          // took more than the default 10 s.
+          hookTimeout: 60_000,
         },
       },
       {
