@@ -336,6 +336,8 @@ const sides = {
   directPipelined,
   noop,
   service,
+  trip,
+  inject,
   emptyTx,
   sessionOnly,
   floor,
