@@ -165,11 +165,28 @@ export function listPage(
       // The rows hold exactly the page's fields, keyed by field; decoded, they are the page's models.
       Results: repo.decodeRows(bound, rows ?? []) as Model[],
       TotalRecordAvailable: totalOf(counted),
-      CriteriaItems: plan.criteriaItems,
-      ModelItems: modelItems(resource, settings.listPageSize),
-      ListViewItems: listColumns(resource, body.ColumnsToShow),
+      ...listFrame(resource, plan, body, settings),
     }),
   };
+}
+
+/** What a list answer says besides its rows and total: the criteria, the page sizes, the columns. */
+function listFrame(
+  resource: ResourceDeclaration,
+  plan: { criteriaItems: ListResponse['CriteriaItems'] },
+  body: ListRequest,
+  settings: TenantSettings,
+) {
+  return {
+    CriteriaItems: plan.criteriaItems,
+    ModelItems: modelItems(resource, settings.listPageSize),
+    ListViewItems: listColumns(resource, body.ColumnsToShow),
+  };
+}
+
+/** A list request for every row at once is an export: it starts a job instead of answering a page. */
+export function isExportRequest(query: ListQuery): boolean {
+  return query.$skip === 0 && query.$top === EXPORT_TOP;
 }
 
 /** What every list request plans: the where and order, the exact total's statement, the fields a page reads. */
@@ -204,7 +221,7 @@ export async function list(
 ): Promise<ListResponse> {
   const { resource } = bound;
   const settings = await settingsFor(tx, auth);
-  if (query.$skip === 0 && query.$top === EXPORT_TOP) {
+  if (isExportRequest(query)) {
     const { plan, count, exported } = listBasics(bound, auth.tenantId, query, body);
     const [counted] = await runFragments(tx, [count]);
     const fileId = await startExport(tx, auth, bound, {
@@ -216,9 +233,7 @@ export async function list(
     return {
       Results: [],
       TotalRecordAvailable: totalOf(counted),
-      CriteriaItems: plan.criteriaItems,
-      ModelItems: modelItems(resource, settings.listPageSize),
-      ListViewItems: listColumns(resource, body.ColumnsToShow),
+      ...listFrame(resource, plan, body, settings),
       PendingDownloadFileId: fileId,
     };
   }

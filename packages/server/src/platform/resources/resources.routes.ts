@@ -10,7 +10,6 @@ import type { Tx } from '@guildhall/db';
 import {
   DEFAULT_TENANT_SETTINGS,
   duplicateCheckResponseSchema,
-  EXPORT_TOP,
   getRequestSchema,
   listQuerySchema,
   listRequestSchema,
@@ -59,7 +58,7 @@ export function resourceRoutes(
         const top = query.$top;
         // A page whose size the request names is one round trip (the session lookup, the total, the rows and
         // the commit together) once this instance knows the session; an export writes, and takes the usual way.
-        if (top === undefined || (query.$skip === 0 && top === EXPORT_TOP)) return sessionTx(req, usual);
+        if (top === undefined || service.isExportRequest(query)) return sessionTx(req, usual);
         return sessionRead(
           req,
           (tenantId) => {
