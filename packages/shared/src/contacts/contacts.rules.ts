@@ -3,11 +3,11 @@
  * member directory publishes, the search documents of a contact and the duplicate check's reasons.
  */
 
+import { validateEmailAddress } from '../platform/fields/email.rules.ts';
+import { formatPhone, phoneDigits } from '../platform/fields/phone.rules.ts';
+import { normalizeWebsite } from '../platform/fields/website.rules.ts';
 import { foldSearchText, searchTextOf } from '../search/search.rules.ts';
-import { validateEmailAddress } from '../utils/email.rules.ts';
 import { type ContactEntryType, detectEntryType } from './entry.rules.ts';
-import { formatPhone, phoneDigits } from './phone.rules.ts';
-import { normalizeWebsite } from './website.rules.ts';
 
 export const CONTACT_TYPES = [
   { Id: 'individual', Name: 'Individual' },

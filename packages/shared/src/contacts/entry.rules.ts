@@ -1,4 +1,4 @@
-import { isEmailSyntax } from '../utils/email.rules.ts';
+import { isEmailSyntax } from '../platform/fields/email.rules.ts';
 
 /** What a contact-info entry holds (spec 000 section 3: "phone, email or site value"). */
 export const CONTACT_ENTRY_TYPES = ['email', 'phone', 'website', 'unknown'] as const;

@@ -3,11 +3,9 @@
  * The server runs it on every save (a 400 with the errors map when something is wrong); the web may run it too.
  */
 
-import { phoneDigits } from '../contacts/phone.rules.ts';
-import { normalizeWebsite } from '../contacts/website.rules.ts';
-import { validateEmailAddress } from '../utils/email.rules.ts';
-import { isCalendarDay, parseDateInput } from './date-input.rules.ts';
-import { DATE_RANGE_OPTIONS } from './date-range.rules.ts';
+import { isCalendarDay, parseDateInput } from './fields/date-input.rules.ts';
+import { DATE_RANGE_OPTIONS } from './fields/date-range.rules.ts';
+import { validateEmailAddress } from './fields/email.rules.ts';
 import {
   applyNumberLimits,
   hasRequiredSelection,
@@ -15,8 +13,10 @@ import {
   keepAllowedValues,
   parseBooleanInput,
   parseCurrencyInput,
-} from './field-input.rules.ts';
-import { isValidDecimalRange } from './range.rules.ts';
+} from './fields/field-input.rules.ts';
+import { phoneDigits } from './fields/phone.rules.ts';
+import { isValidDecimalRange } from './fields/range.rules.ts';
+import { normalizeWebsite } from './fields/website.rules.ts';
 import type { FieldDeclaration, Model, ResourceDeclaration } from './resource.ts';
 
 export interface NormalizeOptions {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sumCents } from '../platform/fields/money.ts';
 import {
   BILL_FREQUENCY,
   type BillFrequencyOption,
@@ -16,7 +17,6 @@ import {
   termBillSchedule,
   termTotal,
 } from './bill-frequency.rules.ts';
-import { sumCents } from './money.ts';
 
 const monthly: BillFrequencyOption = { BillFrequencyTypeId: 1, Name: 'Monthly', PriceChangePercentage: 3 };
 const annually: BillFrequencyOption = { BillFrequencyTypeId: 12, Name: 'Annually' };

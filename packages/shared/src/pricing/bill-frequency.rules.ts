@@ -5,7 +5,7 @@ import {
   percentOf,
   roundToNearestOnes,
   sumCents,
-} from './money.ts';
+} from '../platform/fields/money.ts';
 import type { UnitFormula } from './unit-formula.rules.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { calendarDay, DEFAULT_TIMEZONE } from '../platform/date-input.rules.ts';
-import { type Cents, type DecimalInput, percentOf } from './money.ts';
+import { calendarDay, DEFAULT_TIMEZONE } from '../platform/fields/date-input.rules.ts';
+import { type Cents, type DecimalInput, percentOf } from '../platform/fields/money.ts';
 
 /** The three ways the discount editor can set a price (spec 000 section 5). */
 export const DISCOUNT_MODES = ['percentage', 'amount', 'fixedPrice'] as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sumCents } from '../platform/fields/money.ts';
 import {
   type FeePriceRow,
   feeListsByKind,
@@ -7,7 +8,6 @@ import {
   priceMembership,
   selectFeePrices,
 } from './membership.rules.ts';
-import { sumCents } from './money.ts';
 import type { UnitFormula } from './unit-formula.rules.ts';
 
 /** The chamber-of-commerce dues table of docs/decisions/0013-unit-formulas.md. */

@@ -1,3 +1,4 @@
+import type { Cents, DecimalInput } from '../platform/fields/money.ts';
 import {
   type BillFrequencyOption,
   billFrequencyKind,
@@ -7,7 +8,6 @@ import {
   termBillSchedule,
   termTotal,
 } from './bill-frequency.rules.ts';
-import type { Cents, DecimalInput } from './money.ts';
 import { evaluateUnitFormulas } from './unit-formula.rules.ts';
 
 /** "Name (built as type - level - chapter)"; absent parts are left out. (spec 000 section 3) */

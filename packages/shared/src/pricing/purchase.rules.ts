@@ -1,6 +1,12 @@
-import { calendarDay, DEFAULT_TIMEZONE } from '../platform/date-input.rules.ts';
+import { calendarDay, DEFAULT_TIMEZONE } from '../platform/fields/date-input.rules.ts';
+import {
+  allocateByWeights,
+  type Cents,
+  type DecimalInput,
+  percentOf,
+  sumCents,
+} from '../platform/fields/money.ts';
 import { type DatedDiscount, isDiscountActive } from './discount.rules.ts';
-import { allocateByWeights, type Cents, type DecimalInput, percentOf, sumCents } from './money.ts';
 import { effectiveTaxSet, lineTax, type TaxableLine, type TaxContext } from './tax.rules.ts';
 
 /**

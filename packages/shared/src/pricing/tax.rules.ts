@@ -1,4 +1,4 @@
-import { type Cents, type DecimalInput, percentOf } from './money.ts';
+import { type Cents, type DecimalInput, percentOf } from '../platform/fields/money.ts';
 
 /**
  * A tax set as Guildhall applies it: a percentage `Rate` of the taxable amount plus a flat `FloatAmount` (cents)

@@ -1,4 +1,4 @@
-import { type Cents, type DecimalInput, parseDecimal, roundDiv } from './money.ts';
+import { type Cents, type DecimalInput, parseDecimal, roundDiv } from '../platform/fields/money.ts';
 
 /**
  * One bracket of a formula-based price, the way associations price dues by a measure of the member (employees,

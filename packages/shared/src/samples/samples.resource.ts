@@ -1,5 +1,5 @@
 /** The sample entity: one field of every field type, to prove the generic screen layer end to end. */
-import { DATE_RANGE_OPTIONS } from '../platform/date-range.rules.ts';
+import { DATE_RANGE_OPTIONS } from '../platform/fields/date-range.rules.ts';
 import { defineResource, ERROR_VALIDATION_ACTIONS } from '../platform/resource.ts';
 
 export const SAMPLE_STATUSES = [

@@ -1,5 +1,5 @@
-import { type DecimalInput, formatMoney, parseDecimal, tryToCents } from '../pricing/money.ts';
-import { type ValidationResult, validationResult } from './messages.rules.ts';
+import { type DecimalInput, formatMoney, parseDecimal, tryToCents } from '../platform/fields/money.ts';
+import { type ValidationResult, validationResult } from '../platform/messages.rules.ts';
 
 /** The refund model posted to POST /api/utils/refund/validate. Amount is in major units, as typed. */
 export interface RefundModel {

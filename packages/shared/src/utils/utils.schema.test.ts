@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateEmailAddress } from './email.rules.ts';
+import { validateEmailAddress } from '../platform/fields/email.rules.ts';
 import { validateRefund } from './refund.rules.ts';
 import {
   emailValidateBody,

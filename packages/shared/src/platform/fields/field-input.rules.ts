@@ -1,4 +1,4 @@
-import { type Cents, tryToCents } from '../pricing/money.ts';
+import { type Cents, tryToCents } from './money.ts';
 
 /**
  * "Max-length inputs truncate typed text to the limit." (spec 000 section 5). Counted in characters as people

@@ -1,4 +1,4 @@
-import { type ValidationResult, validationResult } from './messages.rules.ts';
+import { type ValidationResult, validationResult } from '../messages.rules.ts';
 
 const LOCAL_CHARS = "A-Za-z0-9!#$%&'*+/=?^_`{|}~-";
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
