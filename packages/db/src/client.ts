@@ -4,8 +4,6 @@
  * owns no table and lacks BYPASSRLS; migrations and bulk loads run as the connecting (owner) role.
  */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -44,8 +43,8 @@ export interface Database {
   ownerExec(statement: string): Promise<void>;
   /** Owner-level Drizzle (seeding and bulk loading only). */
   ownerDb: Db;
-  /** The PGlite instance, when embedded (dumps for test cloning). */
-  pglite?: PGlite;
+  /** The embedded engine, in its worker thread (dumps for test cloning, bulk loads). */
+  pglite?: PgliteThread;
   /** The pool of the application role, when on PostgreSQL. */
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -57,15 +56,17 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     : openPglite(options);
 }
 
+/** Server settings of the embedded engine (decision 0086). */
+export const PGLITE_SETTINGS: readonly string[] = [];
+
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
+  const client = await PgliteThread.start({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    settings: PGLITE_SETTINGS,
   });
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   // PGlite has one connection: the owner phase (migrate, seed) happens before the first app query switches role.
   let role: 'owner' | 'app' = 'owner';
   const asOwner = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -83,7 +84,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     pglite: client,
     async migrate() {
       await asOwner(() =>
-        migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+        migratePglite(drizzlePglite({ client: client as never, schema }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        }),
       );
     },
     async ownerExec(statement) {

@@ -11,7 +11,7 @@
  * The transaction holds PGlite's transaction lock for its whole life, as `PGlite.transaction` does: no other query
  * or transaction of the process runs inside it. Each call into the engine also holds the query lock.
  */
-import { type PGlite, protocol } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { prepareValue } from './params.ts';
 
 const wire = protocol.serialize;
@@ -25,9 +25,64 @@ export interface PgliteStatement {
 }
 
 type Parser = (value: string, typeId: number) => unknown;
-type Parsers = Record<number | string, Parser>;
+export type Parsers = Record<number | string, Parser>;
 
-interface QueryOptions {
+/**
+ * The engine a transaction talks to: PGlite in this thread (tests of this package) or in a worker thread of its
+ * own (`PgliteThread`, what the application opens). `protocol` is one call into the engine: the frontend's protocol
+ * messages in, the backend's answer out, as bytes. `runExclusiveTransaction` holds the engine for one transaction
+ * (or one statement outside a transaction).
+ */
+export interface PgliteEngine {
+  readonly parsers: Parsers;
+  runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  protocol(message: Uint8Array): Promise<Uint8Array>;
+}
+
+const localEngines = new WeakMap<PGlite, PgliteEngine>();
+
+/** The engine of a PGlite instance that runs in this thread. */
+export function localEngine(pglite: PGlite): PgliteEngine {
+  let engine = localEngines.get(pglite);
+  if (!engine) {
+    engine = {
+      get parsers() {
+        return pglite.parsers as Parsers;
+      },
+      runExclusiveTransaction: (fn) => pglite._runExclusiveTransaction(fn),
+      async protocol(message) {
+        const chunks: Uint8Array[] = [];
+        await pglite._runExclusiveQuery(() =>
+          pglite.execProtocolRawStream(message, {
+            syncToFs: false,
+            // A chunk is a view of the engine's memory, valid only during the callback.
+            onRawData: (chunk: Uint8Array) => {
+              chunks.push(chunk.slice());
+            },
+          }),
+        );
+        return chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks);
+      },
+    };
+    localEngines.set(pglite, engine);
+  }
+  return engine;
+}
+
+/** Objects that carry an engine of their own (the worker thread's client) say so with this method. */
+interface HasEngine {
+  pgliteEngine(): PgliteEngine;
+}
+
+/** The PGlite engine behind a Drizzle client, or null when the client is not PGlite (a node-postgres pool). */
+export function engineOf(client: unknown): PgliteEngine | null {
+  if (client instanceof PGlite) return localEngine(client);
+  if (client && typeof (client as Partial<HasEngine>).pgliteEngine === 'function')
+    return (client as HasEngine).pgliteEngine();
+  return null;
+}
+
+export interface QueryOptions {
   rowMode?: 'array' | 'object';
   parsers?: Parsers;
   blob?: unknown;
@@ -44,7 +99,7 @@ export interface PgliteResult {
 
 const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
   let length = 0;
   for (const p of parts) length += p.length;
   const out = new Uint8Array(length);
@@ -110,7 +165,7 @@ function readError(buf: Buffer, at: number, end: number, length: number): Error 
  * field into an ArrayBuffer of its own before decoding it (about a fifth of a list request's time, and garbage
  * that brings the next full collection closer); this one decodes each value from the answer in place.
  */
-function readResults(bytes: Uint8Array, parsers: Parsers, options?: QueryOptions): PgliteResult[] {
+export function readResults(bytes: Uint8Array, parsers: Parsers, options?: QueryOptions): PgliteResult[] {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const overrides = options?.parsers;
   const asArrays = options?.rowMode === 'array';
@@ -211,31 +266,17 @@ function readResults(bytes: Uint8Array, parsers: Parsers, options?: QueryOptions
 export class PgliteTxClient {
   /** True once the transaction ended (committed by a pipeline, or rolled back). */
   ended = false;
-  private readonly pglite: PGlite;
+  private readonly engine: PgliteEngine;
 
-  constructor(pglite: PGlite) {
-    this.pglite = pglite;
+  constructor(engine: PgliteEngine) {
+    this.engine = engine;
   }
 
   private async call(parts: readonly Uint8Array[], options?: QueryOptions): Promise<PgliteResult[]> {
     if (this.ended) throw new Error('The transaction has ended.');
     if (options?.blob !== undefined) throw new Error('A transaction of the application does not copy files.');
-    const message = concat(parts);
-    const chunks: Uint8Array[] = [];
-    await this.pglite._runExclusiveQuery(() =>
-      this.pglite.execProtocolRawStream(message, {
-        syncToFs: false,
-        // A chunk is a view of the engine's memory, valid only during the callback.
-        onRawData: (chunk: Uint8Array) => {
-          chunks.push(chunk.slice());
-        },
-      }),
-    );
-    return readResults(
-      chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks),
-      this.pglite.parsers as Parsers,
-      options,
-    );
+    const answer = await this.engine.protocol(concat(parts));
+    return readResults(answer, this.engine.parsers, options);
   }
 
   /** One statement with parameters: one call into the engine. */
@@ -284,12 +325,13 @@ export class PgliteTxClient {
  * pipeline committed already) or rolls back when it fails.
  */
 export async function pgliteTransaction<T>(
-  pglite: PGlite,
+  pglite: PGlite | PgliteEngine,
   opening: string,
   fn: (client: PgliteTxClient, rows: Record<string, unknown>[]) => Promise<T>,
 ): Promise<T> {
-  return pglite._runExclusiveTransaction(async () => {
-    const client = new PgliteTxClient(pglite);
+  const engine = pglite instanceof PGlite ? localEngine(pglite) : pglite;
+  return engine.runExclusiveTransaction(async () => {
+    const client = new PgliteTxClient(engine);
     let result: T;
     try {
       const opened = await client.exec(`begin; ${opening}`);
@@ -312,12 +354,13 @@ export async function pgliteTransaction<T>(
  * A failure in any statement rolls the transaction back and fails the call.
  */
 export async function pgliteReadInOneCall(
-  pglite: PGlite,
+  pglite: PGlite | PgliteEngine,
   statements: readonly PgliteStatement[],
   options: QueryOptions = {},
 ): Promise<PgliteResult[]> {
-  return pglite._runExclusiveTransaction(async () => {
-    const client = new PgliteTxClient(pglite);
+  const engine = pglite instanceof PGlite ? localEngine(pglite) : pglite;
+  return engine.runExclusiveTransaction(async () => {
+    const client = new PgliteTxClient(engine);
     try {
       const results = await client.pipeline([{ text: 'begin', params: [] }, ...statements], {
         ...options,

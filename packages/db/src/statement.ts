@@ -5,12 +5,11 @@
  * Values are always parameters; only text the server wrote (identifiers, operators, keywords) is SQL.
  */
 
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, rowsOf, type Tx } from './client.ts';
 import { prepareValue } from './params.ts';
-import { PgliteTxClient, pgliteReadInOneCall } from './pglite-tx.ts';
+import { engineOf, PgliteTxClient, pgliteReadInOneCall } from './pglite-tx.ts';
 
 /** Text the server wrote: an identifier, an operator, a keyword. Never a value from a request. */
 export class Raw {
@@ -286,9 +285,10 @@ function pipelined(client: pg.PoolClient | pg.Client, statements: readonly State
 export async function readInOneTrip(db: Db, fragments: readonly Fragment[]): Promise<Row[][]> {
   const statements = fragments.map(render);
   const pool = (db as { $client?: unknown }).$client;
-  if (pool instanceof PGlite) {
+  const engine = engineOf(pool);
+  if (engine) {
     try {
-      const results = await pgliteReadInOneCall(pool, statements, { parsers: PGLITE_TEXT_TYPES });
+      const results = await pgliteReadInOneCall(engine, statements, { parsers: PGLITE_TEXT_TYPES });
       return results.map((r) => r.rows as Row[]);
     } catch (error) {
       throw failed(statements, error);

@@ -1,10 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Db, rowsOf, type Tx } from './client.ts';
-import { pgliteTransaction, ROLLED_BACK } from './pglite-tx.ts';
+import { engineOf, pgliteTransaction, ROLLED_BACK } from './pglite-tx.ts';
 import { committedByStatements } from './statement.ts';
 
 export interface Scope {
@@ -50,8 +49,9 @@ export async function withOpeningTx<T>(
   const pool = (db as { $client?: unknown }).$client;
   // Drizzle's own transactions send `begin` alone; these are the same transaction objects over a client of ours.
   const internals = db as unknown as DrizzleInternals;
-  if (pool instanceof PGlite) {
-    return pgliteTransaction(pool, opening, (client, rows) => {
+  const engine = engineOf(pool);
+  if (engine) {
+    return pgliteTransaction(engine, opening, (client, rows) => {
       const session = new PgliteSession(
         client as unknown as ConstructorParameters<typeof PgliteSession>[0],
         internals.dialect,

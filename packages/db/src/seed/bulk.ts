@@ -23,6 +23,7 @@ import {
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { APP_ROLE, type Database } from '../client.ts';
+import type { PgliteThread } from '../pglite-thread.ts';
 
 const FIRST =
   'James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Sandra Mark Margaret Donald Ashley Steven Kimberly Andrew Emily Paul Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa George Deborah Timothy Stephanie Ronald Rebecca Jason Sharon Edward Laura Jeffrey Cynthia Ryan Dorothy Jacob Amy Gary Kathleen Nicholas Angela Eric Shirley Jonathan Emma Stephen Brenda Larry Pamela Justin Nicole Scott Anna Brandon Samantha Benjamin Katherine Samuel Christine Gregory Debra Alexander Rachel Patrick Carolyn Frank Janet Raymond Maria Jack Olivia Dennis Heather Jerry Helen Tyler Catherine Aaron Diane José Zoë Renée Åsa Łukasz Chloé François Søren Mónica Björn'.split(
@@ -533,11 +534,14 @@ export async function withBulkTarget<T>(
 
 const PGLITE_COPY_CHARS = 8_000_000;
 
-export function pgliteTarget(client: PGlite): BulkTarget {
+/** What a bulk load needs of the embedded engine: `query`, with a blob for COPY (PGlite or its worker thread). */
+type PgliteQueries = Pick<PGlite, 'query'> | PgliteThread;
+
+export function pgliteTarget(client: PgliteQueries): BulkTarget {
   return {
     lanes: 1,
     async query<T>(text: string, params: unknown[] = []) {
-      return (await client.query<T>(text, params)).rows;
+      return (await (client as PgliteThread).query<T>(text, params)).rows;
     },
     async copy(table, columns, chunks) {
       // Each COPY statement has a fixed cost here: chunks are gathered into blobs of a few megabytes.
@@ -548,7 +552,9 @@ export function pgliteTarget(client: PGlite): BulkTarget {
         const blob = new Blob(parts);
         parts = [];
         size = 0;
-        await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob });
+        await (client as PgliteThread).query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], {
+          blob,
+        });
       };
       for await (const text of chunks) {
         parts.push(text);
