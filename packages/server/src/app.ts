@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { features } from './features/index.ts';
+import { createBackground } from './platform/background.ts';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerSecurityHeaders } from './platform/headers.ts';
@@ -47,7 +48,8 @@ export async function buildApp(options: BuildOptions) {
   const { database, config } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // Forwarded headers are believed only from the proxies named in TRUST_PROXY; anyone can write them.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // Path parameters are bounded by each route's schema (a 400 with a message), not cut short by the router.
     // A trailing slash names the same route (the specification writes `/api/files/download/{fileId}/?open=true`).
@@ -59,6 +61,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('mailer', mailer);
+  app.decorate('background', createBackground(app.log));
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
@@ -91,7 +94,10 @@ export async function buildApp(options: BuildOptions) {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    await app.background.settled();
+    mailer.close();
+  });
 
   await app.register(async (api) => {
     api.addHook('onRoute', (route) => {

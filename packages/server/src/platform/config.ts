@@ -17,6 +17,11 @@ export interface AppConfig {
   logLevel: string;
   /** Session lifetime. */
   sessionTtlMs: number;
+  /**
+   * The proxies whose forwarded headers (X-Forwarded-For, -Proto, -Host) are believed: addresses, CIDR ranges or
+   * the names `loopback`, `linklocal`, `uniquelocal`. Empty: none, the client is the connection's peer.
+   */
+  trustProxy: string[];
 }
 
 const root = resolve(import.meta.dirname, '../../../..');
@@ -35,5 +40,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.WEB_DIST ?? resolve(root, 'packages/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3_600_000,
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }

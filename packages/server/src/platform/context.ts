@@ -1,6 +1,7 @@
 import type { Database, Scope, Tx } from '@guildhall/db';
 import { withTenantTx } from '@guildhall/db';
 import type { LoginType, Permission, Role, TenantSettings } from '@guildhall/shared';
+import type { Background } from './background.ts';
 import type { AppConfig } from './config.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
     database: Database;
     config: AppConfig;
     mailer: Mailer;
+    /** Work that runs after the answer (see background.ts). */
+    background: Background;
   }
   interface FastifyContextConfig {
     /** Required on every API route: who may call it. */

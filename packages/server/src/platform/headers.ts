@@ -26,8 +26,10 @@ export function helmetHeaders(options: HelmetOptions): [name: string, value: str
 
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.header(name, value);
+    // API answers hold one user's data: no cache may keep them. A route that sets its own caching replaces this.
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -7,6 +7,20 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Parts of the text that only the delivery may carry (a reset link's token): the outbox keeps the message with
+   * each of them replaced by REDACTED, so nobody reading the outbox can use them.
+   */
+  secrets?: readonly string[];
+}
+
+export const REDACTED = '[hidden: sent to the recipient only]';
+
+/** The message as the outbox keeps it: every secret replaced. */
+export function redact(text: string, secrets: readonly string[] | undefined): string {
+  let out = text;
+  for (const secret of secrets ?? []) if (secret) out = out.replaceAll(secret, REDACTED);
+  return out;
 }
 
 export interface Mailer {
@@ -27,8 +41,8 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
             tenantId,
             to: message.to,
             subject: message.subject,
-            text: message.text,
-            html: message.html ?? null,
+            text: redact(message.text, message.secrets),
+            html: message.html === undefined ? null : redact(message.html, message.secrets),
           })
           .returning({ id: mailOutbox.id }),
       );
@@ -36,7 +50,8 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
       if (!transport) return { id: row.id, delivered: false };
       let error: string | null = null;
       try {
-        await transport.sendMail({ from, ...message });
+        const { secrets: _secrets, ...delivery } = message;
+        await transport.sendMail({ from, ...delivery });
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
       }

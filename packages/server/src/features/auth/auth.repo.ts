@@ -11,7 +11,7 @@ import {
   users,
   withTenantTx,
 } from '@guildhall/db';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
 export async function findUserByUsername(database: Database, username: string) {
   const [u] = await database.db
@@ -54,30 +54,72 @@ export async function firstMembership(database: Database, userId: number) {
   });
 }
 
-const THROTTLE_WINDOW_MS = 15 * 60_000;
+export const THROTTLE_WINDOW_MS = 15 * 60_000;
+/** Failed sign-ins for one username from one address before that address is refused for the username. */
 export const THROTTLE_MAX_FAILURES = 10;
+/**
+ * Failed sign-ins for one username from all addresses together before the username is refused from every address
+ * it has not signed in from (decision 0080): spreading guesses over addresses buys no more of them.
+ */
+export const THROTTLE_MAX_ACCOUNT_FAILURES = 30;
+/** An address the user signed in from this recently is theirs: a lockout aimed at the account spares it. */
+const FAMILIAR_ADDRESS_DAYS = 30;
 
-/** Failures for one username from one address in the window; the oldest tells when the block lifts. */
-export async function recentFailures(database: Database, usernameKey: string, ip: string) {
-  const since = new Date(Date.now() - THROTTLE_WINDOW_MS);
+export interface Attempt {
+  id: number;
+  /** Set when the attempt is refused: seconds until the oldest failure that blocks it leaves the window. */
+  retryAfterSeconds: number | null;
+}
+
+/**
+ * Records a sign-in attempt before the password is checked, then counts the attempts of its username (from its
+ * address and from all addresses) with it included. Recording first makes the limit hold under parallel attempts:
+ * whichever of them counts last sees them all, so no more than the limit are ever let through to a check.
+ */
+export async function beginAttempt(database: Database, usernameKey: string, ip: string): Promise<Attempt> {
+  const [row] = await database.db
+    .insert(loginFailures)
+    .values({ usernameKey, ip })
+    .returning({ id: loginFailures.id });
+  if (!row) throw new Error('login_failures insert returned nothing');
+  const since = new Date(Date.now() - THROTTLE_WINDOW_MS).toISOString();
+  const familiarSince = new Date(Date.now() - FAMILIAR_ADDRESS_DAYS * 86_400_000).toISOString();
   const r = await database.db.execute(
-    sql`select count(*)::int as n, min(failed_at) as oldest from login_failures
-        where username_key = ${usernameKey} and ip = ${ip} and failed_at > ${since.toISOString()}`,
+    sql`select count(*) filter (where f.ip = ${ip})::int as pair,
+               count(*)::int as account,
+               min(f.failed_at) filter (where f.ip = ${ip}) as pair_oldest,
+               min(f.failed_at) as account_oldest,
+               exists (select 1 from sessions s join users u on u.id = s.user_id
+                        where lower(u.username) = ${usernameKey} and s.ip = ${ip}
+                          and s.impersonator_user_id is null and s.created_at > ${familiarSince}) as familiar
+          from login_failures f
+         where f.username_key = ${usernameKey} and f.failed_at > ${since}`,
   );
-  const row = rowsOf<{ n: number; oldest: string | Date | null }>(r)[0];
-  const oldest = row?.oldest ? new Date(row.oldest) : null;
-  return {
-    count: row?.n ?? 0,
-    retryAfterSeconds: oldest
-      ? Math.max(1, Math.ceil((oldest.getTime() + THROTTLE_WINDOW_MS - Date.now()) / 1000))
-      : 0,
-  };
+  const c = rowsOf<{
+    pair: number;
+    account: number;
+    pair_oldest: string | Date | null;
+    account_oldest: string | Date | null;
+    familiar: boolean;
+  }>(r)[0];
+  const retryAfter = (oldest: string | Date | null) =>
+    oldest
+      ? Math.max(1, Math.ceil((new Date(oldest).getTime() + THROTTLE_WINDOW_MS - Date.now()) / 1000))
+      : 1;
+  // Counts include this attempt: the limit is reached when the failures before it reach it.
+  if (c && c.pair > THROTTLE_MAX_FAILURES)
+    return { id: row.id, retryAfterSeconds: retryAfter(c.pair_oldest) };
+  if (c && c.account > THROTTLE_MAX_ACCOUNT_FAILURES && !c.familiar)
+    return { id: row.id, retryAfterSeconds: retryAfter(c.account_oldest) };
+  return { id: row.id, retryAfterSeconds: null };
 }
 
-export async function recordFailure(database: Database, usernameKey: string, ip: string): Promise<void> {
-  await database.db.insert(loginFailures).values({ usernameKey, ip });
+/** Forgets one attempt (refused before its check, or stopped by our own failure): it guessed nothing. */
+export async function dropAttempt(database: Database, id: number): Promise<void> {
+  await database.db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
+/** A successful sign-in clears the failures of its username from its address (this attempt's included). */
 export async function clearFailures(database: Database, usernameKey: string, ip: string): Promise<void> {
   await database.db
     .delete(loginFailures)
@@ -119,29 +161,72 @@ export async function pendingTerms(tx: Tx, tenantId: string, userId: number, log
   return accepted ? [] : [latest];
 }
 
+/** Reset links one user may be sent in the window; more asks are answered the same and send nothing. */
+export const RESET_MAX_PER_WINDOW = 3;
+const RESET_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Stores a reset token unless the user has been sent RESET_MAX_PER_WINDOW in the window; answers whether it was
+ * stored. The user's lock makes the count and the insert one step for parallel asks.
+ */
 export async function storeResetToken(
   database: Database,
   userId: number,
   tokenHash: string,
   expiresAt: Date,
-) {
-  await database.db.insert(passwordResetTokens).values({ tokenHash, userId, expiresAt });
+): Promise<boolean> {
+  const since = new Date(Date.now() - RESET_WINDOW_MS).toISOString();
+  return database.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('password_reset'), hashtext(${String(userId)}))`,
+    );
+    const r = await tx.execute(
+      sql`select count(*)::int as n from password_reset_tokens where user_id = ${userId} and created_at > ${since}`,
+    );
+    if ((rowsOf<{ n: number }>(r)[0]?.n ?? 0) >= RESET_MAX_PER_WINDOW) return false;
+    await tx.insert(passwordResetTokens).values({ tokenHash, userId, expiresAt });
+    return true;
+  });
 }
 
-/** Marks a reset token used, once; answers its user or nothing when unknown, used or expired. */
+/**
+ * Uses a reset token, once: it and every other outstanding token of its user die together, in one statement, so a
+ * second link of the same user (or the same link sent twice at once) can never set a password after the first.
+ * Answers the token's user, or nothing when it is unknown, used or expired.
+ */
 export async function consumeResetToken(database: Database, tokenHash: string): Promise<number | undefined> {
-  const [row] = await database.db
+  const r = await database.db.execute(
+    sql`update password_reset_tokens set used_at = now()
+         where used_at is null
+           and user_id = (select user_id from password_reset_tokens
+                           where token_hash = ${tokenHash} and used_at is null and expires_at > now())
+        returning user_id, token_hash`,
+  );
+  const row = rowsOf<{ user_id: string | number; token_hash: string }>(r).find(
+    (t) => t.token_hash === tokenHash,
+  );
+  return row ? Number(row.user_id) : undefined;
+}
+
+/** Every outstanding reset token of a user dies (the password changed by other means). */
+export async function revokeResetTokens(database: Database, userId: number): Promise<void> {
+  await database.db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** Another user whose username or email is `value` (case-insensitive): a username may be neither. */
+export async function findOtherUserNamed(database: Database, value: string, userId: number) {
+  const key = value.toLowerCase();
+  const [u] = await database.db
+    .select({ id: users.id })
+    .from(users)
     .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date()),
-      ),
+      sql`(lower(${users.username}) = ${key} or lower(${users.email}) = ${key}) and ${users.id} <> ${userId}`,
     )
-    .returning({ userId: passwordResetTokens.userId });
-  return row?.userId;
+    .limit(1);
+  return u;
 }
 
 export async function updateUser(

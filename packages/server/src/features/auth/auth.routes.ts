@@ -27,9 +27,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'public' },
     schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: { 200: meSchema } },
     handler: async (req, reply) => {
-      // A new sign-in replaces any session this browser held.
-      if (req.auth) await auth.logout(app.database, req.auth);
       const { token, me } = await auth.login(app.database, app.config, req.body, client(req));
+      // A new sign-in replaces any session this browser held; a failed one leaves it as it was.
+      if (req.auth) await auth.logout(app.database, req.auth);
       setSessionCookie(req, reply, token, app.config.sessionTtlMs);
       return me;
     },
@@ -104,9 +104,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
     schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: message } },
     handler: async (req) => {
-      await auth.forgotPassword(app.database, app.config, app.mailer, req.body.usernameOrEmail);
+      auth.forgotPassword(app.database, app.config, app.mailer, app.background, req.body.usernameOrEmail);
       return { message: auth.FORGOT_PASSWORD_ANSWER };
     },
+  });
+
+  app.post('/api/users/:userId/send-password-reset', {
+    config: { permission: 'users.manage' },
+    schema: {
+      tags: ['users'],
+      summary: 'Send a user a link to choose a new password (staff never see the link)',
+      params: z.object({ userId: z.coerce.number().int().positive() }),
+      response: { 200: message },
+    },
+    handler: async (req) =>
+      auth.sendPasswordReset(app.database, app.config, app.mailer, requireAuth(req.auth), req.params.userId),
   });
 
   app.post('/api/auth/reset-password', {

@@ -9,8 +9,9 @@ import {
   ROLE_PERMISSIONS,
 } from '@guildhall/shared';
 import { audit } from '../../platform/audit.ts';
+import type { Background } from '../../platform/background.ts';
 import type { AppConfig } from '../../platform/config.ts';
-import type { AuthContext } from '../../platform/context.ts';
+import { type AuthContext, scopeOf } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { createSession, revokeSession, revokeUserSessions } from '../../platform/session.ts';
@@ -91,19 +92,24 @@ export async function login(
   client: ClientInfo,
 ): Promise<{ token: string; me: Me }> {
   const key = input.username.trim().toLowerCase();
-  const throttle = await repo.recentFailures(database, key, client.ip);
-  if (throttle.count >= repo.THROTTLE_MAX_FAILURES) {
-    throw new HttpError(429, MESSAGES.throttled, undefined, {
-      retryAfterSeconds: throttle.retryAfterSeconds,
-    });
+  const attempt = await repo.beginAttempt(database, key, client.ip);
+  if (attempt.retryAfterSeconds !== null) {
+    await repo.dropAttempt(database, attempt.id);
+    throw new HttpError(429, MESSAGES.throttled, undefined, { retryAfterSeconds: attempt.retryAfterSeconds });
   }
-  const user = await repo.findUserByUsername(database, key);
-  const ok = await verifySecret(user?.passwordHash ?? (await decoyHash()), input.password);
-  const membership = user && ok && user.isActive ? await repo.firstMembership(database, user.id) : undefined;
-  if (!user || !membership) {
-    await repo.recordFailure(database, key, client.ip);
-    throw new HttpError(401, MESSAGES.badCredentials);
+  let user: Awaited<ReturnType<typeof repo.findUserByUsername>>;
+  let membership: Awaited<ReturnType<typeof repo.firstMembership>>;
+  try {
+    user = await repo.findUserByUsername(database, key);
+    const ok = await verifySecret(user?.passwordHash ?? (await decoyHash()), input.password);
+    membership = user && ok && user.isActive ? await repo.firstMembership(database, user.id) : undefined;
+  } catch (e) {
+    // Our failure, not a guess: the attempt is not counted against the user.
+    await repo.dropAttempt(database, attempt.id);
+    throw e;
   }
+  // A wrong guess: the attempt recorded above stays as the failure.
+  if (!user || !membership) throw new HttpError(401, MESSAGES.badCredentials);
   await repo.clearFailures(database, key, client.ip);
   const token = await createSession(database, {
     userId: user.id,
@@ -162,6 +168,7 @@ export async function changePassword(
     passwordChangedAt: new Date(),
   });
   await revokeUserSessions(database, user.id);
+  await repo.revokeResetTokens(database, user.id);
   const token = await createSession(database, {
     userId: user.id,
     tenantId: auth.tenantId,
@@ -180,8 +187,8 @@ export async function changeUsername(
   newUsername: string,
 ): Promise<Me> {
   refuseWhileImpersonating(auth);
-  const taken = await repo.findUserByUsername(database, newUsername);
-  if (taken && taken.id !== auth.userId) {
+  // A username may not be another user's email either: sign-in and the reset form accept both.
+  if (await repo.findOtherUserNamed(database, newUsername.trim(), auth.userId)) {
     throw new HttpError(409, 'That username is taken.', { newUsername: ['That username is taken.'] });
   }
   const before = await repo.getUser(database, auth.userId);
@@ -219,26 +226,76 @@ export const FORGOT_PASSWORD_ANSWER =
 export const RESET_INVALID = 'This reset link is invalid or has expired.';
 const RESET_TTL_MS = 60 * 60_000;
 
-/** Sends a single-use, expiring reset link; answers the same whether or not the account exists. */
-export async function forgotPassword(
+/**
+ * Asks for a reset link. The answer is the same, and takes the same time, whether or not the account exists: the
+ * account is looked up and the link sent after the answer has gone (`background`).
+ */
+export function forgotPassword(
   database: Database,
   config: AppConfig,
   mailer: Mailer,
+  background: Background,
   value: string,
-): Promise<void> {
-  const user = await repo.findUserByUsernameOrEmail(database, value.trim());
-  if (!user?.isActive) return;
+): void {
+  background.run('forgot-password', async () => {
+    const user = await repo.findUserByUsernameOrEmail(database, value.trim());
+    if (user) await sendResetLink(database, config, mailer, user.id);
+  });
+}
+
+/**
+ * Sends a user a single-use link to choose a new password, valid one hour, unless the user was sent too many
+ * lately (repo.RESET_MAX_PER_WINDOW). The outbox keeps the message without the token: only the delivery carries
+ * it. Answers whether a link was sent.
+ */
+async function sendResetLink(
+  database: Database,
+  config: AppConfig,
+  mailer: Mailer,
+  userId: number,
+): Promise<boolean> {
+  const user = await repo.getUser(database, userId);
+  if (!user?.isActive) return false;
   const membership = await repo.firstMembership(database, user.id);
-  if (!membership) return;
+  if (!membership) return false;
   const token = randomBytes(32).toString('base64url');
-  await repo.storeResetToken(database, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS));
+  if (!(await repo.storeResetToken(database, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS))))
+    return false;
   const link = `${config.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
   await mailer.send(membership.tenantId, {
     to: user.email,
     subject: 'Choose a new password',
     text: `Hello ${user.displayName},\n\nSomeone asked to reset the password of the account ${user.username}. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this message.`,
+    secrets: [token],
   });
+  return true;
 }
+
+/**
+ * Staff send a user of their association a reset link; they never see it and never set the password themselves.
+ * The audit log names the staff member as the actor.
+ */
+export async function sendPasswordReset(
+  database: Database,
+  config: AppConfig,
+  mailer: Mailer,
+  auth: AuthContext,
+  userId: number,
+): Promise<{ message: string }> {
+  if (!(await repo.isMemberOf(database, auth.tenantId, userId))) throw new HttpError(404, MESSAGES.notFound);
+  const sent = await sendResetLink(database, config, mailer, userId);
+  if (!sent)
+    throw new HttpError(
+      429,
+      'This user was sent several reset links in the last 15 minutes (or cannot sign in). Try again later.',
+    );
+  await withTenantTx(database.db, scopeOf(auth), (tx) =>
+    audit(tx, auth, { action: 'send-password-reset', entity: 'user', entityId: userId }),
+  );
+  return { message: PASSWORD_RESET_SENT };
+}
+
+export const PASSWORD_RESET_SENT = 'We sent the user a link to choose a new password.';
 
 export async function resetPassword(
   database: Database,
