@@ -31,6 +31,7 @@ export * from './platform/wizard.rules.ts';
 export * from './platform/list-layout.rules.ts';
 export * from './platform/fields/range.rules.ts';
 export * from './platform/resource.ts';
+export * from './platform/list-indexes.ts';
 export * from './platform/list-protocol.schema.ts';
 export * from './samples/samples.resource.ts';
 export * from './users/users.resource.ts';

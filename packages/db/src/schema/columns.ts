@@ -1,5 +1,6 @@
+import { columnOf, listIndexes, type ResourceDeclaration } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type IndexBuilder, index, type PgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every tenant-owned table starts with this column and puts it first in its primary key. */
 export const tenantId = () => uuid('tenant_id').notNull();
@@ -7,3 +8,30 @@ export const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const nowSql = sql`now()`;
+
+/**
+ * The indexes of a resource's lists (decision 0100), as Drizzle indexes of its table: tenant first, then the fields
+ * `listIndexes` derives from the declaration, partial on the live rows when the resource soft-deletes. Named
+ * `<table>_by_<columns>` without the key, which every one of them ends with.
+ */
+export function resourceListIndexes(
+  name: string,
+  columns: Record<string, PgColumn>,
+  resource: ResourceDeclaration,
+  parentFields: readonly string[] = [],
+): IndexBuilder[] {
+  const columnOfField = (field: string) => {
+    const column = columns[columnOf(resource, field)];
+    if (!column) throw new Error(`${name}: the list field ${field} has no column`);
+    return column;
+  };
+  const tenant = columns.tenantId;
+  if (!tenant) throw new Error(`${name}: no tenant_id`);
+  const live = resource.softDelete ? columnOfField(resource.softDelete.deleted) : undefined;
+  return listIndexes(resource, parentFields).map((ix) => {
+    const cols = ix.fields.map(columnOfField);
+    const shown = cols.filter((c) => c !== columnOfField(resource.key)).map((c) => c.name);
+    const built = index(`${name}_by_${shown.length > 0 ? shown.join('_') : 'key'}`).on(tenant, ...cols);
+    return live ? built.where(sql.raw(`not ${live.name}`)) : built;
+  });
+}

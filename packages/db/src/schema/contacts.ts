@@ -3,9 +3,16 @@
  * counters that keep the list's total cheap, and the one search index every searchable entity writes to.
  * Tenant-owned: tenant_id first in every primary key and index, row-level security forced (0007_contacts_rls).
  */
+
+import {
+  contactEntriesResource,
+  contactLinksResource,
+  contactsResource,
+  parentFieldsOf,
+} from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, tenantId, ts } from './columns.ts';
+import { createdAt, resourceListIndexes, tenantId, ts } from './columns.ts';
 import { tenants } from './platform.ts';
 
 export const contacts = pgTable(
@@ -42,16 +49,9 @@ export const contacts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.contactId] }),
-    // Keyset-friendly list orders and the cheap filters of the list (partial: live rows only).
-    index('contacts_display_name_idx').on(t.tenantId, t.displayName, t.contactId).where(sql`not is_deleted`),
-    index('contacts_last_name_idx').on(t.tenantId, t.lastName, t.contactId).where(sql`not is_deleted`),
-    index('contacts_status_idx')
-      .on(t.tenantId, t.status, t.displayName, t.contactId)
-      .where(sql`not is_deleted`),
-    index('contacts_type_idx')
-      .on(t.tenantId, t.contactType, t.displayName, t.contactId)
-      .where(sql`not is_deleted`),
-    index('contacts_city_idx').on(t.tenantId, t.city, t.contactId).where(sql`not is_deleted`),
+    // Every page of the list in order: each sortable field, alone and after each named filter's fields (partial:
+    // live rows only), derived from the resource (decision 0100).
+    ...resourceListIndexes('contacts', t, contactsResource),
     index('contacts_account_idx').on(t.tenantId, t.accountNumber),
     index('contacts_email_idx').on(t.tenantId, sql`lower(${t.email})`),
     index('contacts_postal_idx').on(t.tenantId, t.postalCode),
@@ -74,6 +74,12 @@ export const contactEntries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.entryId] }),
+    ...resourceListIndexes(
+      'contact_entries',
+      t,
+      contactEntriesResource,
+      parentFieldsOf(contactEntriesResource, [contactsResource]),
+    ),
     index('contact_entries_contact_idx').on(t.tenantId, t.contactId),
     index('contact_entries_value_idx').on(t.tenantId, sql`lower(${t.value})`),
   ],
@@ -94,6 +100,12 @@ export const contactLinks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.linkId] }),
+    ...resourceListIndexes(
+      'contact_links',
+      t,
+      contactLinksResource,
+      parentFieldsOf(contactLinksResource, [contactsResource]),
+    ),
     index('contact_links_contact_idx').on(t.tenantId, t.contactId),
     index('contact_links_related_idx').on(t.tenantId, t.relatedContactId),
   ],

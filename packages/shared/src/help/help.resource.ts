@@ -8,6 +8,7 @@ export const helpTextsResource = defineResource({
   view: 'helpText',
   title: 'Help texts',
   table: 'help_texts',
+  scale: 'small',
   key: 'StateName',
   permissions: { read: 'backoffice', write: 'help.manage' },
   fields: {

@@ -287,6 +287,13 @@ export interface ResourceDeclaration<F extends string = string> {
   capabilities: ResourceCapabilities;
   /** One record per tenant (edit screen only, no list). */
   singleRecord?: boolean;
+  /**
+   * How many rows a tenant may hold. `large` (the default): every sortable field, with no filter, each named
+   * filter and within a parent record, has an index that yields its pages in order (`listIndexes`, decision 0100),
+   * and a test fails without it. `small` (at most a few hundred rows: settings, staff users, terms, help texts):
+   * a page is sorted in memory, no index needed.
+   */
+  scale?: 'small' | 'large';
   /** Fields whose change asks the server to recalculate the model. */
   watchedFields?: readonly NoInfer<F>[];
   recalculate?: (model: Model) => Model;

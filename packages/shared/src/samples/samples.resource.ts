@@ -36,6 +36,7 @@ export const samplesResource = defineResource({
   view: 'sample',
   title: 'Samples',
   table: 'samples',
+  scale: 'small',
   key: 'SampleId',
   permissions: { read: 'backoffice', write: 'backoffice' },
   fields: {

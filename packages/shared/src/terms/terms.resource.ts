@@ -9,6 +9,7 @@ export const termsResource = defineResource({
   view: 'terms',
   title: 'Terms of use',
   table: 'terms_of_use',
+  scale: 'small',
   key: 'TermsOfUseId',
   permissions: { read: 'terms.manage', write: null },
   fields: {

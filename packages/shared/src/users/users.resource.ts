@@ -9,6 +9,7 @@ export const usersResource = defineResource({
   view: 'user',
   title: 'Users',
   table: 'user_directory',
+  scale: 'small',
   key: 'UserId',
   permissions: { read: 'users.read', write: null },
   fields: {

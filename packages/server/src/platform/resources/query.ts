@@ -210,8 +210,11 @@ export function planList(
   }
   const sorts = parseOrderBy(bound, orderby);
   const orderBy = sorts.map((s) => `${(bound.sqlColumns[s.field] as Raw).text} ${s.direction}`);
-  // The key last: a stable order, so paging never repeats or skips a row.
-  if (!sorts.some((s) => s.field === resource.key)) orderBy.push(`${bound.sqlKey.text} asc`);
+  // The key last: a stable order, so paging never repeats or skips a row. It runs the way the sort before it runs,
+  // so one index read forwards or backwards yields the whole order (decision 0100); `name desc, id asc` would sort.
+  const last = sorts[sorts.length - 1];
+  if (!sorts.some((s) => s.field === resource.key))
+    orderBy.push(`${bound.sqlKey.text} ${last?.direction ?? 'asc'}`);
   const first = sorts[0] ?? { field: resource.defaultSort.field, direction: resource.defaultSort.direction };
   return {
     where: allOf(conditions),

@@ -1,0 +1,77 @@
+/**
+ * Which indexes a resource's lists need (decision 0100): every way a user can ask for a list page (each sortable
+ * field, ascending or descending, with no filter, with each named filter, and within a parent record) is served by
+ * one index that yields the page's rows in order, so a page at any depth is an index scan of `$skip + $top` entries
+ * and never a sort of every match. Derived from the declaration, so a new sortable field or named filter brings
+ * its index with it; the database schema declares exactly these, and a test fails when one is missing.
+ */
+import type { ResourceDeclaration } from './resource.ts';
+
+/** One way to ask for a list: the fields held equal (a named filter or a parent record), the sort field. */
+export interface ListAccessPath {
+  /** `0` for no filter, a named filter's id, or `parent:<field>` for the lists within a parent record. */
+  filter: number | string;
+  /** Fields the filter holds equal to one value, in the order of its criteria. */
+  equal: readonly string[];
+  sort: string;
+}
+
+/** An index of a list: tenant first, then these fields; partial on the live rows when the resource soft-deletes. */
+export interface ListIndex {
+  fields: readonly string[];
+  /** Every access path it serves. */
+  serves: readonly ListAccessPath[];
+}
+
+/**
+ * The parent fields by which other resources show this one as a child list (`screen.children` of any resource):
+ * a record's tab lists its children filtered by the parent's key.
+ */
+export function parentFieldsOf(resource: ResourceDeclaration, all: readonly ResourceDeclaration[]): string[] {
+  const out = new Set<string>();
+  for (const r of all)
+    for (const c of r.screen?.children ?? []) if (c.resource === resource.name) out.add(c.parentField);
+  return [...out];
+}
+
+/** Every way a user can ask for a page of the resource's list, before the direction. */
+export function listAccessPaths(
+  resource: ResourceDeclaration,
+  parentFields: readonly string[] = [],
+): ListAccessPath[] {
+  if (resource.scale === 'small' || resource.singleRecord) return [];
+  const filters: { filter: number | string; equal: string[] }[] = [{ filter: 0, equal: [] }];
+  for (const f of resource.filters) {
+    // Only the criteria that hold a field equal to one value narrow an index's prefix; the others filter rows.
+    const equal = f.Criteria.filter((c) => c.Operator === 'eq').map((c) => c.PropertyName);
+    filters.push({ filter: f.Id, equal: [...new Set(equal)] });
+  }
+  for (const p of parentFields) filters.push({ filter: `parent:${p}`, equal: [p] });
+  const paths: ListAccessPath[] = [];
+  for (const f of filters) for (const sort of resource.sortable) paths.push({ ...f, sort });
+  return paths;
+}
+
+/** The index fields that serve one access path: the equal fields, the sort field, the key last. */
+export function indexFieldsFor(resource: ResourceDeclaration, path: ListAccessPath): string[] {
+  const fields = [...path.equal];
+  if (!fields.includes(path.sort)) fields.push(path.sort);
+  if (!fields.includes(resource.key)) fields.push(resource.key);
+  return fields;
+}
+
+/** The indexes of a resource's lists: one per distinct field list, each with the access paths it serves. */
+export function listIndexes(
+  resource: ResourceDeclaration,
+  parentFields: readonly string[] = [],
+): ListIndex[] {
+  const byFields = new Map<string, { fields: string[]; serves: ListAccessPath[] }>();
+  for (const path of listAccessPaths(resource, parentFields)) {
+    const fields = indexFieldsFor(resource, path);
+    const id = fields.join(',');
+    const known = byFields.get(id);
+    if (known) known.serves.push(path);
+    else byFields.set(id, { fields, serves: [path] });
+  }
+  return [...byFields.values()];
+}
