@@ -2,9 +2,14 @@ import type { Page } from 'playwright-core';
 import type { Running } from '../support/boot.ts';
 import { seedTenant } from '../support/seed.ts';
 
-/** The sign-in page, as a user sees it. */
+/**
+ * The sign-in page, reached as a new user reaches it: the site's address (`/`), which sends a visitor without a
+ * session to the sign-in page.
+ */
 export async function signInAs(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/sign-in');
+  const res = await page.goto('/');
+  if (res?.status() !== 200) throw new Error(`GET / answered ${res?.status()}, not the app`);
+  await page.waitForURL(/\/sign-in$/);
   await page.getByLabel('Username').fill(username);
   await page.getByRole('textbox', { name: /^Password/ }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

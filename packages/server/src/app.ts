@@ -117,10 +117,10 @@ export async function buildApp(options: BuildOptions) {
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
     // Files are looked up per request, so a rebuilt web app is served without a restart. Hashed assets are
-    // immutable; index.html is always revalidated.
+    // immutable; index.html is always revalidated. The site's root (`/`, where a new user arrives) is the app.
     await app.register(fastifyStatic, {
       root: config.webDist,
-      index: false,
+      index: 'index.html',
       setHeaders(reply, filePath) {
         reply.header(
           'Cache-Control',

@@ -5,14 +5,55 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS } from './resource.ts';
 
-/** Query of a list call: `$skip`, `$top`, `$orderby` ("Name desc"), and an optional `$search`. */
+/**
+ * Query of a list call: `$skip`, `$top`, `$orderby` ("Name desc"), and an optional `$search`. List pages also take
+ * `skip` and `pageSize` for `$skip` and `$top` (spec 000 section 7: "skip and pageSize (or $skip and $top)").
+ */
 export const listQuerySchema = z.object({
-  $skip: z.coerce.number().int().min(0).default(0),
+  $skip: z.coerce.number().int().min(0).optional(),
   $top: z.coerce.number().int().min(1).max(999_999_999).optional(),
+  skip: z.coerce.number().int().min(0).optional(),
+  pageSize: z.coerce.number().int().min(1).max(999_999_999).optional(),
   $orderby: z.string().max(200).optional(),
   $search: z.string().max(200).optional(),
 });
-export type ListQuery = z.infer<typeof listQuerySchema>;
+export type ListQueryInput = z.infer<typeof listQuerySchema>;
+
+/** A list call's window and order, whichever pair of names the client used. */
+export interface ListQuery {
+  $skip: number;
+  $top?: number | undefined;
+  $orderby?: string | undefined;
+  $search?: string | undefined;
+}
+
+/**
+ * The query a list call means: `skip` is `$skip`, `pageSize` is `$top`. Both names of one value may be given only
+ * when they agree; otherwise the answer says which, instead of one of them being ignored.
+ */
+export function listQueryOf(input: ListQueryInput): { query: ListQuery } | { error: string } {
+  const pick = (
+    dollar: number | undefined,
+    plain: number | undefined,
+    a: string,
+    b: string,
+  ): { error: string } | { value: number | undefined } =>
+    dollar !== undefined && plain !== undefined && dollar !== plain
+      ? { error: `Give ${a} or ${b}, not both with different values.` }
+      : { value: dollar ?? plain };
+  const skip = pick(input.$skip, input.skip, '$skip', 'skip');
+  if ('error' in skip) return { error: skip.error };
+  const top = pick(input.$top, input.pageSize, '$top', 'pageSize');
+  if ('error' in top) return { error: top.error };
+  return {
+    query: {
+      $skip: skip.value ?? 0,
+      ...(top.value !== undefined ? { $top: top.value } : {}),
+      ...(input.$orderby !== undefined ? { $orderby: input.$orderby } : {}),
+      ...(input.$search !== undefined ? { $search: input.$search } : {}),
+    },
+  };
+}
 
 export const filterCriterionSchema = z.object({
   PropertyName: z.string().max(100),

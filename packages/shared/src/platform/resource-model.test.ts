@@ -111,8 +111,12 @@ describe('normalizeField: one rule per field type', () => {
     expect(value(f('decimalRange'), { StartValue: 3, EndValue: 2 })).toEqual({
       error: 'Field: the start is after the end.',
     });
+    // An empty side is open (spec 001 section 3: stored as -2147483647 and 2147483647).
     expect(value(f('decimalRange'), { StartValue: '1' })).toEqual({
-      error: 'Field needs a start and an end.',
+      value: { StartValue: 1, EndValue: 2147483647 },
+    });
+    expect(value(f('decimalRange'), { StartValue: 'one' })).toEqual({
+      error: 'Field needs numbers (leave a side empty for no limit).',
     });
     expect(value(f('dateRange'), { Range: 0, StartDate: '2026-01-01', EndDate: '2026-02-01' })).toEqual({
       value: { Range: 0, StartDate: '2026-01-01', EndDate: '2026-02-01' },

@@ -15,7 +15,7 @@ import {
   parseCurrencyInput,
 } from './fields/field-input.rules.ts';
 import { phoneDigits } from './fields/phone.rules.ts';
-import { isValidDecimalRange } from './fields/range.rules.ts';
+import { parseDecimalRange } from './fields/range.rules.ts';
 import { normalizeWebsite } from './fields/website.rules.ts';
 import type { FieldDeclaration, Model, ResourceDeclaration } from './resource.ts';
 
@@ -158,13 +158,11 @@ function normalizeValue(field: FieldDeclaration, raw: unknown, options: Normaliz
       return { value: mask };
     }
     case 'decimalRange': {
-      const r = raw as { StartValue?: unknown; EndValue?: unknown };
-      if (typeof r !== 'object' || typeof r.StartValue !== 'number' || typeof r.EndValue !== 'number')
-        return { error: `${label} needs a start and an end.` };
-      const range = { StartValue: r.StartValue, EndValue: r.EndValue };
-      return isValidDecimalRange(range)
-        ? { value: range }
-        : { error: `${label}: the start is after the end.` };
+      const parsed = parseDecimalRange(raw);
+      if ('value' in parsed) return parsed;
+      return parsed.error === 'order'
+        ? { error: `${label}: the start is after the end.` }
+        : { error: `${label} needs numbers (leave a side empty for no limit).` };
     }
     case 'dateRange': {
       const r = raw as { Range?: unknown; StartDate?: unknown; EndDate?: unknown };

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { contactsResource } from '../contacts/contacts.resource.ts';
 import { helpTextsResource } from '../help/help.resource.ts';
 import { samplesResource } from '../samples/samples.resource.ts';
 import { usersResource } from '../users/users.resource.ts';
-import { defineResource, resourceProblems, safeExternalUrl } from './resource.ts';
+import {
+  calendarDateField,
+  defineResource,
+  listVariantsOf,
+  resourceProblems,
+  safeExternalUrl,
+} from './resource.ts';
 
 describe('safeExternalUrl', () => {
   it.each([
@@ -44,5 +51,44 @@ describe('screen declarations', () => {
         },
       }),
     ).toThrow(/screen preview names unknown field Nope.*widget w sorts by Content.*external page x/);
+  });
+});
+
+describe('calendar variant', () => {
+  it('is offered only where the records have a date', () => {
+    expect(calendarDateField(samplesResource)).toBe('StartDate');
+    expect(listVariantsOf(samplesResource)).toContain('DeluxeListViewWithCalendar');
+    // Contacts have no date field: the calendar is not offered ("Contacts have no date" was shown).
+    expect(calendarDateField(contactsResource)).toBeNull();
+    expect(listVariantsOf(contactsResource)).not.toContain('DeluxeListViewWithCalendar');
+    const undated = { fields: { Name: { type: 'text' as const, label: 'Name' } }, filterable: [] };
+    expect(listVariantsOf(undated)).toEqual([
+      'ListView',
+      'DeluxeListView',
+      'DeluxeListViewWithCards',
+      'InfiniteScroll',
+    ]);
+  });
+
+  it('refuses a resource whose default list is a calendar without a date', () => {
+    expect(() =>
+      defineResource({
+        name: 'undated',
+        feature: 'x',
+        subfeature: 'y',
+        view: 'z',
+        title: 'Undated',
+        table: 'undated',
+        key: 'Id',
+        permissions: { read: 'backoffice', write: null },
+        fields: { Id: { type: 'number', label: 'Id' } },
+        columns: [],
+        sortable: ['Id'],
+        filterable: [],
+        form: [],
+        defaultSort: { field: 'Id', direction: 'asc' },
+        screen: { listVariant: 'DeluxeListViewWithCalendar' },
+      }),
+    ).toThrow(/needs a date/);
   });
 });

@@ -191,6 +191,22 @@ export const LIST_VARIANTS = [
 ] as const;
 export type ListVariant = (typeof LIST_VARIANTS)[number];
 
+/**
+ * The field a calendar places each record on: the first date (or date and time) field the list may filter on, else
+ * the first date field; null when the resource has none, and then it offers no calendar.
+ */
+export function calendarDateField(r: Pick<ResourceDeclaration, 'fields' | 'filterable'>): string | null {
+  const candidates = Object.entries(r.fields).filter(([, f]) => f.type === 'date' || f.type === 'datetime');
+  const filterable = candidates.find(([name]) => r.filterable.includes(name));
+  return (filterable ?? candidates[0])?.[0] ?? null;
+}
+
+/** The list variants a resource offers: every one, but the calendar only where its records have a date. */
+export function listVariantsOf(r: Pick<ResourceDeclaration, 'fields' | 'filterable'>): ListVariant[] {
+  const dated = calendarDateField(r) !== null;
+  return LIST_VARIANTS.filter((v) => dated || v !== 'DeluxeListViewWithCalendar');
+}
+
 /** A tab of a MainEntityParentPage: another resource's rows whose `parentField` equals the record's key. */
 export interface ChildListDeclaration {
   /** The child resource's name. */
@@ -363,6 +379,8 @@ export function resourceProblems(r: ResourceDeclaration): string[] {
   for (const w of r.screen?.widgets ?? [])
     if (w.sort && !r.sortable.includes(w.sort.field))
       problems.push(`widget ${w.key} sorts by ${w.sort.field}, which is not sortable`);
+  if (r.screen?.listVariant && !listVariantsOf(r).includes(r.screen.listVariant))
+    problems.push(`list variant ${r.screen.listVariant} needs a date or date and time field`);
   for (const e of r.screen?.externalUrls ?? [])
     if (!safeExternalUrl(e.url)) problems.push(`external page ${e.key} has an unsafe address`);
   for (const [name, field] of Object.entries(r.fields)) {

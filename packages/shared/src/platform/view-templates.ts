@@ -4,10 +4,26 @@
  */
 import type { ViewTemplate } from './list-protocol.schema.ts';
 
+/**
+ * The dialog components a view template may name: a closed list, so the web's registry of them is typed by it and
+ * a template naming a component the web lacks cannot be written.
+ */
+export const VIEW_TEMPLATE_COMPONENTS = [
+  'ReportPopup',
+  'ScreenFieldsDescriptionDialog',
+  'ConfirmationDialog',
+  'InformationDialog',
+  'TableSettingsDialog',
+  'PrintPreviewDialog',
+] as const;
+export type ViewTemplateComponent = (typeof VIEW_TEMPLATE_COMPONENTS)[number];
+
+type Template = ViewTemplate & { Component: ViewTemplateComponent };
+
 /** The generic report popup. */
 export const REPORTING_TEMPLATE_KEY = 'Reporting';
 
-export const VIEW_TEMPLATES: Readonly<Record<string, ViewTemplate>> = {
+export const VIEW_TEMPLATES: Readonly<Record<string, Template>> = {
   [REPORTING_TEMPLATE_KEY]: {
     Key: REPORTING_TEMPLATE_KEY,
     Component: 'ReportPopup',

@@ -5,9 +5,12 @@ import {
   parseNameResponse,
   refundValidateBody,
   refundValidateResponse,
+  timezoneOptionSchema,
+  timezoneOptions,
   validationResultSchema,
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/context.ts';
 import * as utils from './utils.service.ts';
 
@@ -32,6 +35,20 @@ export const utilsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       requireAuth(req.auth);
       return utils.validateEmail(req.body.emailAddress);
+    },
+  });
+
+  app.get('/api/utils/timezones', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['utils'],
+      summary: 'The timezone options of every timezone select: TimezoneId, DisplayName, OlsonName',
+      description:
+        'TimezoneId is the IANA (Olson) name. West to east; the offset in DisplayName is the one in force now. Public: sign-up asks for a timezone before there is a session.',
+      response: { 200: z.array(timezoneOptionSchema) },
+    },
+    handler: async () => {
+      return timezoneOptions([...Intl.supportedValuesOf('timeZone'), 'UTC'], new Date());
     },
   });
 

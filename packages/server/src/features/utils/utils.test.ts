@@ -292,3 +292,17 @@ describe('POST /api/utils/refund/validate', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 });
+
+describe('GET /api/utils/timezones', () => {
+  it('serves the timezone options, without a session, the default zone among them', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/utils/timezones' });
+    expect(res.statusCode).toBe(200);
+    const options = res.json() as { TimezoneId: string; DisplayName: string; OlsonName: string }[];
+    expect(options.length).toBeGreaterThan(300);
+    const chicago = options.find((o) => o.OlsonName === 'America/Chicago');
+    expect(chicago?.TimezoneId).toBe('America/Chicago');
+    expect(chicago?.DisplayName).toMatch(/^\(UTC-0[56]:00\) Chicago, Central Time$/);
+    expect(new Set(options.map((o) => o.TimezoneId)).size).toBe(options.length);
+    expect(options.some((o) => o.OlsonName === 'UTC')).toBe(true);
+  });
+});

@@ -11,6 +11,7 @@ import {
   DEFAULT_TENANT_SETTINGS,
   duplicateCheckResponseSchema,
   getRequestSchema,
+  listQueryOf,
   listQuerySchema,
   listRequestSchema,
   listResponseSchema,
@@ -22,6 +23,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
 import { sessionRead, sessionTx } from '../security.ts';
 import type { BoundResource } from './registry.ts';
 import * as service from './resource.service.ts';
@@ -52,7 +54,9 @@ export function resourceRoutes(
       const listHandler = async (req: FastifyRequest & { query: z.infer<typeof listQuerySchema> }) => {
         // The route's schema has parsed the body already (it is optional: a GET has none).
         const body = (req.body ?? {}) as z.infer<typeof listRequestSchema>;
-        const { query } = req;
+        const window = listQueryOf(req.query);
+        if ('error' in window) throw new HttpError(400, window.error);
+        const { query } = window;
         const usual = (tx: Tx, auth: AuthContext) =>
           service.list(tx, auth, bound, query, body, startExport, { endsTransaction: true });
         const top = query.$top;

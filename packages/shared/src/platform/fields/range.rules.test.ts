@@ -4,12 +4,14 @@ import {
   bitmaskToKeys,
   DECIMAL_RANGE_OPEN_END,
   DECIMAL_RANGE_OPEN_START,
+  describeDecimalRange,
   fromDecimalRange,
   isFlagKey,
   isInDecimalRange,
   isValidDecimalRange,
   keysToBitmask,
   MAX_FLAG_BIT,
+  parseDecimalRange,
   toDecimalRange,
   toggleFlag,
 } from './range.rules.ts';
@@ -38,6 +40,44 @@ describe('decimal range (spec 001 §3: "An open start is stored as -2147483647 a
         expect(fromDecimalRange(toDecimalRange({ start, end }))).toEqual({ start, end });
       }),
     );
+  });
+});
+
+describe('decimal range as a client sends it', () => {
+  it('takes an empty side as open, text as a number, and refuses what is not a number or past the open ends', () => {
+    expect(parseDecimalRange({ StartValue: null, EndValue: '12.5' })).toEqual({
+      value: { StartValue: DECIMAL_RANGE_OPEN_START, EndValue: 12.5 },
+    });
+    expect(parseDecimalRange({ StartValue: 3, EndValue: '' })).toEqual({
+      value: { StartValue: 3, EndValue: DECIMAL_RANGE_OPEN_END },
+    });
+    expect(parseDecimalRange({})).toEqual({
+      value: { StartValue: DECIMAL_RANGE_OPEN_START, EndValue: DECIMAL_RANGE_OPEN_END },
+    });
+    expect(parseDecimalRange({ StartValue: 'ten', EndValue: 3 })).toEqual({ error: 'shape' });
+    expect(parseDecimalRange({ StartValue: -3e9, EndValue: 3 })).toEqual({ error: 'shape' });
+    expect(parseDecimalRange([1, 2])).toEqual({ error: 'shape' });
+    expect(parseDecimalRange({ StartValue: 4, EndValue: 3 })).toEqual({ error: 'order' });
+  });
+
+  it('round-trips every range a form can hold, open sides included', () => {
+    const side = fc.option(fc.double({ min: -1e9, max: 1e9, noNaN: true }), { nil: null });
+    fc.assert(
+      fc.property(side, side, (a, b) => {
+        const [start, end] = a !== null && b !== null && a > b ? [b, a] : [a, b];
+        const stored = toDecimalRange({ start, end });
+        const parsed = parseDecimalRange({ StartValue: start, EndValue: end });
+        expect(parsed).toEqual({ value: stored });
+        expect(fromDecimalRange(stored)).toEqual({ start, end });
+      }),
+    );
+  });
+
+  it('reads open sides in words', () => {
+    expect(describeDecimalRange(toDecimalRange({ start: null, end: null }))).toBe('any');
+    expect(describeDecimalRange(toDecimalRange({ start: 2, end: null }))).toBe('at least 2');
+    expect(describeDecimalRange(toDecimalRange({ start: null, end: 9 }))).toBe('at most 9');
+    expect(describeDecimalRange(toDecimalRange({ start: 2, end: 9 }))).toBe('2 – 9');
   });
 });
 

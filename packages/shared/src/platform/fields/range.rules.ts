@@ -33,6 +33,36 @@ export function isInDecimalRange(value: number, range: DecimalRange): boolean {
   return value >= range.StartValue && value <= range.EndValue;
 }
 
+/**
+ * A decimal range as a client sends it, made into the stored shape: a missing, empty (null or "") bound is open and
+ * stored as the specification's constant; a bound may come as text ("12.5"). A bound past the open constants, a
+ * bound that is not a number, and a start after the end are refused with the reason.
+ */
+export function parseDecimalRange(raw: unknown): { value: DecimalRange } | { error: 'shape' | 'order' } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { error: 'shape' };
+  const r = raw as { StartValue?: unknown; EndValue?: unknown };
+  const bound = (v: unknown, open: number): number | null => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return open;
+    const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : Number.NaN;
+    if (!Number.isFinite(n) || n < DECIMAL_RANGE_OPEN_START || n > DECIMAL_RANGE_OPEN_END) return null;
+    return n;
+  };
+  const start = bound(r.StartValue, DECIMAL_RANGE_OPEN_START);
+  const end = bound(r.EndValue, DECIMAL_RANGE_OPEN_END);
+  if (start === null || end === null) return { error: 'shape' };
+  const range = { StartValue: start, EndValue: end };
+  return isValidDecimalRange(range) ? { value: range } : { error: 'order' };
+}
+
+/** How a range reads: "1 – 5", "at least 1", "at most 5", or "any" when both ends are open. */
+export function describeDecimalRange(range: DecimalRange): string {
+  const { start, end } = fromDecimalRange(range);
+  if (start === null && end === null) return 'any';
+  if (start === null) return `at most ${end}`;
+  if (end === null) return `at least ${start}`;
+  return `${start} – ${end}`;
+}
+
 /** A range whose start is after its end is invalid. */
 export function isValidDecimalRange(range: DecimalRange): boolean {
   return range.StartValue <= range.EndValue;

@@ -4,6 +4,7 @@ import {
   DATE_TYPES,
   type DateRangeValue,
   type DecimalRange,
+  describeDecimalRange,
   formatDateInput,
   formatDateValue,
   formatPhone,
@@ -54,10 +55,8 @@ export function displayText(props: FieldDisplayProps): string {
       const keys = bitmaskToKeys(Number(value));
       return keys.length > 0 ? keys.map((k) => optionName(props, k)).join(', ') : EMPTY;
     }
-    case 'decimalRange': {
-      const r = value as DecimalRange;
-      return `${r.StartValue} – ${r.EndValue}`;
-    }
+    case 'decimalRange':
+      return describeDecimalRange(value as DecimalRange);
     case 'dateRange': {
       const r = value as DateRangeValue;
       const name = DATE_RANGE_OPTIONS.find((o) => o.Id === r.Range)?.Name ?? '';

@@ -6,6 +6,7 @@ import {
   type DecimalRange,
   formatDateInput,
   formatPhone,
+  fromDecimalRange,
   isCalendarDay,
   isDateWithinLimits,
   isValidDecimalRange,
@@ -18,6 +19,8 @@ import {
   phoneDigits,
   resolveDateRange,
   showMultiSelectSearch,
+  type TimezoneOption,
+  toDecimalRange,
   truncateToMaxLength,
 } from '@guildhall/shared';
 import {
@@ -411,15 +414,21 @@ export function FlagsFieldInput(props: FieldInputProps) {
 
 export function DecimalRangeFieldInput(props: FieldInputProps) {
   const range = (props.value ?? null) as Partial<DecimalRange> | null;
-  const start = typeof range?.StartValue === 'number' ? range.StartValue : '';
-  const end = typeof range?.EndValue === 'number' ? range.EndValue : '';
+  // Open sides (stored as -2147483647 and 2147483647) show as empty boxes: "no limit".
+  const open =
+    range && typeof range.StartValue === 'number' && typeof range.EndValue === 'number'
+      ? fromDecimalRange({ StartValue: range.StartValue, EndValue: range.EndValue })
+      : { start: null, end: null };
+  const start: number | '' = open.start ?? '';
+  const end: number | '' = open.end ?? '';
   const invalid =
     typeof start === 'number' &&
     typeof end === 'number' &&
     !isValidDecimalRange({ StartValue: start, EndValue: end });
-  const set = (part: 'StartValue' | 'EndValue', v: string | number) => {
-    const next = { StartValue: start, EndValue: end, [part]: v === '' ? '' : Number(v) };
-    props.onChange(next.StartValue === '' && next.EndValue === '' ? null : next);
+  const set = (part: 'start' | 'end', v: string | number) => {
+    const n = v === '' || Number.isNaN(Number(v)) ? null : Number(v);
+    const next = { start: open.start, end: open.end, [part]: n };
+    props.onChange(next.start === null && next.end === null ? null : toDecimalRange(next));
   };
   const c = common(props);
   return (
@@ -432,16 +441,18 @@ export function DecimalRangeFieldInput(props: FieldInputProps) {
           label="From"
           aria-label={`${props.field.label} from`}
           value={start}
+          placeholder="No limit"
           styles={c.styles}
-          onChange={(v) => set('StartValue', v)}
+          onChange={(v) => set('start', v)}
         />
         <NumberInput
           label="To"
           aria-label={`${props.field.label} to`}
           value={end}
+          placeholder="No limit"
           styles={c.styles}
           error={invalid ? 'The start is after the end.' : props.error || undefined}
-          onChange={(v) => set('EndValue', v)}
+          onChange={(v) => set('end', v)}
         />
       </SimpleGrid>
     </fieldset>
@@ -507,17 +518,27 @@ export function DateRangeFieldInput(props: FieldInputProps) {
   );
 }
 
-let zones: string[] | null = null;
-const timeZones = () => {
-  zones ??= Intl.supportedValuesOf('timeZone');
-  return zones;
-};
+/** The server's timezone options (GET /api/utils/timezones), shared by every timezone select of the page. */
+function useTimezoneOptions(current: string | null) {
+  const { data = [] } = useQuery({
+    queryKey: ['timezones'],
+    queryFn: ({ signal }) => api.get<TimezoneOption[]>('/api/utils/timezones', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const options = data.map((o) => ({ value: o.OlsonName, label: o.DisplayName }));
+  // A stored zone the list lacks (renamed in a newer timezone database) stays visible and chosen.
+  if (current && !data.some((o) => o.OlsonName === current))
+    options.unshift({ value: current, label: current });
+  return options;
+}
 
 export function TimezoneFieldInput(props: FieldInputProps) {
+  const value = typeof props.value === 'string' ? props.value : null;
+  const data = useTimezoneOptions(value);
   return (
     <Select
       {...common(props)}
-      data={timeZones()}
+      data={data}
       searchable
       limit={50}
       value={typeof props.value === 'string' ? props.value : null}

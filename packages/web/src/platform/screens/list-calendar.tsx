@@ -7,7 +7,12 @@ import listPlugin from '@fullcalendar/react/list';
 import multiMonthPlugin from '@fullcalendar/react/multimonth';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { CALENDAR_RANGE_SHORTCUTS, type ResourceDeclaration, resolveDateRange } from '@guildhall/shared';
+import {
+  CALENDAR_RANGE_SHORTCUTS,
+  calendarDateField,
+  type ResourceDeclaration,
+  resolveDateRange,
+} from '@guildhall/shared';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
@@ -17,13 +22,6 @@ import { rowLabel } from './list-cell.tsx';
 import type { ColumnView } from './list-columns.ts';
 import { recordPath } from './resources.ts';
 import { fetchList, type ListParams } from './screens-api.ts';
-
-/** The first date (or date and time) field the list may filter on: the day each record sits on. */
-function dateFieldOf(r: ResourceDeclaration): string | null {
-  const candidates = Object.entries(r.fields).filter(([, f]) => f.type === 'date' || f.type === 'datetime');
-  const filterable = candidates.find(([name]) => r.filterable.includes(name));
-  return (filterable ?? candidates[0])?.[0] ?? null;
-}
 
 const VIEW_OF: Record<number, string> = {
   1: 'timeGridDay',
@@ -43,7 +41,7 @@ export default function CalendarView(props: {
   const me = useIdentity();
   const navigate = useNavigate();
   const calendar = useRef<CalendarRef>(null);
-  const dateField = dateFieldOf(resource);
+  const dateField = calendarDateField(resource);
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const canFilter = dateField !== null && resource.filterable.includes(dateField);
   const { skip: _s, top: _t, ...params } = props.baseParams;

@@ -6,6 +6,7 @@ import {
   fitFilterTags,
   LIST_SEARCH_DEBOUNCE_MS,
   type ListResponse,
+  listVariantsOf,
   pageCount,
   type ResourceDeclaration,
   type SortSetting,
@@ -82,6 +83,14 @@ const PARAM_OF: Record<ListVariant, string> = {
   InfiniteScroll: 'infinite',
 };
 
+const VARIANT_LABEL: Record<ListVariant, string> = {
+  ListView: 'List',
+  DeluxeListView: 'Table',
+  DeluxeListViewWithCards: 'Cards',
+  DeluxeListViewWithCalendar: 'Calendar',
+  InfiniteScroll: 'Scroll',
+};
+
 /** `/micronet/list/:feature/:subfeature` */
 export function ListScreenRoute() {
   const { feature = '', subfeature = '' } = useParams();
@@ -103,7 +112,10 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
   const pageSize = options.pageSize ?? me.tenant.settings.listPageSize;
   const canWrite = resource.permissions.write !== null && can(me, resource.permissions.write);
 
-  const requested = VIEW_PARAM[searchParams.get('view') ?? ''];
+  const offered = listVariantsOf(resource);
+  const asked = VIEW_PARAM[searchParams.get('view') ?? ''];
+  // A variant the resource does not offer (a calendar of records without a date) opens the default instead.
+  const requested = asked && offered.includes(asked) ? asked : undefined;
   const variant: ListVariant = requested ?? defaultListVariant(options, phone === true);
   const setVariant = (v: ListVariant) =>
     setSearchParams(
@@ -399,13 +411,7 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
             aria-label="View"
             value={variant}
             onChange={(v) => setVariant(v as ListVariant)}
-            data={[
-              { value: 'ListView', label: 'List' },
-              { value: 'DeluxeListView', label: 'Table' },
-              { value: 'DeluxeListViewWithCards', label: 'Cards' },
-              { value: 'DeluxeListViewWithCalendar', label: 'Calendar' },
-              { value: 'InfiniteScroll', label: 'Scroll' },
-            ]}
+            data={offered.map((v) => ({ value: v, label: VARIANT_LABEL[v] }))}
           />
         </Group>
         <FilterTags

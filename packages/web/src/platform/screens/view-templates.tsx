@@ -1,17 +1,31 @@
-import type { FieldDeclaration, ViewTemplate } from '@guildhall/shared';
+import {
+  DEFAULT_TIMEZONE,
+  type FieldDeclaration,
+  type Model,
+  type ViewTemplate,
+  type ViewTemplateComponent,
+} from '@guildhall/shared';
 import { Button, Group, Table } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { notifyError } from '../notify.ts';
 import { openDialog } from './dialog-store.ts';
 import { confirmDialog, fetchViewTemplate, informationDialog, StackedModal } from './dialogs.tsx';
+import type { ColumnView } from './list-columns.ts';
+import { openPrintPreview } from './print-preview.tsx';
 import { ReportView } from './reports/report-view.tsx';
 import { resourceByName } from './resources.ts';
 
 type Opener = (template: ViewTemplate, props: Record<string, unknown>) => Promise<unknown>;
 
+const TableSettingsDialog = lazy(() => import('./table-settings-dialog.tsx'));
+
 const text = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
 
-/** The dialog components the server's view templates name (`Component`), by name. */
-export const TEMPLATE_COMPONENTS: Record<string, Opener> = {
+/**
+ * The dialog components the server's view templates name (`Component`), by name: typed by the shared closed list,
+ * so a template naming a component missing here does not compile.
+ */
+export const TEMPLATE_COMPONENTS: Record<ViewTemplateComponent, Opener> = {
   ConfirmationDialog: (t, p) =>
     confirmDialog({
       title: t.Title,
@@ -57,13 +71,37 @@ export const TEMPLATE_COMPONENTS: Record<string, Opener> = {
       </StackedModal>
     ));
   },
+  /** Props: `columns` (the list's column views) and `onSave(columns)`; resolves with the saved columns. */
+  TableSettingsDialog: (_t, p) => {
+    const columns = Array.isArray(p.columns) ? (p.columns as ColumnView[]) : [];
+    const onSave = typeof p.onSave === 'function' ? (p.onSave as (c: ColumnView[]) => unknown) : null;
+    return openDialog<ColumnView[]>((close) => (
+      <Suspense fallback={null}>
+        <TableSettingsDialog
+          columns={columns}
+          onClose={() => close()}
+          onSave={async (next) => {
+            await onSave?.(next);
+            close(next);
+          }}
+        />
+      </Suspense>
+    ));
+  },
+  /** Props: `resource` (its name), `model` (the record) and `timeZone`. */
+  PrintPreviewDialog: (_t, p) => {
+    const resource = resourceByName(text(p.resource));
+    if (!resource) return Promise.reject(new Error('The print preview needs a resource.'));
+    const model = (typeof p.model === 'object' && p.model !== null ? p.model : {}) as Model;
+    return openPrintPreview(resource, model, { timeZone: text(p.timeZone, DEFAULT_TIMEZONE) });
+  },
 };
 
 /** Opens the dialog a screen key resolves to (`/a/ViewTemplates/Index/{key}`, `/a/ViewTemplates/Reporting`). */
 export async function openViewTemplate(key: string, props: Record<string, unknown> = {}): Promise<unknown> {
   try {
     const template = await fetchViewTemplate(key);
-    const open = TEMPLATE_COMPONENTS[template.Component];
+    const open = TEMPLATE_COMPONENTS[template.Component as ViewTemplateComponent];
     if (!open) throw new Error(`No dialog component ${template.Component}`);
     return await open(template, { ...template.Props, ...props });
   } catch (error) {
