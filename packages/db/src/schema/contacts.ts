@@ -55,6 +55,10 @@ export const contacts = pgTable(
     index('contacts_account_idx').on(t.tenantId, t.accountNumber),
     index('contacts_email_idx').on(t.tenantId, sql`lower(${t.email})`),
     index('contacts_postal_idx').on(t.tenantId, t.postalCode),
+    // The duplicate check's name and postal code: postal codes compared without spaces, dashes or case.
+    index('contacts_postal_key_idx')
+      .on(t.tenantId, sql`upper(regexp_replace(${t.postalCode}, '[[:space:]-]', '', 'g'))`)
+      .where(sql`not is_deleted`),
     index('contacts_user_idx').on(t.tenantId, t.userId),
   ],
 );

@@ -1,4 +1,5 @@
 export * from './contacts.ts';
+export * from './counters.ts';
 export * from './payments.ts';
 export * from './platform.ts';
 export * from './samples.ts';

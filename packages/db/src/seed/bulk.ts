@@ -16,6 +16,7 @@ import {
   contactFacets,
   contactSearchDocuments,
   contactSpokenName,
+  DEFAULT_DIRECTORY_STATUSES,
   DEFAULT_PUBLISHED_FIELDS,
   foldSearchText,
   PUBLISH,
@@ -374,7 +375,8 @@ export function chunk(
     docs.push(
       `${t}staff\tContact\t${id}\t${title}\t${titleKey}\t${staffText}\t{"RelatedTo":${isOrg ? 'null' : orgJson},"City":${place.cityJson},"StateProvince":${place.stateJson},"Status":${STATUS_JSON[si]},"ContactType":${typeJson},"AccountNumber":"${account}"}\n`,
     );
-    if (listed) {
+    // The member directory's documents: listed contacts of the statuses it lists by default.
+    if (listed && DEFAULT_DIRECTORY_STATUSES.includes(status)) {
       const memberOrg = isOrg || MEMBER_ORG ? org : null;
       let memberText = titleKey;
       if (memberOrg !== null) memberText += ` ${orgKey}`;

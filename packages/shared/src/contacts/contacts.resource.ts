@@ -82,6 +82,7 @@ export const contactsResource = defineResource({
     'CountryCode',
   ],
   search: ['DisplayName', 'Email', 'AccountNumber'],
+  lookupExtra: ['AccountNumber', 'City'],
   filters: [
     { Id: 1, Name: 'Active', Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'active' }] },
     { Id: 2, Name: 'Prospects', Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'prospect' }] },

@@ -11,8 +11,11 @@ import {
   displayEntryValue,
   duplicateMessage,
   emailKey,
+  MERGE_FIELDS,
+  mergeConfirmation,
   normalizeContactEntry,
   PUBLISH,
+  planMerge,
 } from './contacts.rules.ts';
 
 const person: ContactRecord = {
@@ -189,16 +192,83 @@ describe('counters, emails and the duplicate message', () => {
   it('ask before saving a possible duplicate, naming at most three', () => {
     const m = (id: number, reason: 'email' | 'namePostal') => ({
       DisplayName: `C${id}`,
-      ContactId: id,
+      AccountNumber: id === 3 ? null : `A000000${id}`,
       reason,
     });
     expect(duplicateMessage([m(1, 'email')])).toBe(
-      'This contact may already exist: C1 (#1, same email). Save it anyway?',
+      'This contact may already exist: C1 (A0000001), same email. Save it anyway?',
     );
+    // Named as people tell them apart (name and account number), never by an internal id.
     expect(
       duplicateMessage([m(1, 'email'), m(2, 'namePostal'), m(3, 'email'), m(4, 'email'), m(5, 'email')]),
     ).toBe(
-      'This contact may already exist: C1 (#1, same email); C2 (#2, same name and postal code); C3 (#3, same email) and 2 more. Save it anyway?',
+      'This contact may already exist: C1 (A0000001), same email; C2 (A0000002), same name and postal code; C3, same email and 2 more. Save it anyway?',
+    );
+  });
+});
+
+describe('merge plan', () => {
+  const keep = {
+    DisplayName: 'Adams, William',
+    AccountNumber: 'A0000138',
+    Email: 'w@a.example',
+    City: 'Boston',
+  };
+  const gone = {
+    DisplayName: 'Adams, Bill',
+    AccountNumber: 'A0000292',
+    Email: 'b@a.example',
+    Phone: '6175550100',
+    City: 'Cambridge',
+    Notes: 'Call after 5 pm.',
+  };
+
+  it('names both contacts in the confirmation', () => {
+    expect(mergeConfirmation(keep, gone)).toBe(
+      'Adams, William (A0000138) will absorb Adams, Bill (A0000292)',
+    );
+  });
+
+  it('fills empty fields, adds differing email as an entry, keeps other differences and notes in the notes', () => {
+    const plan = planMerge(keep, gone);
+    expect(plan.changes.Phone).toBe('6175550100');
+    expect(plan.changes.Email).toBeUndefined();
+    expect(plan.entries).toEqual([{ CommType: 'email', Value: 'b@a.example' }]);
+    expect(plan.changes.Notes).toBe(
+      'From Adams, Bill (A0000292), merged into this contact:\nAccount number: A0000292\nCity: Cambridge\nCall after 5 pm.',
+    );
+    expect(planMerge(keep, gone, ['B@A.example']).entries).toEqual([]);
+  });
+
+  it('loses no value of the duplicate, whatever both hold', () => {
+    const side = fc.record(
+      Object.fromEntries(
+        [...MERGE_FIELDS, 'Notes'].map((f) => [
+          f,
+          fc.option(fc.string({ minLength: 1, maxLength: 8 }), { nil: null }),
+        ]),
+      ) as Record<string, fc.Arbitrary<string | null>>,
+    );
+    fc.assert(
+      fc.property(side, side, (k, g) => {
+        const plan = planMerge({ ...k, DisplayName: 'K' }, { ...g, DisplayName: 'G' });
+        const after: Record<string, unknown> = { ...k, ...plan.changes };
+        const kept = [
+          ...Object.values(after).filter((v): v is string => typeof v === 'string'),
+          ...plan.entries.map((e) => e.Value),
+        ].map((v) => v.trim().toLowerCase());
+        for (const f of [...MERGE_FIELDS, 'Notes'] as const) {
+          const v = g[f];
+          if (typeof v !== 'string' || v.trim() === '') continue;
+          const needle = v.trim().toLowerCase();
+          expect(kept.some((x) => x.includes(needle))).toBe(true);
+        }
+        // Nothing the kept contact held is lost either.
+        for (const f of [...MERGE_FIELDS, 'Notes'] as const) {
+          const v = k[f];
+          if (typeof v === 'string' && v.trim() !== '') expect(String(after[f])).toContain(v);
+        }
+      }),
     );
   });
 });

@@ -189,13 +189,14 @@ export interface SearchDocumentInput {
 
 /**
  * The search documents of a contact: one for staff (everything staff search by, entries included) and, when the
- * contact is listed and live, one for members made of the published fields only, so a member can neither see nor
- * match a field that is not published.
+ * contact is in the member directory (listed, live, of a status the association publishes), one for members made
+ * of the published fields only, so a member can neither see nor match a contact or a field that is not published.
  */
 export function contactSearchDocuments(
   c: ContactRecord & { IsDeleted?: boolean },
   entries: readonly string[] = [],
   relatedTo: string | null = null,
+  directoryStatuses: readonly string[] = DEFAULT_DIRECTORY_STATUSES,
 ): SearchDocumentInput[] {
   if (c.IsDeleted) return [];
   const title = contactSpokenName(c);
@@ -229,7 +230,7 @@ export function contactSearchDocuments(
       },
     },
   ];
-  if (c.IsListed) {
+  if (isInDirectory(c, directoryStatuses)) {
     const d = directoryContactOf(c, relatedTo);
     docs.push({
       audience: 'member',
@@ -294,17 +295,146 @@ export function emailKey(email: unknown): string | null {
   return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
 }
 
+/** A contact as people tell it apart: "Adams, William (A0000138)", the name alone when it has no account number. */
+export function contactLabel(c: { DisplayName?: unknown; AccountNumber?: unknown }): string {
+  const name = typeof c.DisplayName === 'string' && c.DisplayName.trim() !== '' ? c.DisplayName : '(no name)';
+  const account = typeof c.AccountNumber === 'string' ? c.AccountNumber.trim() : '';
+  return account === '' ? name : `${name} (${account})`;
+}
+
 /** The YesNo message of the duplicate check. */
 export function duplicateMessage(
-  matches: readonly { DisplayName: string; ContactId: number; reason: 'email' | 'namePostal' }[],
+  matches: readonly {
+    DisplayName: string;
+    AccountNumber?: string | null;
+    reason: 'email' | 'namePostal';
+  }[],
 ): string {
   const list = matches
     .slice(0, 3)
-    .map(
-      (m) =>
-        `${m.DisplayName} (#${m.ContactId}, same ${m.reason === 'email' ? 'email' : 'name and postal code'})`,
-    )
+    .map((m) => `${contactLabel(m)}, same ${m.reason === 'email' ? 'email' : 'name and postal code'}`)
     .join('; ');
   const more = matches.length > 3 ? ` and ${matches.length - 3} more` : '';
   return `This contact may already exist: ${list}${more}. Save it anyway?`;
+}
+
+/** Postal codes compared as people mean them: "n1 9gu", "N1 9GU" and "N19GU" are one code. */
+export function postalKey(postal: unknown): string {
+  return typeof postal === 'string' ? postal.replace(/[\s-]/g, '').toUpperCase() : '';
+}
+
+/** The statuses the member directory lists when the association has not chosen: active members only. */
+export const DEFAULT_DIRECTORY_STATUSES: readonly string[] = ['active'];
+
+/** Whether the member directory shows this contact: listed by the contact and of a status the association publishes. */
+export function isInDirectory(
+  c: { IsListed: unknown; Status: unknown; IsDeleted?: unknown },
+  statuses: readonly string[] = DEFAULT_DIRECTORY_STATUSES,
+): boolean {
+  return c.IsDeleted !== true && c.IsListed === true && statuses.includes(String(c.Status));
+}
+
+/** The per-tenant counter that numbers new contacts. */
+export const ACCOUNT_NUMBER_COUNTER = 'contacts.accountNumber';
+/** "A0000251": the account number of the n-th contact of an association, as the demo data numbers them. */
+export function accountNumberOf(n: number): string {
+  return `A${String(n).padStart(7, '0')}`;
+}
+/** The number in an account number made by accountNumberOf, or null for one typed by hand. */
+export function accountNumberSequence(accountNumber: unknown): number | null {
+  if (typeof accountNumber !== 'string') return null;
+  const m = /^A(\d{7,15})$/.exec(accountNumber.trim());
+  return m ? Number(m[1]) : null;
+}
+
+/** Contact fields a merge fills from the duplicate when the kept contact has none; a differing value is kept too. */
+export const MERGE_FIELDS = [
+  'Email',
+  'Phone',
+  'Website',
+  'AccountNumber',
+  'Address1',
+  'Address2',
+  'City',
+  'StateProvince',
+  'PostalCode',
+  'CountryCode',
+] as const;
+type MergeField = (typeof MERGE_FIELDS)[number];
+/** Fields whose differing value becomes a contact-info entry of the kept contact (with its type). */
+const MERGE_ENTRY_TYPES: Partial<Record<MergeField, ContactEntryType>> = {
+  Email: 'email',
+  Phone: 'phone',
+  Website: 'website',
+};
+const MERGE_LABELS: Record<MergeField, string> = {
+  Email: 'Email',
+  Phone: 'Phone',
+  Website: 'Website',
+  AccountNumber: 'Account number',
+  Address1: 'Address 1',
+  Address2: 'Address 2',
+  City: 'City',
+  StateProvince: 'State or province',
+  PostalCode: 'Postal code',
+  CountryCode: 'Country code',
+};
+
+export type MergeSide = Partial<Record<MergeField | 'Notes' | 'DisplayName', string | null>>;
+
+export interface MergePlan {
+  /** Fields of the kept contact that change (empty ones filled from the duplicate, and the notes). */
+  changes: Partial<Record<MergeField | 'Notes', string | null>>;
+  /** Contact-info entries the kept contact gains: the duplicate's email, phone and website that differ from its own. */
+  entries: { CommType: ContactEntryType; Value: string }[];
+}
+
+const filled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * What merging a duplicate into a kept contact changes, losing nothing of the duplicate: an empty field of the kept
+ * contact takes the duplicate's value; a differing email, phone or website becomes a contact-info entry of the kept
+ * contact (unless it already has that entry); any other differing field and the duplicate's notes are added to the
+ * kept contact's notes under a heading that names the duplicate.
+ */
+export function planMerge(keep: MergeSide, gone: MergeSide, keptEntries: readonly string[] = []): MergePlan {
+  const changes: MergePlan['changes'] = {};
+  const entries: MergePlan['entries'] = [];
+  const otherValues: string[] = [];
+  for (const field of MERGE_FIELDS) {
+    const theirs = gone[field];
+    if (!filled(theirs)) continue;
+    const own = keep[field];
+    if (!filled(own)) {
+      changes[field] = theirs;
+      continue;
+    }
+    if (same(own, theirs)) continue;
+    const type = MERGE_ENTRY_TYPES[field];
+    if (type) {
+      if (!keptEntries.some((e) => same(e, theirs))) entries.push({ CommType: type, Value: theirs });
+    } else otherValues.push(`${MERGE_LABELS[field]}: ${theirs}`);
+  }
+  const theirNotes = filled(gone.Notes) ? gone.Notes : '';
+  const ownNotes = filled(keep.Notes) ? keep.Notes : '';
+  const parts = [...otherValues, ...(theirNotes !== '' && !same(theirNotes, ownNotes) ? [theirNotes] : [])];
+  if (parts.length > 0) {
+    const block = `${mergedNotesHeading(gone)}\n${parts.join('\n')}`;
+    changes.Notes = ownNotes === '' ? block : `${ownNotes}\n\n${block}`;
+  }
+  return { changes, entries };
+}
+
+/** The line a merge adds before what the duplicate held that the kept contact's fields could not. */
+export function mergedNotesHeading(gone: { DisplayName?: unknown; AccountNumber?: unknown }): string {
+  return `From ${contactLabel({ DisplayName: gone.DisplayName, AccountNumber: gone.AccountNumber })}, merged into this contact:`;
+}
+
+/** The merge confirmation: "Adams, William (A0000138) will absorb Adams, Bill (A0000292)". */
+export function mergeConfirmation(
+  keep: { DisplayName?: unknown; AccountNumber?: unknown },
+  gone: { DisplayName?: unknown; AccountNumber?: unknown },
+): string {
+  return `${contactLabel(keep)} will absorb ${contactLabel(gone)}`;
 }

@@ -48,6 +48,8 @@ export const tenantSettingsSchema = z.object({
   notificationDurationMs: z.number().int().min(1000).max(60_000),
   defaultTimezone: z.string().min(1).max(64),
   websitePrefix: z.string().min(1).max(16),
+  /** Contact statuses the member directory lists (absent: active members only, DEFAULT_DIRECTORY_STATUSES). */
+  directoryStatuses: z.array(z.string().max(20)).max(10).optional(),
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 
@@ -57,6 +59,7 @@ export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
   notificationDurationMs: 5000,
   defaultTimezone: 'America/Chicago',
   websitePrefix: 'http://',
+  directoryStatuses: ['active'],
 };
 
 export const meSchema = z.object({

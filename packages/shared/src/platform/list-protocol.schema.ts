@@ -176,6 +176,11 @@ export const errorValidationSchema = z.object({
   class: z.literal('ErrorValidation'),
   Message: z.string(),
   Action: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /**
+   * YesNo only: "No" means "do not save" (a duplicate check's "Save it anyway?"), so the client ends the save there
+   * and keeps the form as typed instead of sending the answer back. Without it, "No" is sent as Answer.
+   */
+  NoCancelsSave: z.boolean().optional(),
 });
 export type ErrorValidation = z.infer<typeof errorValidationSchema>;
 

@@ -125,6 +125,8 @@ export type ErrorValidationAction = (typeof ERROR_VALIDATION_ACTIONS)[keyof type
 export interface BusinessCheck {
   Action: ErrorValidationAction;
   Message: string;
+  /** YesNo: "No" cancels the save on the client (nothing is sent back). */
+  NoCancelsSave?: boolean;
 }
 
 /** What the save of a model was told by the client beyond the model. */
@@ -294,6 +296,8 @@ export interface ResourceDeclaration<F extends string = string> {
   filterable: readonly NoInfer<F>[];
   /** Fields the list search box matches (case-insensitive contains). */
   search: readonly NoInfer<F>[];
+  /** Fields a lookup option carries in ExtraData, so namesakes can be told apart (account number, city). */
+  lookupExtra?: readonly NoInfer<F>[];
   filters: readonly NamedFilterDeclaration[];
   form: readonly FormSectionDeclaration[];
   rowActions: readonly RowActionDeclaration[];
@@ -364,6 +368,7 @@ export function resourceProblems(r: ResourceDeclaration): string[] {
   need('key', r.key);
   for (const c of r.columns) need('column', c.field);
   for (const f of r.sortable) need('sortable', f);
+  for (const f of r.lookupExtra ?? []) need('lookupExtra', f);
   for (const f of r.filterable) need('filterable', f);
   for (const f of r.search) need('search', f);
   for (const s of r.form) for (const f of s.fields) need(`form section ${s.title}`, f);

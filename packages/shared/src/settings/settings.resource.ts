@@ -1,4 +1,5 @@
 /** The association's settings: a single-record edit screen over the tenant row. */
+import { CONTACT_STATUSES } from '../contacts/contacts.rules.ts';
 import { defineResource } from '../platform/resource.ts';
 
 export const tenantSettingsResource = defineResource({
@@ -51,12 +52,20 @@ export const tenantSettingsResource = defineResource({
       required: true,
       maxLength: 16,
     },
+    DirectoryStatuses: {
+      type: 'multiSelect',
+      label: 'Statuses listed in the member directory',
+      column: 'settings.directoryStatuses',
+      options: CONTACT_STATUSES,
+      required: true,
+    },
   },
   columns: [],
   sortable: ['Name'],
   filterable: [],
   form: [
     { title: 'Association', fields: ['Name', 'DefaultTimezone', 'WebsitePrefix'] },
+    { title: 'Member directory', fields: ['DirectoryStatuses'] },
     {
       title: 'Lists and notices',
       fields: ['ListPageSize', 'DraftDurationMinutes', 'NotificationDurationMs'],

@@ -3,21 +3,27 @@
  * duplicate check (ErrorValidation YesNo), entry type detection, the search documents and the counters.
  */
 
-import { joinFragments, q } from '@guildhall/db';
+import { joinFragments, q, type Tx } from '@guildhall/db';
 import {
+  ACCOUNT_NUMBER_COUNTER,
+  accountNumberOf,
   COUNTED_FACETS,
   contactEntriesResource,
   contactFacets,
   contactLinksResource,
   contactsResource,
+  DEFAULT_DIRECTORY_STATUSES,
   duplicateMessage,
   ERROR_VALIDATION_ACTIONS,
   emailKey,
   type Model,
   normalizeContactEntry,
   parseBooleanInput,
+  postalKey,
   searchTerms,
+  tenantSettingsResource,
 } from '@guildhall/shared';
+import { nextCounterValue } from '../../platform/counters.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { registerResourceHooks } from '../../platform/resources/hooks.ts';
 import { ErrorValidationError } from '../../platform/resources/resource.service.ts';
@@ -42,6 +48,27 @@ export function countDeltas(before: Model | null, after: Model | null): Map<stri
 
 const dupFields = ['Email', 'FirstName', 'LastName', 'OrganizationName', 'PostalCode'] as const;
 
+/**
+ * A new contact's account number: the one typed, or the next of the association's counter ("A0000251"), which
+ * starts after the highest number already given (the demo data and imports number contacts the same way) and skips
+ * a number someone typed by hand.
+ */
+async function accountNumberFor(tx: Tx, tenantId: string, model: Model): Promise<string> {
+  if (typeof model.AccountNumber === 'string' && model.AccountNumber.trim() !== '')
+    return model.AccountNumber;
+  for (;;) {
+    const candidate = accountNumberOf(
+      await nextCounterValue(
+        tx,
+        tenantId,
+        ACCOUNT_NUMBER_COUNTER,
+        repo.highestAccountNumberStatement(tenantId),
+      ),
+    );
+    if (!(await repo.accountNumberTaken(tx, tenantId, candidate))) return candidate;
+  }
+}
+
 registerResourceHooks(contactsResource.name, {
   async beforeSave(tx, auth, model, { creating, key, extras }) {
     const self = creating ? null : Number(key);
@@ -50,20 +77,25 @@ registerResourceHooks(contactsResource.name, {
       // Unchanged identity: the user already answered for this record.
       if (current && dupFields.every((f) => lower(current[f]) === lower(model[f]))) return model;
     }
+    const isOrg = model.ContactType === 'organization';
     const matches = await repo.findDuplicates(tx, auth.tenantId, {
       email: emailKey(model.Email),
-      first: lower(model.FirstName),
-      last: lower(model.LastName),
-      org: lower(model.OrganizationName),
-      postal: typeof model.PostalCode === 'string' ? model.PostalCode.trim() : '',
+      first: isOrg ? '' : lower(model.FirstName),
+      last: isOrg ? '' : lower(model.LastName),
+      org: isOrg ? lower(model.OrganizationName) : '',
+      postal: postalKey(model.PostalCode),
       self,
     });
-    if (matches.length === 0 || extras.Answer === 'Yes') return model;
-    if (extras.Answer === 'No') throw new HttpError(409, 'The contact was not saved.');
-    throw new ErrorValidationError({
-      Action: ERROR_VALIDATION_ACTIONS.YesNo,
-      Message: duplicateMessage(matches),
-    });
+    if (matches.length > 0 && extras.Answer !== 'Yes') {
+      // A client that sends "No" anyway is told plainly that nothing was saved.
+      if (extras.Answer === 'No') throw new HttpError(409, 'The contact was not saved.');
+      throw new ErrorValidationError({
+        Action: ERROR_VALIDATION_ACTIONS.YesNo,
+        Message: duplicateMessage(matches),
+        NoCancelsSave: true,
+      });
+    }
+    return creating ? { ...model, AccountNumber: await accountNumberFor(tx, auth.tenantId, model) } : model;
   },
   async afterWrite(tx, auth, { before, after }) {
     const id = Number(after.ContactId);
@@ -137,5 +169,22 @@ registerResourceHooks(contactLinksResource.name, {
   async afterWrite(tx, auth, { before, after }) {
     const ids = new Set([Number(after.ContactId), ...(before ? [Number(before.ContactId)] : [])]);
     for (const id of ids) await repo.refreshContactSearch(tx, auth.tenantId, id);
+  },
+});
+
+/**
+ * The association changed which statuses its member directory lists: the member documents follow, in the settings'
+ * transaction, so members never find a contact the directory no longer lists.
+ */
+registerResourceHooks(tenantSettingsResource.name, {
+  async afterWrite(tx, auth, { before, after }) {
+    const was = JSON.stringify(before?.DirectoryStatuses ?? DEFAULT_DIRECTORY_STATUSES);
+    if (JSON.stringify(after.DirectoryStatuses ?? DEFAULT_DIRECTORY_STATUSES) === was) return;
+    const statuses = await repo.directoryStatuses(tx, auth.tenantId);
+    for (;;) {
+      const ids = await repo.directoryMismatches(tx, auth.tenantId, statuses, 500);
+      for (const id of ids) await repo.refreshContactSearch(tx, auth.tenantId, id);
+      if (ids.length < 500) return;
+    }
   },
 });

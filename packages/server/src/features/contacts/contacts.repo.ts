@@ -8,8 +8,14 @@ import {
   runFragment,
   searchDocuments,
   type Tx,
+  tenants,
 } from '@guildhall/db';
-import { type ContactRecord, contactSearchDocuments, type SearchDocumentInput } from '@guildhall/shared';
+import {
+  type ContactRecord,
+  contactSearchDocuments,
+  DEFAULT_DIRECTORY_STATUSES,
+  type SearchDocumentInput,
+} from '@guildhall/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
 /** Contact columns as the shared ContactRecord. */
@@ -35,8 +41,9 @@ export const contactRecordColumns = {
   PublishedFields: contacts.publishedFields,
   IsDeleted: contacts.isDeleted,
   UserId: contacts.userId,
+  Notes: contacts.notes,
 };
-export type ContactRow = ContactRecord & { IsDeleted: boolean; UserId: number | null };
+export type ContactRow = ContactRecord & { IsDeleted: boolean; UserId: number | null; Notes: string | null };
 
 export async function findContact(
   tx: Tx,
@@ -106,6 +113,12 @@ export async function replaceSearchDocuments(
 
 export const CONTACT_DOCUMENT_TYPES = ['Contact', 'DirectoryContact'] as const;
 
+/** The contact statuses the association's member directory lists (its setting, or active members only). */
+export async function directoryStatuses(tx: Tx, tenantId: string): Promise<readonly string[]> {
+  const [t] = await tx.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId));
+  return t?.settings.directoryStatuses ?? DEFAULT_DIRECTORY_STATUSES;
+}
+
 /** Rebuilds a contact's search documents from the record, its entries and its employer. */
 export async function refreshContactSearch(tx: Tx, tenantId: string, contactId: number): Promise<void> {
   const c = await findContact(tx, tenantId, contactId);
@@ -114,6 +127,7 @@ export async function refreshContactSearch(tx: Tx, tenantId: string, contactId: 
         c,
         await entryValues(tx, tenantId, contactId),
         await employerName(tx, tenantId, contactId),
+        c.IsListed ? await directoryStatuses(tx, tenantId) : DEFAULT_DIRECTORY_STATUSES,
       )
     : [];
   await replaceSearchDocuments(tx, tenantId, CONTACT_DOCUMENT_TYPES, [String(contactId)], docs);
@@ -165,10 +179,28 @@ export async function readCount(tx: Tx, tenantId: string, facet: string, value: 
 export interface DuplicateMatch {
   ContactId: number;
   DisplayName: string;
+  AccountNumber: string | null;
   reason: 'email' | 'namePostal';
 }
 
-/** Live contacts with the same email (record or entry), or the same name and postal code. */
+/** The highest number of the association's account numbers made by accountNumberOf ("A0000250" -> 250). */
+export function highestAccountNumberStatement(tenantId: string): Fragment {
+  return q`select max(substring(account_number from '^A([0-9]{7,15})$')::bigint) from contacts
+    where tenant_id = ${tenantId} and account_number like 'A%'`;
+}
+
+export async function accountNumberTaken(tx: Tx, tenantId: string, accountNumber: string): Promise<boolean> {
+  const r = await runFragment(
+    tx,
+    q`select 1 from contacts where tenant_id = ${tenantId} and account_number = ${accountNumber} limit 1`,
+  );
+  return r.length > 0;
+}
+
+/**
+ * Live contacts with the same email (record or entry), or the same name and postal code: an individual's first and
+ * last name (whatever organisation each names), an organisation's name; postal codes without spaces, dashes or case.
+ */
 export async function findDuplicates(
   tx: Tx,
   tenantId: string,
@@ -184,22 +216,33 @@ export async function findDuplicates(
   const parts = [];
   if (probe.email) {
     parts.push(sql`
-      select c.contact_id, c.display_name, 'email' as reason from contacts c
+      select c.contact_id, c.display_name, c.account_number, 'email' as reason from contacts c
        where c.tenant_id = ${tenantId} and lower(c.email) = ${probe.email} and not c.is_deleted
       union
-      select c.contact_id, c.display_name, 'email' from contact_entries e
+      select c.contact_id, c.display_name, c.account_number, 'email' from contact_entries e
         join contacts c on c.tenant_id = e.tenant_id and c.contact_id = e.contact_id and not c.is_deleted
        where e.tenant_id = ${tenantId} and lower(e.value) = ${probe.email} and e.comm_type = 'email' and not e.is_deleted`);
   }
-  if (probe.postal && (probe.last || probe.org)) {
+  const postalMatch = sql`upper(regexp_replace(c.postal_code, '[[:space:]-]', '', 'g')) = ${probe.postal}`;
+  if (probe.postal && probe.org) {
     parts.push(sql`
-      select c.contact_id, c.display_name, 'namePostal' from contacts c
-       where c.tenant_id = ${tenantId} and c.postal_code = ${probe.postal} and not c.is_deleted
-         and lower(coalesce(c.first_name, '')) = ${probe.first} and lower(coalesce(c.last_name, '')) = ${probe.last}
-         and lower(coalesce(c.organization_name, '')) = ${probe.org}`);
+      select c.contact_id, c.display_name, c.account_number, 'namePostal' from contacts c
+       where c.tenant_id = ${tenantId} and ${postalMatch} and not c.is_deleted
+         and c.contact_type = 'organization' and lower(coalesce(c.organization_name, '')) = ${probe.org}`);
+  } else if (probe.postal && probe.last) {
+    parts.push(sql`
+      select c.contact_id, c.display_name, c.account_number, 'namePostal' from contacts c
+       where c.tenant_id = ${tenantId} and ${postalMatch} and not c.is_deleted
+         and c.contact_type <> 'organization'
+         and lower(coalesce(c.first_name, '')) = ${probe.first} and lower(coalesce(c.last_name, '')) = ${probe.last}`);
   }
   if (parts.length === 0) return [];
-  const r = rowsOf<{ contact_id: string | number; display_name: string; reason: 'email' | 'namePostal' }>(
+  const r = rowsOf<{
+    contact_id: string | number;
+    display_name: string;
+    account_number: string | null;
+    reason: 'email' | 'namePostal';
+  }>(
     await tx.execute(
       sql`select * from (${sql.join(parts, sql` union `)}) d where ${probe.self === null ? sql`true` : sql`d.contact_id <> ${probe.self}`} order by 1 limit 20`,
     ),
@@ -210,7 +253,34 @@ export async function findDuplicates(
     const id = Number(x.contact_id);
     if (seen.has(id)) continue;
     seen.add(id);
-    out.push({ ContactId: id, DisplayName: x.display_name, reason: x.reason });
+    out.push({
+      ContactId: id,
+      DisplayName: x.display_name,
+      AccountNumber: x.account_number,
+      reason: x.reason,
+    });
   }
   return out;
+}
+
+/**
+ * Listed contacts whose member-directory documents disagree with the statuses listed (a document for a status no
+ * longer listed, or none for one now listed): after the association changes what its directory lists.
+ */
+export async function directoryMismatches(
+  tx: Tx,
+  tenantId: string,
+  statuses: readonly string[],
+  limit: number,
+): Promise<number[]> {
+  const r = await runFragment<{ id: unknown }>(
+    tx,
+    q`select c.contact_id as id from contacts c
+       where c.tenant_id = ${tenantId} and not c.is_deleted and c.is_listed
+         and (c.status = any(string_to_array(${statuses.join(',')}, ','))) <> exists (
+           select 1 from search_documents d where d.tenant_id = c.tenant_id and d.audience = 'member'
+              and d.entity_type = 'DirectoryContact' and d.entity_id = c.contact_id::text)
+       limit ${limit}`,
+  );
+  return r.map((x) => Number(x.id));
 }

@@ -5,7 +5,9 @@ import {
   type DirectoryContact,
   directoryContactOf,
   formatPhone,
+  isInDirectory,
   type Model,
+  planMerge,
   searchTerms,
 } from '@guildhall/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -25,7 +27,7 @@ const contactsBound = () => {
 
 export async function directoryContact(tx: Tx, auth: AuthContext, id: number): Promise<DirectoryContact> {
   const c = await repo.findContact(tx, auth.tenantId, id);
-  if (!c || c.IsDeleted || !c.IsListed) throw notFound();
+  if (!c || !isInDirectory(c, await repo.directoryStatuses(tx, auth.tenantId))) throw notFound();
   return directoryContactOf(c, await repo.employerName(tx, auth.tenantId, id));
 }
 
@@ -35,14 +37,20 @@ export async function directoryList(
   query: { $skip: number; $top: number; search?: string | undefined },
 ): Promise<{ Results: DirectoryContact[]; TotalRecordAvailable: number }> {
   const terms = searchTerms(query.search ?? '');
+  const statuses = await repo.directoryStatuses(tx, auth.tenantId);
   let ids: number[];
   let total: number;
   if (terms.length === 0) {
-    total = await repo.readCount(tx, auth.tenantId, 'isListed', 'true');
+    // Listed contacts of the statuses the association publishes (its setting; active members by default).
+    const listed = sql`tenant_id = ${auth.tenantId} and not is_deleted and is_listed
+      and status = any(string_to_array(${statuses.join(',')}, ','))`;
+    const [c] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from contacts where ${listed}`),
+    );
+    total = c?.n ?? 0;
     const r = rowsOf<{ id: string | number }>(
       await tx.execute(sql`
-        select contact_id as id from contacts
-         where tenant_id = ${auth.tenantId} and not is_deleted and is_listed
+        select contact_id as id from contacts where ${listed}
          order by display_name, contact_id limit ${query.$top} offset ${query.$skip}`),
     );
     ids = r.map((x) => Number(x.id));
@@ -67,7 +75,7 @@ export async function directoryList(
   const results: DirectoryContact[] = [];
   for (const id of ids) {
     const c = await repo.findContact(tx, auth.tenantId, id);
-    if (c && !c.IsDeleted && c.IsListed)
+    if (c && isInDirectory(c, statuses))
       results.push(directoryContactOf(c, await repo.employerName(tx, auth.tenantId, id)));
   }
   return { Results: results, TotalRecordAvailable: total };
@@ -113,45 +121,48 @@ export async function updateMyProfile(tx: Tx, auth: AuthContext, changes: Model)
 }
 
 /**
- * Merges one contact into another: the merged contact's entries and links move to the kept contact (its history
- * stays attached), empty fields of the kept contact are filled from the merged one, the merged contact is marked
- * deleted, and one audit row records both before and after.
+ * Merges a duplicate into the contact kept, losing nothing of the duplicate (the shared planMerge): empty fields of
+ * the kept contact are filled, a differing email, phone or website becomes a contact-info entry, other differing
+ * values and the duplicate's notes join the kept contact's notes under a heading naming the duplicate. The
+ * duplicate's entries and links move to the kept contact, the duplicate is marked deleted, and one audit row holds
+ * both records as they were and the kept one as it became, notes included.
  */
 export async function merge(tx: Tx, auth: AuthContext, keepId: number, mergeId: number) {
   if (keepId === mergeId) throw new HttpError(400, 'Choose two different contacts to merge.');
   const keep = await repo.findContact(tx, auth.tenantId, keepId);
   const gone = await repo.findContact(tx, auth.tenantId, mergeId);
   if (!keep || keep.IsDeleted || !gone || gone.IsDeleted) throw notFound();
-  const fill = <K extends keyof repo.ContactRow>(k: K) =>
-    keep[k] === null || keep[k] === '' ? gone[k] : keep[k];
-  const filled = {
-    email: fill('Email'),
-    phone: fill('Phone'),
-    website: fill('Website'),
-    accountNumber: fill('AccountNumber'),
-    address1: fill('Address1'),
-    address2: fill('Address2'),
-    city: fill('City'),
-    stateProvince: fill('StateProvince'),
-    postalCode: fill('PostalCode'),
-    countryCode: fill('CountryCode'),
-    userId: keep.UserId ?? gone.UserId,
-  };
+  const plan = planMerge(keep, gone, await repo.entryValues(tx, auth.tenantId, keepId));
+  const now = new Date();
   const scope = (t: typeof contactEntries | typeof contactLinks) => eq(t.tenantId, auth.tenantId);
   const movedEntries = await tx
     .update(contactEntries)
-    .set({ contactId: keepId, updatedAt: new Date() })
+    .set({ contactId: keepId, updatedAt: now })
     .where(and(scope(contactEntries), eq(contactEntries.contactId, mergeId)))
     .returning({ id: contactEntries.entryId });
+  const addedEntries =
+    plan.entries.length === 0
+      ? []
+      : await tx
+          .insert(contactEntries)
+          .values(
+            plan.entries.map((e) => ({
+              tenantId: auth.tenantId,
+              contactId: keepId,
+              commType: e.CommType,
+              value: e.Value,
+            })),
+          )
+          .returning({ id: contactEntries.entryId });
   // Links of the merged contact, either side, now point at the kept one (a link to itself is dropped).
   const movedLinks = await tx
     .update(contactLinks)
-    .set({ contactId: keepId, updatedAt: new Date() })
+    .set({ contactId: keepId, updatedAt: now })
     .where(and(scope(contactLinks), eq(contactLinks.contactId, mergeId)))
     .returning({ id: contactLinks.linkId });
   await tx
     .update(contactLinks)
-    .set({ relatedContactId: keepId, updatedAt: new Date() })
+    .set({ relatedContactId: keepId, updatedAt: now })
     .where(and(scope(contactLinks), eq(contactLinks.relatedContactId, mergeId)));
   await tx
     .update(contactLinks)
@@ -161,11 +172,26 @@ export async function merge(tx: Tx, auth: AuthContext, keepId: number, mergeId: 
     );
   await tx
     .update(contacts)
-    .set({ userId: null, isDeleted: true, updatedAt: new Date() })
+    .set({ userId: null, isDeleted: true, updatedAt: now })
     .where(and(eq(contacts.tenantId, auth.tenantId), eq(contacts.contactId, mergeId)));
+  const c = plan.changes;
   await tx
     .update(contacts)
-    .set({ ...filled, updatedAt: new Date() })
+    .set({
+      ...(c.Email !== undefined ? { email: c.Email } : {}),
+      ...(c.Phone !== undefined ? { phone: c.Phone } : {}),
+      ...(c.Website !== undefined ? { website: c.Website } : {}),
+      ...(c.AccountNumber !== undefined ? { accountNumber: c.AccountNumber } : {}),
+      ...(c.Address1 !== undefined ? { address1: c.Address1 } : {}),
+      ...(c.Address2 !== undefined ? { address2: c.Address2 } : {}),
+      ...(c.City !== undefined ? { city: c.City } : {}),
+      ...(c.StateProvince !== undefined ? { stateProvince: c.StateProvince } : {}),
+      ...(c.PostalCode !== undefined ? { postalCode: c.PostalCode } : {}),
+      ...(c.CountryCode !== undefined ? { countryCode: c.CountryCode } : {}),
+      ...(c.Notes !== undefined ? { notes: c.Notes } : {}),
+      userId: keep.UserId ?? gone.UserId,
+      updatedAt: now,
+    })
     .where(and(eq(contacts.tenantId, auth.tenantId), eq(contacts.contactId, keepId)));
   // The audit history of the merged contact stays under its id; this row ties the two together.
   const after = await repo.findContact(tx, auth.tenantId, keepId);
@@ -178,6 +204,7 @@ export async function merge(tx: Tx, auth: AuthContext, keepId: number, mergeId: 
       kept: after,
       mergedContactId: mergeId,
       movedEntryIds: movedEntries.map((e) => e.id),
+      addedEntryIds: addedEntries.map((e) => e.id),
       movedLinkIds: movedLinks.map((l) => l.id),
     },
   });
@@ -187,7 +214,7 @@ export async function merge(tx: Tx, auth: AuthContext, keepId: number, mergeId: 
   return {
     ContactId: keepId,
     MergedContactId: mergeId,
-    MovedEntries: movedEntries.length,
+    MovedEntries: movedEntries.length + addedEntries.length,
     MovedLinks: movedLinks.length,
   };
 }

@@ -296,6 +296,7 @@ export class ErrorValidationError extends HttpError {
       class: 'ErrorValidation',
       Message: answer.Message,
       Action: answer.Action,
+      ...(answer.NoCancelsSave ? { NoCancelsSave: true } : {}),
     });
   }
 }

@@ -130,7 +130,9 @@ export function resourceRoutes(
           return answer.Results.map((r) => ({
             Id: r[resource.key],
             Name: String(r[display] ?? ''),
-            ExtraData: null,
+            ExtraData: resource.lookupExtra?.length
+              ? Object.fromEntries(resource.lookupExtra.map((f) => [f, r[f] ?? null]))
+              : null,
           }));
         },
       });

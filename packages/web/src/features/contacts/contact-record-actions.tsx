@@ -1,4 +1,4 @@
-import type { Model } from '@guildhall/shared';
+import { contactLabel, type Model, mergeConfirmation } from '@guildhall/shared';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,14 @@ import { confirmDialog, StackedModal } from '../../platform/screens/dialogs.tsx'
 interface LookupOption {
   Id: number;
   Name: string;
+  ExtraData?: unknown;
+}
+
+/** "Adams, Bill (A0000292) · Cambridge": a name with what tells namesakes apart, never an internal id. */
+function lookupLabel(o: LookupOption): string {
+  const extra = (o.ExtraData ?? {}) as { AccountNumber?: unknown; City?: unknown };
+  const label = contactLabel({ DisplayName: o.Name, AccountNumber: extra.AccountNumber });
+  return typeof extra.City === 'string' && extra.City !== '' ? `${label} · ${extra.City}` : label;
 }
 
 /**
@@ -23,26 +31,13 @@ export default function ContactRecordActions({ recordId, record }: { recordId: s
       <Button variant="default" onClick={() => setOpen(true)}>
         Merge…
       </Button>
-      {open ? (
-        <MergeDialog
-          keepId={Number(recordId)}
-          keepName={String(record.DisplayName ?? '')}
-          onClose={() => setOpen(false)}
-        />
-      ) : null}
+      {open ? <MergeDialog keepId={Number(recordId)} keep={record} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
 
-function MergeDialog({
-  keepId,
-  keepName,
-  onClose,
-}: {
-  keepId: number;
-  keepName: string;
-  onClose: () => void;
-}) {
+function MergeDialog({ keepId, keep, onClose }: { keepId: number; keep: Model; onClose: () => void }) {
+  const keepName = contactLabel({ DisplayName: keep.DisplayName, AccountNumber: keep.AccountNumber });
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -61,19 +56,29 @@ function MergeDialog({
   });
   const options = data
     .filter((o) => o.Id !== keepId)
-    .map((o) => ({ value: String(o.Id), label: `${o.Name || `#${o.Id}`} (#${o.Id})` }));
-  const otherName = options.find((o) => o.value === other)?.label ?? '';
+    .map((o) => ({ value: String(o.Id), label: lookupLabel(o) }));
 
   async function merge() {
     if (other === null) return;
+    setBusy(true);
+    let duplicate: Model;
+    try {
+      duplicate = await api.post<Model>('/api/contacts/contacts/contactGet', { id: Number(other) });
+    } catch (error) {
+      notifyError(error);
+      setBusy(false);
+      return;
+    }
     const ok = await confirmDialog({
       title: 'Merge contacts',
-      message: `${otherName} will be merged into ${keepName}: its contact info, links and history move to ${keepName}, and it is removed from the lists. This cannot be undone.`,
+      message: `${mergeConfirmation(keep, duplicate)}: its contact info, links, notes and history move to ${keepName}, and it is removed from the lists. This cannot be undone.`,
       okLabel: 'Merge',
       danger: true,
     });
-    if (!ok) return;
-    setBusy(true);
+    if (!ok) {
+      setBusy(false);
+      return;
+    }
     try {
       await api.post('/api/contacts/contacts/merge', {
         KeepContactId: keepId,

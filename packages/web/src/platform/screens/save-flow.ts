@@ -15,7 +15,8 @@ export type SaveResult = { saved: true; answer: SaveResponse } | { saved: false 
 
 /**
  * Posts the model and acts on ErrorValidation answers (spec 000 section 4): Proceed 0 repeats the save with
- * ForceSave; Error 1 shows the error dialog; YesNo 2 asks and sends the answer back. Other errors are thrown.
+ * ForceSave; Error 1 shows the error dialog; YesNo 2 asks and sends the answer back (unless the answer says that
+ * "No" cancels the save). Other errors are thrown.
  */
 export async function saveWithBusinessChecks(
   r: ResourceDeclaration,
@@ -29,7 +30,7 @@ export async function saveWithBusinessChecks(
       return { saved: true, answer: data };
     } catch (error) {
       if (!(error instanceof ErrorValidationError)) throw error;
-      const { Action, Message } = error.answer;
+      const { Action, Message, NoCancelsSave } = error.answer;
       if (Action === 0) {
         extras.ForceSave = true;
         continue;
@@ -39,7 +40,8 @@ export async function saveWithBusinessChecks(
         return { saved: false };
       }
       const answer = await yesNoDialog(Message);
-      if (answer === null) return { saved: false };
+      // "No" to "Save it anyway?" is the user's decision, not an error: the form stays as typed.
+      if (answer === null || (answer === 'No' && NoCancelsSave === true)) return { saved: false };
       extras.Answer = answer;
     }
   }
