@@ -48,3 +48,4 @@ export * from './search/search.schema.ts';
 export * from './contacts/contacts.rules.ts';
 export * from './contacts/contacts.resource.ts';
 export * from './contacts/import.rules.ts';
+export * from './platform/csv.rules.ts';

@@ -16,8 +16,7 @@ import {
   type Tx,
   withTenantTx,
 } from '@guildhall/db';
-import { listRequestSchema } from '@guildhall/shared';
-import { stringify } from 'csv-stringify/sync';
+import { csvLine, listRequestSchema, UTF8_BOM } from '@guildhall/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { type ClaimedJob, enqueue, type JobHandler } from '../jobs.ts';
 import type { Storage } from '../storage.ts';
@@ -38,7 +37,12 @@ export function exportStarter(wake: () => void): ExportStarter {
     const fileName = `${bound.resource.name}-${new Date().toISOString().slice(0, 10)}.csv`;
     const [file] = await tx
       .insert(storedFiles)
-      .values({ tenantId: auth.tenantId, userId: auth.userId, fileName, contentType: 'text/csv' })
+      .values({
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        fileName,
+        contentType: 'text/csv; charset=utf-8',
+      })
       .returning({ id: storedFiles.id });
     if (!file) throw new Error('file insert returned nothing');
     const jobId = await enqueue(tx, {
@@ -107,9 +111,10 @@ export function exportHandler(resources: BoundResource[], storage: Storage): Job
     await withTenantTx(database.db, { tenantId: job.tenantId, userId: job.userId }, async (tx) => {
       const header = columns.map((c) => bound.resource.fields[c]?.label ?? c);
       // One CSV chunk per batch: the stream carries a few hundred chunks for a million rows, not a million records.
+      // The BOM first, so that Excel reads UTF-8; every cell spreadsheet-safe (gh_csv_field, csvLine).
       const csv = Readable.from(
         (async function* () {
-          yield stringify([header]);
+          yield `${UTF8_BOM}${csvLine(header)}\n`;
           for await (const rows of batches(tx, bound, job.tenantId, columns, plan.where, plan.orderBy)) {
             let chunk = '';
             for (const row of rows) chunk += `${row.line}\n`;

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { reportFavorites, type Tx } from '@guildhall/db';
 import {
+  csvLine,
   FILTER_ADVANCED,
   type FilterCriterion,
   hasPermission,
@@ -16,8 +17,8 @@ import {
   reportRunQuerySchema,
   reportRunResponseSchema,
   skipForPage,
+  UTF8_BOM,
 } from '@guildhall/shared';
-import { stringify } from 'csv-stringify/sync';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -156,11 +157,13 @@ export function reportsRoutes(
           title: bound.resource.fields[c]?.label ?? c,
         }));
         if (q.format === 'csv') {
-          reply.type('text/csv');
-          return stringify([
-            columns.map((c) => c.title),
-            ...models.map((m) => report.columns.map((c) => (m[c] == null ? '' : String(m[c])))),
-          ]);
+          // Spreadsheet-safe cells, and the BOM so that Excel reads UTF-8.
+          reply.type('text/csv; charset=utf-8');
+          const lines = [
+            csvLine(columns.map((c) => c.title)),
+            ...models.map((m) => csvLine(report.columns.map((c) => (m[c] == null ? '' : String(m[c]))))),
+          ];
+          return `${UTF8_BOM}${lines.join('\n')}\n`;
         }
         return {
           ReportId: report.ReportId,
