@@ -136,7 +136,8 @@ describe('import progress on every instance', () => {
     async () => {
       const other = await secondInstance();
       try {
-        const rows = 600;
+        // Several batches of the set-based writer (1,000 rows each), so that progress moves between them.
+        const rows = 6000;
         const id = await commitOn(ctx.app, csvOf(rows));
         ctx.app.worker.wake();
         const jobId = await jobOf(id);
@@ -225,7 +226,8 @@ describe('R8: a failure in row N leaves no contact', () => {
           c.on('error', () => undefined);
         }
       }
-      // 118 rows written inside the import's transaction, none visible outside it.
+      // The rows before it written inside the import's transaction (its batch statement waits in row 120), none
+      // visible outside it.
       expect(await contactCount()).toBe(before);
       await ctx.database.ownerDb.execute(sql`select pg_terminate_backend(${pid})`);
       const s = await finishedOn(ctx.app, id, 60);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { importRowOf, suggestMapping, unknownMappedColumns } from './import.rules.ts';
+import {
+  importRowName,
+  importRowOf,
+  rejectedRowsCsv,
+  suggestMapping,
+  unknownMappedColumns,
+} from './import.rules.ts';
 
 describe('suggestMapping', () => {
   it('matches headers by field id, label or alias, each header once', () => {
@@ -83,5 +89,39 @@ describe('importRowOf', () => {
       email: null,
       accountNumber: null,
     });
+  });
+});
+
+describe('importRowName', () => {
+  it("names a row by its person's names, else its full name, else its organisation, whatever was rejected", () => {
+    const all = { FirstName: 'F', LastName: 'L', OrganizationName: 'O' } as const;
+    expect(importRowName({ F: 'Ada', L: 'Lovelace', O: 'Engines' }, all)).toBe('Ada Lovelace');
+    expect(importRowName({ N: ' Ada King ', O: 'Engines' }, { FullName: 'N', OrganizationName: 'O' })).toBe(
+      'Ada King',
+    );
+    expect(importRowName({ O: 'Engines', E: 'x' }, { OrganizationName: 'O', Email: 'E' })).toBe('Engines');
+    expect(importRowName({ E: 'x' }, { Email: 'E' })).toBe('');
+  });
+});
+
+describe('rejectedRowsCsv', () => {
+  it("writes the file's columns, the line and the reasons, quoted where needed, formulas as text, with a BOM", () => {
+    const csv = rejectedRowsCsv(
+      ['Name', 'Note'],
+      [
+        {
+          line: 4,
+          cells: { Name: 'Müller, Jo', Note: 'said "hi"' },
+          reasons: ['Email: not valid.', 'Twice.'],
+        },
+        { line: 9, cells: { Name: '=HYPERLINK("x")', Note: '+1' }, reasons: ['-'] },
+      ],
+    );
+    expect(csv.split('\r\n')).toEqual([
+      '\uFEFFName,Note,Row,Reasons',
+      '"Müller, Jo","said ""hi""",4,Email: not valid. Twice.',
+      `"'=HYPERLINK(""x"")",'+1,9,'-`,
+      '',
+    ]);
   });
 });

@@ -64,6 +64,43 @@ export type ImportRow =
   | { ok: true; model: Record<string, unknown>; email: string | null; accountNumber: string | null }
   | { ok: false; reasons: string[] };
 
+/** How an import shows a row: its person's first and last name, else its full name, else its organisation. */
+export function importRowName(row: Readonly<Record<string, string>>, mapping: ImportMapping): string {
+  const value = (field: ImportField): string => {
+    const header = mapping[field];
+    return header === undefined ? '' : (row[header] ?? '').trim();
+  };
+  const person = [value('FirstName'), value('LastName')].filter((v) => v !== '').join(' ');
+  return person || value('FullName') || value('OrganizationName');
+}
+
+/** What the commit does with the rows the plan rejects. */
+export const IMPORT_MODES = ['validRows', 'allOrNothing'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+/** A CSV cell that a spreadsheet would not read as a formula (a leading =, +, -, @, tab or CR is quoted away). */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * The rejected rows as a CSV file the user can fix and import again: the file's own columns, then the row's line
+ * in the original file and the reasons it was rejected. Starts with a byte order mark, so spreadsheets read UTF-8.
+ */
+export function rejectedRowsCsv(
+  headers: readonly string[],
+  rows: readonly { line: number; cells: Readonly<Record<string, string>>; reasons: readonly string[] }[],
+): string {
+  const head = [...headers, 'Row', 'Reasons'];
+  const lines = [head.map(csvCell).join(',')];
+  for (const r of rows)
+    lines.push(
+      [...headers.map((h) => r.cells[h] ?? ''), String(r.line), r.reasons.join(' ')].map(csvCell).join(','),
+    );
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
 function optionId(options: readonly { Id: string; Name: string }[], text: string): string | null {
   const k = key(text);
   return options.find((o) => key(o.Id) === k || key(o.Name) === k)?.Id ?? null;

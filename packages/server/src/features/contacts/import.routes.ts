@@ -24,6 +24,14 @@ const mappingSchema = z
   )
   .strict();
 const importBody = z.object({ ImportId: z.uuid(), Mapping: mappingSchema }).strict();
+const commitBody = z
+  .object({
+    ImportId: z.uuid(),
+    Mapping: mappingSchema,
+    /** True: one rejected row fails the import and nothing is imported. False (default): the valid rows are. */
+    AllOrNothing: z.boolean().optional(),
+  })
+  .strict();
 const idParams = z.object({ id: z.uuid() });
 const rowSchema = z.object({
   Row: z.number(),
@@ -40,6 +48,7 @@ const statusSchema = z.object({
   Processed: z.number(),
   Created: z.number(),
   Updated: z.number(),
+  Rejected: z.number(),
   Error: z.string().nullable(),
 });
 
@@ -172,18 +181,49 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'backoffice' },
     schema: {
       tags: ['contacts'],
-      summary: 'Import the file as a job: all rows or none; follow it with GET /api/contacts/import/{id}',
-      body: importBody,
+      summary:
+        'Import the file as a job: its valid rows (or, with AllOrNothing, every row or none); follow it with GET /api/contacts/import/{id}',
+      body: commitBody,
       response: { 202: statusSchema },
     },
     handler: async (req, reply) => {
       const auth = requireAuth(req.auth);
       const answer = await tenantTx(app.database, auth, async (tx) => {
-        await service.startCommit(tx, auth, req.body.ImportId, req.body.Mapping as ImportMapping);
+        await service.startCommit(
+          tx,
+          auth,
+          req.body.ImportId,
+          req.body.Mapping as ImportMapping,
+          req.body.AllOrNothing ? 'allOrNothing' : 'validRows',
+        );
         return service.status(tx, auth, app.storage, req.body.ImportId);
       });
       setTimeout(() => app.worker.wake(), 20).unref();
       return reply.code(202).send(answer);
+    },
+  });
+
+  app.post('/api/contacts/import/rejected', {
+    config: { permission: 'backoffice' },
+    schema: {
+      tags: ['contacts'],
+      summary:
+        'The rows the import leaves out, as a CSV file: the file’s columns, then each row’s line and the reasons',
+      body: importBody,
+      produces: ['text/csv'],
+    },
+    handler: async (req, reply) => {
+      const auth = requireAuth(req.auth);
+      const { fileName, csv } = await tenantTx(app.database, auth, (tx) =>
+        service.rejectedCsv(tx, auth, app.storage, req.body.ImportId, req.body.Mapping as ImportMapping),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .send(csv);
     },
   });
 

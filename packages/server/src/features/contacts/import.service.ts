@@ -1,12 +1,22 @@
 /**
  * CSV import of contacts: an upload is a stored file of its user; a dry run plans every row (create, update when
  * the email or account number names a live contact, or reject with the reasons) with the shared import rules;
- * the commit is a job that replays the same plan in one tenant transaction through the generic save (validation,
- * hooks, search documents, counters, audit), so a failing row rolls back every row before it.
+ * the commit is a job that replays the same plan in one tenant transaction, set-based (decision 0087): the rows a
+ * save would write, a batch per statement, with their audit entries, search documents and counters. The rejected
+ * rows are left out (or, when the user asks for all or nothing, fail the import); a failing write rolls back all.
  */
 import { type Readable, Transform } from 'node:stream';
 import { type Database, jobs, rowsOf, storedFiles, type Tx, withTenantTx } from '@guildhall/db';
-import { contactsResource, type ImportMapping, importRowOf } from '@guildhall/shared';
+import {
+  contactsResource,
+  type ImportMapping,
+  type ImportMode,
+  importRowName,
+  importRowOf,
+  type Model,
+  rejectedRowsCsv,
+  type TenantSettings,
+} from '@guildhall/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { AuthContext } from '../../platform/context.ts';
@@ -18,8 +28,13 @@ import {
   jobProgress,
   PermanentJobError,
 } from '../../platform/jobs.ts';
+import type { BoundResource } from '../../platform/resources/registry.ts';
+import type * as genericRepo from '../../platform/resources/resource.repo.ts';
 import * as generic from '../../platform/resources/resource.service.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { countDeltas } from './contacts.hooks.ts';
+import { adjustCounts } from './contacts.repo.ts';
+import * as importRepo from './import.repo.ts';
 
 export const IMPORT_JOB = 'contacts-import';
 /** Bytes of one upload: enforced while the upload streams (413). */
@@ -32,12 +47,30 @@ const STORAGE_PREFIX = 'imports/';
 export interface ParsedCsv {
   headers: string[];
   rows: Record<string, string>[];
+  /** The line of the file each row starts on (the header's is 1; blank lines and line breaks in quotes count). */
+  lines: number[];
+}
+
+/** Records of a CSV file with the line each starts on; blank lines (and lines of blanks only) are skipped. */
+function records(text: string): { cells: string[]; line: number }[] {
+  const out: { cells: string[]; line: number }[] = [];
+  let start = 0;
+  let line = 1;
+  Papa.parse<string[]>(text, {
+    step: (result) => {
+      const end = result.meta.cursor;
+      const cells = result.data;
+      if (!cells.every((c) => c.trim() === '')) out.push({ cells, line });
+      for (let i = start; i < end; i++) if (text.charCodeAt(i) === 10) line++;
+      start = end;
+    },
+  });
+  return out;
 }
 
 export function parseCsv(text: string): ParsedCsv {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const [head, ...body] = parsed.data;
-  const headers = (head ?? []).map((h) => h.trim());
+  const [head, ...body] = records(text.replace(/^\uFEFF/, ''));
+  const headers = (head?.cells ?? []).map((h) => h.trim());
   if (headers.length === 0 || headers.every((h) => h === ''))
     throw new HttpError(400, 'The file has no header row.');
   if (new Set(headers).size !== headers.length)
@@ -48,8 +81,8 @@ export function parseCsv(text: string): ParsedCsv {
       400,
       `The file has ${body.length} rows; import at most ${IMPORT_MAX_ROWS} at a time.`,
     );
-  const rows = body.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? ''])));
-  return { headers, rows };
+  const rows = body.map((r) => Object.fromEntries(headers.map((h, i) => [h, r.cells[i] ?? ''])));
+  return { headers, rows, lines: body.map((r) => r.line) };
 }
 
 /** Where an upload's bytes live: made by the server from the tenant and the upload's id, never from the client. */
@@ -206,7 +239,7 @@ function readUpload(storage: Storage, upload: Upload): Promise<ParsedCsv> {
 }
 
 export interface PlannedRow {
-  /** The line of the file (the header is line 1). */
+  /** The line of the file the row starts on (the header is line 1). */
   Row: number;
   Action: 'create' | 'update' | 'reject';
   ContactId: number | null;
@@ -275,11 +308,9 @@ export async function planImport(
   const seenEmail = new Map<string, number>();
   const seenAccount = new Map<string, number>();
   return parsed.map((p, i): PlannedRow => {
-    const Row = i + 2;
-    if (!p.ok) return { Row, Action: 'reject', ContactId: null, Name: '', Reasons: p.reasons, model: {} };
-    const Name = [p.model.FirstName, p.model.LastName, p.model.OrganizationName]
-      .filter((v) => typeof v === 'string')
-      .join(' ');
+    const Row = csv.lines[i] ?? i + 2;
+    const Name = importRowName(csv.rows[i] ?? {}, mapping);
+    if (!p.ok) return { Row, Action: 'reject', ContactId: null, Name, Reasons: p.reasons, model: {} };
     const reasons: string[] = [];
     const earlierEmail = p.email ? seenEmail.get(p.email) : undefined;
     const earlierAccount = p.accountNumber ? seenAccount.get(p.accountNumber) : undefined;
@@ -341,6 +372,7 @@ export async function startCommit(
   auth: AuthContext,
   id: string,
   mapping: ImportMapping,
+  mode: ImportMode = 'validRows',
 ): Promise<string> {
   const upload = await findUpload(tx, auth, id);
   if (upload.jobId) throw new HttpError(409, 'This file is already imported or being imported.');
@@ -348,7 +380,7 @@ export async function startCommit(
     tenantId: auth.tenantId,
     kind: IMPORT_JOB,
     userId: auth.userId,
-    payload: { fileId: upload.id, mapping, role: auth.role },
+    payload: { fileId: upload.id, mapping, role: auth.role, mode },
   });
   await tx
     .update(storedFiles)
@@ -389,6 +421,8 @@ export interface ImportStatus {
   Processed: number;
   Created: number;
   Updated: number;
+  /** Rows the plan rejected and the import left out (their CSV: `rejectedCsv`). */
+  Rejected: number;
   Error: string | null;
 }
 
@@ -404,6 +438,7 @@ export function liveStatus(storage: Storage, auth: AuthContext, id: string): Imp
     Processed: live.Processed,
     Created: 0,
     Updated: 0,
+    Rejected: 0,
     Error: null,
   };
 }
@@ -418,6 +453,7 @@ export async function status(tx: Tx, auth: AuthContext, storage: Storage, id: st
     Processed: 0,
     Created: 0,
     Updated: 0,
+    Rejected: 0,
     Error: null,
   };
   if (!upload.jobId) return base;
@@ -426,7 +462,9 @@ export async function status(tx: Tx, auth: AuthContext, storage: Storage, id: st
     .from(jobs)
     .where(and(eq(jobs.tenantId, auth.tenantId), eq(jobs.id, upload.jobId)));
   if (!job) return base;
-  const result = (job.payload.result ?? {}) as Partial<Record<'Total' | 'Created' | 'Updated', number>>;
+  const result = (job.payload.result ?? {}) as Partial<
+    Record<'Total' | 'Created' | 'Updated' | 'Rejected', number>
+  >;
   // Running: this instance's own count, else what the instance running it last wrote to the job row.
   const live = runningOn(storage).get(upload.id);
   const total = result.Total ?? live?.Total ?? job.progressTotal ?? 0;
@@ -438,6 +476,7 @@ export async function status(tx: Tx, auth: AuthContext, storage: Storage, id: st
     Processed: job.status === 'done' ? total : job.status === 'running' ? Math.min(processed, total) : 0,
     Created: result.Created ?? 0,
     Updated: result.Updated ?? 0,
+    Rejected: result.Rejected ?? 0,
     Error: job.status === 'failed' ? job.error : null,
   };
 }
@@ -474,10 +513,163 @@ function isPermanent(err: unknown): boolean {
   return code.startsWith('22') || code.startsWith('23') || code === 'P0001';
 }
 
+/** A row's failure, named by its line: permanent when another attempt would fail the same way. */
+function rowFailure(row: PlannedRow, err: unknown): Error {
+  const message = `Row ${row.Row}: ${messageOf(err)} Nothing was imported.`;
+  return isPermanent(err) ? new PermanentJobError(message) : new Error(message, { cause: err });
+}
+
+/**
+ * Runs one batch's statement in a savepoint. When the database refuses it for a row's sake, the batch is written
+ * again row by row to name that row (the first to fail ends the import, and its transaction rolls everything back).
+ */
+async function inBatch<T>(
+  tx: Tx,
+  rows: readonly PlannedRow[],
+  all: (tx: Tx) => Promise<T[]>,
+  one: (tx: Tx, index: number) => Promise<T[]>,
+): Promise<T[]> {
+  try {
+    return await tx.transaction((savepoint) => all(savepoint as unknown as Tx));
+  } catch (err) {
+    if (!isPermanent(err))
+      throw new Error(`Rows ${rows[0]?.Row} to ${rows.at(-1)?.Row}: ${messageOf(err)}`, { cause: err });
+    const out: T[] = [];
+    for (const [i, row] of rows.entries()) {
+      try {
+        out.push(...(await one(tx, i)));
+      } catch (rowErr) {
+        throw rowFailure(row, rowErr);
+      }
+    }
+    // Written one by one, the rows went in: the batch failed for a reason of its own.
+    return out;
+  }
+}
+
+/**
+ * Writes the plan's contacts as the generic save writes each one (validation, recalculation, check, preparation,
+ * then the row, its audit entry, counters and search documents), a batch of rows per statement. Rejected rows are
+ * skipped. `report` hears how many rows are done.
+ */
+async function writePlan(
+  tx: Tx,
+  auth: AuthContext,
+  bound: BoundResource,
+  settings: TenantSettings,
+  plan: readonly PlannedRow[],
+  report: (done: number) => void,
+): Promise<{ created: number; updated: number }> {
+  const { resource } = bound;
+  const tenantId = auth.tenantId;
+  const values = (row: PlannedRow, input: Model, before: genericRepo.Row | undefined): genericRepo.Row => {
+    try {
+      let model = generic.validate(resource, input, settings);
+      if (resource.recalculate) model = { ...model, ...resource.recalculate(model) };
+      const extras = generic.extrasOf(input);
+      const problem = resource.check?.(model, extras);
+      if (problem) throw new HttpError(400, problem.Message);
+      if (resource.prepare) model = resource.prepare(model, extras);
+      const out = generic.toValues(resource, model, before);
+      if (bound.properties.updatedAt) out.updatedAt = new Date();
+      return out;
+    } catch (err) {
+      throw rowFailure(row, err);
+    }
+  };
+  let done = plan.filter((r) => r.Action === 'reject').length;
+  report(done);
+  const written: { before: Model | null; after: Model }[] = [];
+  const creates = plan.filter((r) => r.Action === 'create');
+  for (let i = 0; i < creates.length; i += importRepo.IMPORT_BATCH) {
+    const batch = creates.slice(i, i + importRepo.IMPORT_BATCH);
+    const rows = batch.map((r) => ({ ...values(r, { ...r.model, Answer: 'Yes' }, undefined), tenantId }));
+    const inserted = await inBatch(
+      tx,
+      batch,
+      (t) => importRepo.insertContacts(t, rows),
+      (t, j) => importRepo.insertContacts(t, [rows[j] as genericRepo.Row]),
+    );
+    for (const row of inserted) written.push({ before: null, after: generic.toModel(resource, row) });
+    done += batch.length;
+    report(done);
+  }
+  const updates = plan.filter((r) => r.Action === 'update');
+  for (let i = 0; i < updates.length; i += importRepo.IMPORT_BATCH) {
+    const batch = updates.slice(i, i + importRepo.IMPORT_BATCH);
+    const current = new Map(
+      (
+        await importRepo.contactRows(
+          tx,
+          tenantId,
+          batch.map((r) => Number(r.ContactId)),
+        )
+      ).map((r) => [Number(r.contactId), r]),
+    );
+    const befores: Model[] = [];
+    const rows = batch.map((r) => {
+      const before = current.get(Number(r.ContactId));
+      if (!before || before.isDeleted === true)
+        throw rowFailure(r, new PermanentJobError('The contact to update no longer exists.'));
+      const model = generic.toModel(resource, before);
+      befores.push(model);
+      const input = { ...model, ...r.model, ContactId: r.ContactId, Answer: 'Yes' };
+      return { ...values(r, input, before), contactId: r.ContactId };
+    });
+    const after = new Map(
+      (
+        await inBatch(
+          tx,
+          batch,
+          (t) => importRepo.updateContacts(t, tenantId, rows),
+          (t, j) => importRepo.updateContacts(t, tenantId, [rows[j] as genericRepo.Row]),
+        )
+      ).map((row) => [Number(row.contactId), row]),
+    );
+    for (const [j, r] of batch.entries()) {
+      const row = after.get(Number(r.ContactId));
+      if (row) written.push({ before: befores[j] ?? null, after: generic.toModel(resource, row) });
+    }
+    done += batch.length;
+    report(done);
+  }
+  await importRepo.insertAudit(
+    tx,
+    auth,
+    resource.name,
+    written.map((w) => ({ ...w, id: String(w.after.ContactId) })),
+  );
+  const deltas = new Map<string, number>();
+  for (const w of written)
+    for (const [k, n] of countDeltas(w.before, w.after)) deltas.set(k, (deltas.get(k) ?? 0) + n);
+  await adjustCounts(tx, tenantId, deltas);
+  const renamed = written
+    .filter(
+      (w) =>
+        w.before && w.after.ContactType === 'organization' && w.before.DisplayName !== w.after.DisplayName,
+    )
+    .map((w) => Number(w.after.ContactId));
+  await importRepo.refreshSearchOf(tx, tenantId, [
+    ...written.map((w) => Number(w.after.ContactId)),
+    ...(await importRepo.linkedToOrganizations(tx, tenantId, renamed)),
+  ]);
+  return {
+    created: written.filter((w) => !w.before).length,
+    updated: written.filter((w) => w.before).length,
+  };
+}
+
+/** The rejected rows of the plan as the result keeps them (their line and reasons). */
+interface RejectedRow {
+  Row: number;
+  Reasons: string[];
+}
+
 export function importHandler(env: JobEnvironment): JobHandler {
   return async (database: Database, job) => {
     const fileId = String(job.payload.fileId ?? '');
     const mapping = (job.payload.mapping ?? {}) as ImportMapping;
+    const mode: ImportMode = job.payload.mode === 'allOrNothing' ? 'allOrNothing' : 'validRows';
     const role = job.payload.role === 'admin' ? 'admin' : 'staff';
     if (job.userId === null) throw new PermanentJobError('The import has no user.');
     const auth: AuthContext = {
@@ -521,34 +713,28 @@ export function importHandler(env: JobEnvironment): JobHandler {
         };
         running.set(fileId, live);
         progress.report(0, plan.length);
-        let created = 0;
-        let updated = 0;
-        for (const [i, row] of plan.entries()) {
-          if (row.Action === 'reject')
-            throw new PermanentJobError(`Row ${row.Row}: ${row.Reasons.join(' ')} Nothing was imported.`);
-          try {
-            if (row.Action === 'create') {
-              await generic.save(tx, auth, bound, { ...row.model, Answer: 'Yes' });
-              created += 1;
-            } else {
-              const current = await generic.get(tx, auth, bound, row.ContactId);
-              await generic.save(tx, auth, bound, {
-                ...current,
-                ...row.model,
-                ContactId: row.ContactId,
-                Answer: 'Yes',
-              });
-              updated += 1;
-            }
-          } catch (err) {
-            const message = `Row ${row.Row}: ${messageOf(err)} Nothing was imported.`;
-            if (isPermanent(err)) throw new PermanentJobError(message);
-            throw new Error(message, { cause: err });
-          }
-          live.Processed = i + 1;
-          progress.report(i + 1, plan.length);
-        }
-        const result = { Total: plan.length, Created: created, Updated: updated };
+        const rejected: RejectedRow[] = plan
+          .filter((r) => r.Action === 'reject')
+          .map((r) => ({ Row: r.Row, Reasons: r.Reasons }));
+        const first = rejected[0];
+        if (mode === 'allOrNothing' && first)
+          throw new PermanentJobError(`Row ${first.Row}: ${first.Reasons.join(' ')} Nothing was imported.`);
+        const settings = await generic.tenantSettingsOf(tx, auth.tenantId);
+        const { created, updated } = await writePlan(tx, auth, bound, settings, plan, (done) => {
+          live.Processed = done;
+          progress.report(done, plan.length);
+        }).catch((err: unknown) => {
+          if (err instanceof PermanentJobError || /^Rows? \d/.test((err as Error).message)) throw err;
+          const message = `${messageOf(err)} Nothing was imported.`;
+          throw isPermanent(err) ? new PermanentJobError(message) : new Error(message, { cause: err });
+        });
+        const result = {
+          Total: plan.length,
+          Created: created,
+          Updated: updated,
+          Rejected: rejected.length,
+          RejectedRows: rejected,
+        };
         await tx
           .update(jobs)
           .set({ payload: sql`${jobs.payload} || ${JSON.stringify({ result })}::jsonb` })
@@ -558,5 +744,41 @@ export function importHandler(env: JobEnvironment): JobHandler {
       running.delete(fileId);
       await progress.settle();
     }
+  };
+}
+
+/**
+ * The rows an import leaves out, as a CSV file with their line and reasons: after the import, the rows its job
+ * rejected; before it, the rows the plan rejects now (as the dry run shows them).
+ */
+export async function rejectedCsv(
+  tx: Tx,
+  auth: AuthContext,
+  storage: Storage,
+  id: string,
+  mapping: ImportMapping,
+): Promise<{ fileName: string; csv: string }> {
+  const upload = await findUpload(tx, auth, id);
+  const csv = await readUpload(storage, upload);
+  let rejected: RejectedRow[] | undefined;
+  if (upload.jobId) {
+    const [job] = await tx
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.tenantId, auth.tenantId), eq(jobs.id, upload.jobId)));
+    const result = job?.payload.result as { RejectedRows?: RejectedRow[] } | undefined;
+    rejected = result?.RejectedRows;
+  }
+  rejected ??= (await planImport(tx, auth.tenantId, csv, mapping))
+    .filter((r) => r.Action === 'reject')
+    .map((r) => ({ Row: r.Row, Reasons: r.Reasons }));
+  const byLine = new Map(csv.lines.map((line, i) => [line, csv.rows[i] ?? {}]));
+  const base = upload.fileName.replace(/\.csv$/i, '');
+  return {
+    fileName: `${base}-rejected.csv`,
+    csv: rejectedRowsCsv(
+      csv.headers,
+      rejected.map((r) => ({ line: r.Row, cells: byLine.get(r.Row) ?? {}, reasons: r.Reasons })),
+    ),
   };
 }

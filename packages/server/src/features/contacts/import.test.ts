@@ -1,4 +1,4 @@
-/** CSV import: upload, dry run, commit as a job, all or nothing, size limit, and isolation of imports. */
+/** CSV import: upload, dry run, commit as a job (the valid rows, or all or nothing), rejected rows as CSV, size limit, isolation. */
 import { rowsOf, withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ interface Status {
   Processed: number;
   Created: number;
   Updated: number;
+  Rejected: number;
   Error: string | null;
 }
 
@@ -108,15 +109,18 @@ describe('CSV import', () => {
       Create: number;
       Update: number;
       Reject: number;
-      Rows: { Row: number; Action: string; ContactId: number | null; Reasons: string[] }[];
+      Rows: { Row: number; Action: string; ContactId: number | null; Name: string; Reasons: string[] }[];
     };
     expect(d).toMatchObject({ Total: 5, Create: 2, Update: 1, Reject: 2 });
     const row = (n: number) => d.Rows.find((r) => r.Row === n);
     expect(row(2)?.Action).toBe('create');
     expect(row(3)).toMatchObject({ Action: 'update', ContactId: expect.any(Number) });
-    expect(row(5)?.Action).toBe('reject');
+    expect(row(5)).toMatchObject({ Action: 'reject', Name: 'Nobody' });
     expect(row(5)?.Reasons.join(' ')).toMatch(/Email/);
-    expect(row(6)?.Reasons.join(' ')).toMatch(/Same email as row 2/);
+    // Numbered by the file's lines: the blank line 6 is skipped, and the row after it is line 7.
+    expect(row(7)).toMatchObject({ Action: 'reject', Name: 'Twin' });
+    expect(row(7)?.Reasons.join(' ')).toMatch(/Same email as row 2/);
+    expect(row(6)).toBeUndefined();
     expect(await contactCount()).toBe(before);
     const unknown = await api.post('/api/contacts/import/dryRun', {
       ImportId: u.ImportId,
@@ -163,14 +167,17 @@ describe('CSV import', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('a bad row leaves nothing half-imported, and the job says why', async () => {
-    const csv = [
-      'First,Last,Email,Status',
-      'Rosa,Parks,rosa@example.org,active',
-      'Marie,Curie,marie@example.org,prospect',
-      'Bad,Row,bad@example.org,sleeping',
-    ].join('\n');
-    const u = await uploaded(csv);
+  const withBadRow = [
+    'First,Last,Email,Status',
+    'Rosa,Parks,rosa@example.org,active',
+    '',
+    '"Marie","Curie",marie@example.org,prospect',
+    'Bad,Row,bad@example.org,sleeping',
+    '=cmd|x,Row,formula@example.org,nowhere',
+  ].join('\n');
+
+  it('with all or nothing, a bad row leaves nothing half-imported, and the job says why', async () => {
+    const u = await uploaded(withBadRow);
     expect(u.Mapping).toMatchObject({
       FirstName: 'First',
       LastName: 'Last',
@@ -178,17 +185,73 @@ describe('CSV import', () => {
       Status: 'Status',
     });
     const before = await contactCount();
-    const res = await api.post('/api/contacts/import/commit', { ImportId: u.ImportId, Mapping: u.Mapping });
+    const res = await api.post('/api/contacts/import/commit', {
+      ImportId: u.ImportId,
+      Mapping: u.Mapping,
+      AllOrNothing: true,
+    });
     expect(res.statusCode, res.body).toBe(202);
     const s = await finished(u.ImportId);
     expect(s.Status).toBe('failed');
-    expect(s.Error).toMatch(/Row 4: Status "sleeping" is not one of/);
+    expect(s.Error).toMatch(/^Row 5: Status "sleeping" is not one of/);
     expect(s.Error).toMatch(/Nothing was imported/);
     expect(await contactCount()).toBe(before);
     const rosa = (
       await api.post('/api/contacts/contacts/contactData?$top=5', { SearchText: 'rosa@example.org' })
     ).json() as { Results: unknown[] };
     expect(rosa.Results).toHaveLength(0);
+  });
+
+  it('by default imports the valid rows and offers the rejected ones as a CSV file with their lines and reasons', async () => {
+    const u = await uploaded(withBadRow);
+    const body = { ImportId: u.ImportId, Mapping: u.Mapping };
+    // Before the commit: the rows the plan rejects.
+    const early = await api.post('/api/contacts/import/rejected', body);
+    expect(early.statusCode, early.body).toBe(200);
+    const before = await contactCount();
+    expect((await api.post('/api/contacts/import/commit', body)).statusCode).toBe(202);
+    const s = await finished(u.ImportId);
+    expect(s).toMatchObject({ Status: 'done', Total: 4, Processed: 4, Created: 2, Updated: 0, Rejected: 2 });
+    expect(await contactCount()).toBe(before + 2);
+    const marie = (
+      await api.post('/api/contacts/contacts/contactData?$top=5', { SearchText: 'marie@example.org' })
+    ).json() as { Results: Record<string, unknown>[] };
+    expect(marie.Results[0]).toMatchObject({ DisplayName: 'Curie, Marie', Status: 'prospect' });
+    // Written as a save writes: the counters agree with the rows, each contact has its audit entry.
+    const check = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) => ({
+      counted: rowsOf<{ n: number }>(
+        await tx.execute(sql`select n::int as n from contact_counts where facet = '' and value = ''`),
+      )[0]?.n,
+      prospects: rowsOf<{ n: number }>(
+        await tx.execute(
+          sql`select n::int as n from contact_counts where facet = 'status' and value = 'prospect'`,
+        ),
+      )[0]?.n,
+      audited: rowsOf<{ n: number }>(
+        await tx.execute(
+          sql`select count(*)::int as n from audit_log where entity = 'contacts' and action = 'create'
+               and after->>'Email' in ('rosa@example.org', 'marie@example.org')`,
+        ),
+      )[0]?.n,
+    }));
+    expect(check.counted).toBe(await contactCount());
+    expect(check.prospects).toBeGreaterThanOrEqual(1);
+    expect(check.audited).toBe(2);
+    const res = await api.post('/api/contacts/import/rejected', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toContain('rejected.csv');
+    expect(res.body).toBe(early.body);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('First,Last,Email,Status,Row,Reasons');
+    expect(lines[1]).toMatch(/^Bad,Row,bad@example\.org,sleeping,5,"?Status ""?sleeping""? is not one of/);
+    // A cell a spreadsheet would run as a formula is written as text.
+    expect(lines[2]).toMatch(/^'=cmd\|x,Row,formula@example\.org,nowhere,6,/);
+    expect(lines).toHaveLength(3);
+    expect((await apiOther.post('/api/contacts/import/rejected', body)).statusCode).toBe(404);
   });
 
   it('refuses a file over the limit while it streams, a binary file and a file without a header', async () => {

@@ -310,7 +310,11 @@ export interface SaveOutcome {
 }
 
 /** Model fields to Drizzle properties; JSON-document fields merge into their document of `before`. */
-function toValues(resource: ResourceDeclaration, model: Model, before: repo.Row | undefined): repo.Row {
+export function toValues(
+  resource: ResourceDeclaration,
+  model: Model,
+  before: repo.Row | undefined,
+): repo.Row {
   const values: repo.Row = {};
   for (const [field, raw] of Object.entries(model)) {
     const prop = columnOf(resource, field);
@@ -343,7 +347,7 @@ function draftResource(bound: BoundResource): ResourceDeclaration {
   return { ...resource, fields };
 }
 
-function validate(
+export function validate(
   resource: ResourceDeclaration,
   input: Model,
   settings: TenantSettings,
