@@ -233,10 +233,9 @@ const inject = async () => {
   });
   if (r.statusCode !== 200) throw new Error(r.body);
 };
-const R = await import('../../packages/server/src/platform/resources/registry.ts');
 const L = await import('../../packages/server/src/platform/resources/resource.service.ts');
 const { contactsResource } = await import('@guildhall/shared');
-const bound = R.bind(contactsResource as never);
+const bound = app.resources.find((r) => r.resource.name === contactsResource.name)!;
 const service = () =>
   S.withSessionTx(database, token, (tx, auth) =>
     L.list(

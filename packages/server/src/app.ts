@@ -15,18 +15,25 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { features } from './features/index.ts';
-import { createBackground } from './platform/background.ts';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import type { FeatureModule } from './platform/feature-module.ts';
 import { registerSecurityHeaders } from './platform/headers.ts';
-import { createMailer, type Mailer } from './platform/mailer.ts';
+import type { Worker } from './platform/jobs.ts';
+import type { Mailer } from './platform/mailer.ts';
 import { registerScreenLayer } from './platform/resources/index.ts';
+import { type BoundResource, discoverResources } from './platform/resources/registry.ts';
 import { registerApiSecurity } from './platform/security.ts';
+import { createServices, type Services } from './platform/services.ts';
+import type { Storage } from './platform/storage.ts';
 
 export interface BuildOptions {
   database: Database;
   config: AppConfig;
   mailer?: Mailer;
+  storage?: Storage;
+  /** The feature modules to assemble: `features` (features/index.ts) unless a test says otherwise. */
+  modules?: readonly FeatureModule[];
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -40,12 +47,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every API route with its permission (the isolation tests enumerate these). */
     apiRoutes: RegisteredRoute[];
+    /** The composition root's services (services.ts), for routes; hooks and jobs get them as an argument. */
+    services: Services;
+    resources: readonly BoundResource[];
+    storage: Storage;
+    worker: Worker;
   }
 }
 
-/** Builds the application without listening: tests drive it through app.inject(). */
+/**
+ * Builds the application without listening: tests drive it through app.inject(). The composition root: the
+ * services are made here (services.ts), the feature modules assembled with them, and nothing else starts work.
+ */
 export async function buildApp(options: BuildOptions) {
   const { database, config } = options;
+  const modules = options.modules ?? features;
   const app = Fastify({
     logger: options.logger ?? false,
     // Forwarded headers are believed only from the proxies named in TRUST_PROXY; anyone can write them.
@@ -57,11 +73,29 @@ export async function buildApp(options: BuildOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const mailer = options.mailer ?? createMailer(database, config.smtpUrl, config.mailFrom);
+  // Every resource declared in shared, bound to its table; the modules are checked against them before anything
+  // starts, so a hook or job naming an unknown resource or kind fails here.
+  const resources = await discoverResources();
+  const { services, worker } = createServices(
+    {
+      database,
+      config,
+      mailer: options.mailer,
+      storage: options.storage,
+      log: app.log,
+    },
+    modules,
+    resources,
+  );
+  const { mailer } = services;
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('mailer', mailer);
-  app.decorate('background', createBackground(app.log));
+  app.decorate('services', services);
+  app.decorate('resources', resources);
+  app.decorate('storage', services.storage);
+  app.decorate('worker', worker);
+  app.decorate('background', services.background);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
@@ -95,7 +129,8 @@ export async function buildApp(options: BuildOptions) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.addHook('onClose', async () => {
-    await app.background.settled();
+    await services.background.settled();
+    await worker.stop();
     mailer.close();
   });
 
@@ -108,9 +143,9 @@ export async function buildApp(options: BuildOptions) {
       }
     });
     registerApiSecurity(api);
-    for (const feature of features) await api.register(feature);
+    for (const module of modules) if (module.routes) await api.register(module.routes);
     // The generic screen layer: every resource and report declared in packages/shared, found by convention.
-    await registerScreenLayer(api, app);
+    await registerScreenLayer(api, services);
   });
 
   const indexHtml = join(config.webDist, 'index.html');

@@ -12,7 +12,7 @@ import {
 import type { Me } from '@guildhall/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import { type App, type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/platform/config.ts';
 
 /** Values the global setup provides (see global-setup.ts). */
@@ -48,7 +48,11 @@ function testDataDir(): { dir: string; own: boolean } {
   return { dir: mkdtempSync(join(tmpdir(), 'guildhall-test-')), own: true };
 }
 
-export async function testApp(overrides: Partial<AppConfig> = {}, poolSize = 4): Promise<TestContext> {
+export async function testApp(
+  overrides: Partial<AppConfig> = {},
+  poolSize = 4,
+  build: Pick<BuildOptions, 'modules'> = {},
+): Promise<TestContext> {
   const database = await testDatabase(poolSize);
   const data = testDataDir();
   const config = {
@@ -58,7 +62,7 @@ export async function testApp(overrides: Partial<AppConfig> = {}, poolSize = 4):
     smtpUrl: undefined,
     ...overrides,
   };
-  const app = await buildApp({ database, config });
+  const app = await buildApp({ database, config, ...build });
   await app.ready();
   return {
     app,

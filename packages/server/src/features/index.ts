@@ -1,25 +1,28 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditRoutes } from './audit/audit.routes.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { contactsRoutes } from './contacts/contacts.routes.ts';
-import { mailRoutes } from './mail/mail.routes.ts';
-import { searchRoutes } from './search/search.routes.ts';
-import { settingsRoutes } from './settings/settings.routes.ts';
-import { shellRoutes } from './shell/shell.routes.ts';
-import { termsRoutes } from './terms/terms.routes.ts';
-import { usersRoutes } from './users/users.routes.ts';
-import { utilsRoutes } from './utils/utils.routes.ts';
+import type { FeatureModule } from '../platform/feature-module.ts';
+import { auditModule } from './audit/audit.module.ts';
+import { authModule } from './auth/auth.module.ts';
+import { contactsModule } from './contacts/contacts.module.ts';
+import { mailModule } from './mail/mail.module.ts';
+import { searchModule } from './search/search.module.ts';
+import { settingsModule } from './settings/settings.module.ts';
+import { shellModule } from './shell/shell.module.ts';
+import { termsModule } from './terms/terms.module.ts';
+import { usersModule } from './users/users.module.ts';
+import { utilsModule } from './utils/utils.module.ts';
 
-/** Every feature's routes; each registers inside the API scope, which enforces permissions. */
-export const features: FastifyPluginAsyncZod[] = [
-  authRoutes,
-  termsRoutes,
-  shellRoutes,
-  settingsRoutes,
-  usersRoutes,
-  mailRoutes,
-  auditRoutes,
-  utilsRoutes,
-  contactsRoutes,
-  searchRoutes,
+/**
+ * The server's features, one module each (platform/feature-module.ts): the app assembles exactly these. A feature
+ * that is not listed here is absent, routes, hooks, jobs and all.
+ */
+export const features: readonly FeatureModule[] = [
+  authModule,
+  termsModule,
+  shellModule,
+  settingsModule,
+  usersModule,
+  mailModule,
+  auditModule,
+  utilsModule,
+  contactsModule,
+  searchModule,
 ];

@@ -1,7 +1,7 @@
 /**
  * A PostgreSQL-backed job queue: a job is a row of `jobs` (so it survives a restart and any instance can run it),
  * claimed with FOR UPDATE SKIP LOCKED by gh_claim_job, then run inside its tenant's scope. The in-process worker
- * starts with the app and stops on close.
+ * is started by the composition root (services.ts) and stops when the app closes.
  *
  * While a job runs on PostgreSQL, its instance refreshes the row's `locked_at` (a heartbeat) and may write its
  * progress there, each in a short statement of its own beside the job's work: every instance can read them, and
@@ -34,20 +34,13 @@ export const JOB_LEASE_MS = 120_000;
 /** A failure that another attempt cannot fix (bad input): the job fails at once, with this message. */
 export class PermanentJobError extends Error {}
 
-/** What a feature's job handler may use, given when the worker starts. */
+/**
+ * What a job handler may use: the part of the app's services (services.ts) it needs. A feature declares its
+ * handlers in its module (`jobs`); the composition root makes them with the services and starts the worker.
+ */
 export interface JobEnvironment {
   storage: Storage;
   resources: readonly BoundResource[];
-}
-const registeredHandlers = new Map<string, (env: JobEnvironment) => JobHandler>();
-
-/** A feature registers the handler of its job kind at load time; the worker started by the app runs it. */
-export function registerJobHandler(kind: string, make: (env: JobEnvironment) => JobHandler): void {
-  registeredHandlers.set(kind, make);
-}
-
-export function registeredJobHandlers(env: JobEnvironment): Record<string, JobHandler> {
-  return Object.fromEntries([...registeredHandlers].map(([kind, make]) => [kind, make(env)]));
 }
 
 export async function enqueue(

@@ -25,7 +25,7 @@ import {
 } from '@guildhall/shared';
 import { nextCounterValue } from '../../platform/counters.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { registerResourceHooks } from '../../platform/resources/hooks.ts';
+import type { ResourceHooks } from '../../platform/resources/hooks.ts';
 import { ErrorValidationError } from '../../platform/resources/resource.service.ts';
 import * as repo from './contacts.repo.ts';
 
@@ -69,7 +69,7 @@ async function accountNumberFor(tx: Tx, tenantId: string, model: Model): Promise
   }
 }
 
-registerResourceHooks(contactsResource.name, {
+const contactHooks: ResourceHooks = {
   async beforeSave(tx, auth, model, { creating, key, extras }) {
     const self = creating ? null : Number(key);
     if (self !== null) {
@@ -131,7 +131,7 @@ registerResourceHooks(contactsResource.name, {
     }
     return typeof c.Value === 'string' ? repo.countStatement(tenantId, facet, c.Value) : null;
   },
-});
+};
 
 async function requireContact(
   tx: Parameters<typeof repo.findContact>[0],
@@ -143,7 +143,7 @@ async function requireContact(
     throw new HttpError(400, 'Choose an existing contact.', { [field]: ['Choose an existing contact.'] });
 }
 
-registerResourceHooks(contactEntriesResource.name, {
+const entryHooks: ResourceHooks = {
   async beforeSave(tx, auth, model, { settings }) {
     await requireContact(tx, auth.tenantId, model.ContactId, 'ContactId');
     const entry = normalizeContactEntry(String(model.Value ?? ''), settings.websitePrefix);
@@ -154,9 +154,9 @@ registerResourceHooks(contactEntriesResource.name, {
     const ids = new Set([Number(after.ContactId), ...(before ? [Number(before.ContactId)] : [])]);
     for (const id of ids) await repo.refreshContactSearch(tx, auth.tenantId, id);
   },
-});
+};
 
-registerResourceHooks(contactLinksResource.name, {
+const linkHooks: ResourceHooks = {
   async beforeSave(tx, auth, model) {
     await requireContact(tx, auth.tenantId, model.ContactId, 'ContactId');
     await requireContact(tx, auth.tenantId, model.RelatedContactId, 'RelatedContactId');
@@ -170,13 +170,13 @@ registerResourceHooks(contactLinksResource.name, {
     const ids = new Set([Number(after.ContactId), ...(before ? [Number(before.ContactId)] : [])]);
     for (const id of ids) await repo.refreshContactSearch(tx, auth.tenantId, id);
   },
-});
+};
 
 /**
  * The association changed which statuses its member directory lists: the member documents follow, in the settings'
  * transaction, so members never find a contact the directory no longer lists.
  */
-registerResourceHooks(tenantSettingsResource.name, {
+const settingsHooks: ResourceHooks = {
   async afterWrite(tx, auth, { before, after }) {
     const was = JSON.stringify(before?.DirectoryStatuses ?? DEFAULT_DIRECTORY_STATUSES);
     if (JSON.stringify(after.DirectoryStatuses ?? DEFAULT_DIRECTORY_STATUSES) === was) return;
@@ -187,4 +187,14 @@ registerResourceHooks(tenantSettingsResource.name, {
       if (ids.length < 500) return;
     }
   },
-});
+};
+
+/** The server hooks of the contacts feature's resources, by resource name (its module declares them). */
+export function contactsHooks(): Record<string, ResourceHooks> {
+  return {
+    [contactsResource.name]: contactHooks,
+    [contactEntriesResource.name]: entryHooks,
+    [contactLinksResource.name]: linkHooks,
+    [tenantSettingsResource.name]: settingsHooks,
+  };
+}

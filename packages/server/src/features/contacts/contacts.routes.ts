@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import './contacts.hooks.ts';
 import {
   directoryContactSchema,
   directoryListQuerySchema,
@@ -73,7 +72,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) => service.updateMyProfile(tx, auth, req.body));
+      return tenantTx(app.database, auth, (tx) => service.updateMyProfile(tx, auth, app.resources, req.body));
     },
   });
 

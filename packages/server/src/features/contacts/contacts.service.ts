@@ -14,16 +14,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
-import { bind } from '../../platform/resources/registry.ts';
+import { type BoundResource, boundResource } from '../../platform/resources/registry.ts';
 import * as generic from '../../platform/resources/resource.service.ts';
 import { countDeltas } from './contacts.hooks.ts';
 import * as repo from './contacts.repo.ts';
-
-let boundContacts: ReturnType<typeof bind> | null = null;
-const contactsBound = () => {
-  boundContacts ??= bind(contactsResource);
-  return boundContacts;
-};
 
 export async function directoryContact(tx: Tx, auth: AuthContext, id: number): Promise<DirectoryContact> {
   const c = await repo.findContact(tx, auth.tenantId, id);
@@ -113,10 +107,16 @@ export async function myProfile(tx: Tx, auth: AuthContext) {
 }
 
 /** A member changes their own profile: only the member-editable fields, through the generic inline edit. */
-export async function updateMyProfile(tx: Tx, auth: AuthContext, changes: Model) {
+/** `resources`: the app's bound resources, so that the edit runs with the contacts hooks (search, counters). */
+export async function updateMyProfile(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  changes: Model,
+) {
   const id = await ownContactId(tx, auth);
   if (Object.keys(changes).length === 0) throw new HttpError(400, 'Nothing to change.');
-  await generic.inlineEdit(tx, auth, contactsBound(), id, changes);
+  await generic.inlineEdit(tx, auth, boundResource(resources, contactsResource.name), id, changes);
   return myProfile(tx, auth);
 }
 

@@ -10,10 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { registerJobHandler } from '../../platform/jobs.ts';
 import * as service from './import.service.ts';
-
-registerJobHandler(service.IMPORT_JOB, service.importHandler);
 
 const mappingSchema = z
   .object(

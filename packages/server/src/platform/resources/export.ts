@@ -18,7 +18,8 @@ import {
 } from '@guildhall/db';
 import { csvLine, listRequestSchema, UTF8_BOM } from '@guildhall/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { type ClaimedJob, enqueue, type JobHandler } from '../jobs.ts';
+import type { ClaimedJob, JobHandler } from '../jobs.ts';
+import type { JobQueue } from '../services.ts';
 import type { Storage } from '../storage.ts';
 import { planList } from './query.ts';
 import type { BoundResource } from './registry.ts';
@@ -32,7 +33,7 @@ export const EXPORT_JOB = 'export';
  */
 const BATCH = 500;
 
-export function exportStarter(wake: () => void): ExportStarter {
+export function exportStarter(jobs: JobQueue): ExportStarter {
   return async (tx, auth, bound, request) => {
     const fileName = `${bound.resource.name}-${new Date().toISOString().slice(0, 10)}.csv`;
     const [file] = await tx
@@ -45,7 +46,7 @@ export function exportStarter(wake: () => void): ExportStarter {
       })
       .returning({ id: storedFiles.id });
     if (!file) throw new Error('file insert returned nothing');
-    const jobId = await enqueue(tx, {
+    const jobId = await jobs.enqueue(tx, {
       tenantId: auth.tenantId,
       kind: EXPORT_JOB,
       userId: auth.userId,
@@ -55,8 +56,6 @@ export function exportStarter(wake: () => void): ExportStarter {
       .update(storedFiles)
       .set({ jobId })
       .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, file.id)));
-    // Start after this transaction commits; a short delay is enough for the worker to see the row.
-    setTimeout(wake, 20).unref();
     return file.id;
   };
 }
@@ -93,7 +92,7 @@ async function* batches(
   await tx.execute(sql`close gh_export`);
 }
 
-export function exportHandler(resources: BoundResource[], storage: Storage): JobHandler {
+export function exportHandler(resources: readonly BoundResource[], storage: Storage): JobHandler {
   return async (database: Database, job: ClaimedJob) => {
     const p = job.payload as {
       resource: string;

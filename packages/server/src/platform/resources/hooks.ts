@@ -1,7 +1,7 @@
 /**
  * Server hooks of a resource: what a declaration in shared cannot do because it needs the database. A feature
- * registers them for its resource by name (features register before the screen layer binds resources); the
- * generic service calls them inside the same transaction as the write, so derived data (a search index, counters)
+ * declares them by resource name in its module (`resourceHooks`); the app sets them on the bound resource
+ * (`bound.hooks`) when it assembles, refusing a name no resource has. The generic service calls them inside the same transaction as the write, so derived data (a search index, counters)
  * never drifts from the record.
  */
 import type { Fragment, Tx } from '@guildhall/db';
@@ -38,14 +38,4 @@ export interface ResourceHooks {
    * the generic ILIKE over its search fields (contacts: the global search index); null keeps the generic one.
    */
   searchCondition?(text: string): Fragment | null;
-}
-
-const registry = new Map<string, ResourceHooks>();
-
-export function registerResourceHooks(resourceName: string, hooks: ResourceHooks): void {
-  registry.set(resourceName, hooks);
-}
-
-export function hooksOf(resourceName: string): ResourceHooks {
-  return registry.get(resourceName) ?? {};
 }

@@ -16,7 +16,6 @@ import {
 } from '@guildhall/shared';
 import { getTableName } from 'drizzle-orm';
 import { badRequest } from '../errors.ts';
-import { hooksOf } from './hooks.ts';
 import { type BoundResource, columnSql } from './registry.ts';
 
 export interface ListPlan {
@@ -195,7 +194,7 @@ export function planList(
   if (text !== '' && resource.search.length > 0) {
     const pattern = like(text);
     conditions.push(
-      hooksOf(resource.name).searchCondition?.(text) ??
+      bound.hooks.searchCondition?.(text) ??
         q`(${joinFragments(
           resource.search.map((f) => q`${bound.sqlColumns[f]}::text ilike ${pattern}`),
           ' or ',

@@ -9,6 +9,7 @@ import { ident, type Raw, raw, schema } from '@guildhall/db';
 import { columnOf, isResource, type ResourceDeclaration } from '@guildhall/shared';
 import { getTableColumns, getTableName, getViewName, getViewSelectedFields, is } from 'drizzle-orm';
 import { type PgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
+import type { ResourceHooks } from './hooks.ts';
 
 export interface BoundResource {
   resource: ResourceDeclaration;
@@ -29,6 +30,8 @@ export interface BoundResource {
   sqlKey: Raw;
   /** Field to its column's reader of a stored value (Drizzle's own), for rows those statements read. */
   decoders: Record<string, (value: unknown) => unknown>;
+  /** The server hooks its feature module declares (none by default); set once when the app assembles. */
+  hooks: ResourceHooks;
 }
 
 /** A column of the source as qualified, quoted SQL text. */
@@ -114,6 +117,7 @@ export function bind(resource: ResourceDeclaration, known = sources()): BoundRes
     sqlTenant: columnSql({ sqlSource }, tenantColumn),
     sqlKey: columnSql({ sqlSource }, keyColumn),
     decoders,
+    hooks: {},
   };
 }
 
@@ -126,4 +130,11 @@ export async function discoverResources(): Promise<BoundResource[]> {
     names.add(r.name);
     return bind(r, known);
   });
+}
+
+/** The app's binding of a resource by name (with its hooks): what a feature uses to call the generic service. */
+export function boundResource(resources: readonly BoundResource[], name: string): BoundResource {
+  const bound = resources.find((r) => r.resource.name === name);
+  if (!bound) throw new Error(`No resource is named ${name}.`);
+  return bound;
 }

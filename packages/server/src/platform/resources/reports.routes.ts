@@ -31,7 +31,7 @@ import { toModel } from './resource.service.ts';
 
 const reportParams = z.object({ ReportId: z.string().min(1).max(100) });
 
-export async function discoverReports(resources: BoundResource[]): Promise<ReportDeclaration[]> {
+export async function discoverReports(resources: readonly BoundResource[]): Promise<ReportDeclaration[]> {
   const reports = await discover('.report.ts', isReport);
   for (const r of reports) {
     if (!resources.some((b) => b.resource.name === r.resource))
@@ -41,7 +41,7 @@ export async function discoverReports(resources: BoundResource[]): Promise<Repor
 }
 
 export function reportsRoutes(
-  resources: BoundResource[],
+  resources: readonly BoundResource[],
   reports: ReportDeclaration[],
 ): FastifyPluginAsyncZod {
   const allowed = (auth: AuthContext, report: ReportDeclaration) => {

@@ -29,7 +29,6 @@ import { eq } from 'drizzle-orm';
 import { audit } from '../audit.ts';
 import type { AuthContext } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { hooksOf } from './hooks.ts';
 import { planList } from './query.ts';
 import type { BoundResource } from './registry.ts';
 import * as repo from './resource.repo.ts';
@@ -196,7 +195,7 @@ function listBasics(bound: BoundResource, tenantId: string, query: ListQuery, bo
   const plan = planList(bound, body, query.$orderby, query.$search);
   // The exact total: the resource's cheaper statement when it has one (a counter), else count(*).
   const count =
-    hooksOf(resource.name).countStatement?.(tenantId, {
+    bound.hooks.countStatement?.(tenantId, {
       criteria: effectiveCriteria(resource, body),
       search: (query.$search ?? body.SearchText ?? '').trim(),
     }) ?? repo.countStatement(bound, tenantId, plan.where);
@@ -398,7 +397,7 @@ async function write(
     before: previous,
     after,
   });
-  await hooksOf(resource.name).afterWrite?.(tx, auth, {
+  await bound.hooks.afterWrite?.(tx, auth, {
     kind: previous ? 'update' : 'create',
     before: previous,
     after,
@@ -431,7 +430,7 @@ export async function save(
   const extras = extrasOf(input);
   let model = validate(draft ? draftResource(bound) : resource, input, settings);
   if (resource.recalculate) model = { ...model, ...resource.recalculate(model) };
-  const hooks = hooksOf(resource.name);
+  const hooks = bound.hooks;
   if (hooks.beforeSave)
     model = await hooks.beforeSave(tx, auth, model, { creating, key: input[resource.key], extras, settings });
   if (!draft) {
@@ -512,7 +511,7 @@ export async function remove(
     before,
     after: toModel(resource, updated),
   });
-  await hooksOf(resource.name).afterWrite?.(tx, auth, { kind, before, after: toModel(resource, updated) });
+  await bound.hooks.afterWrite?.(tx, auth, { kind, before, after: toModel(resource, updated) });
   return { Success: true };
 }
 

@@ -53,7 +53,7 @@ async function store(
     });
 }
 
-export function tableSettingsRoutes(resources: BoundResource[]): FastifyPluginAsyncZod {
+export function tableSettingsRoutes(resources: readonly BoundResource[]): FastifyPluginAsyncZod {
   const sortableOf = (screenName: string): readonly string[] | null =>
     resources.find((r) => screenNameOf(r.resource) === screenName)?.resource.sortable ?? null;
   return async (app) => {

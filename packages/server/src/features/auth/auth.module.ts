@@ -1,0 +1,4 @@
+import { defineFeature } from '../../platform/feature-module.ts';
+import { authRoutes } from './auth.routes.ts';
+
+export const authModule = defineFeature({ name: 'auth', routes: authRoutes });

@@ -1,0 +1,17 @@
+/**
+ * The contacts feature: its routes (directory, member profile, merge, import), the server hooks of the contacts,
+ * entries and links resources, the import job and the writer of contacts' search documents.
+ */
+import { defineFeature } from '../../platform/feature-module.ts';
+import { contactsHooks } from './contacts.hooks.ts';
+import { refreshContactSearch } from './contacts.repo.ts';
+import { contactsRoutes } from './contacts.routes.ts';
+import { IMPORT_JOB, importHandler } from './import.service.ts';
+
+export const contactsModule = defineFeature({
+  name: 'contacts',
+  routes: contactsRoutes,
+  resourceHooks: contactsHooks,
+  jobs: { [IMPORT_JOB]: importHandler },
+  searchDocuments: { Contact: refreshContactSearch },
+});

@@ -1,0 +1,40 @@
+/**
+ * The contract of a server feature: each folder under `features/` exports one module object saying everything it
+ * brings (routes, server hooks of resources, job handlers, search-document writers). `features/index.ts` lists the
+ * modules; `app.ts` assembles them with the services of the composition root (`services.ts`). Nothing else is
+ * registered by importing a file: a feature missing from the list is simply absent, and a module naming a resource
+ * or a job kind that does not exist stops the start with a message that says which (decision 0070).
+ *
+ * platform/ never imports a feature; features import platform/ and, for another feature, only its module file.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { JobHandler } from './jobs.ts';
+import type { ResourceHooks } from './resources/hooks.ts';
+import type { SearchDocumentWriter, Services } from './services.ts';
+
+export interface FeatureModule {
+  /** The feature's folder name; unique among the modules. */
+  name: string;
+  /** The feature's routes, registered inside the API scope (every route declares its permission there). */
+  routes?: FastifyPluginAsyncZod;
+  /**
+   * Server hooks of resources declared in shared, by resource name, made once with the app's services. They run
+   * inside the write's transaction (decisions 0040, 0041). A name that no resource has fails the start.
+   */
+  resourceHooks?: (services: Services) => Record<string, ResourceHooks>;
+  /**
+   * Background work, by job kind, made once with the app's services when the worker starts. A kind is unique
+   * across modules; `services.jobs.enqueue` refuses a kind no module declared.
+   */
+  jobs?: Record<string, (services: Services) => JobHandler>;
+  /**
+   * Writers of the global search index, by entity type (`search_documents.entity_type`): rewrite the documents of
+   * one record in the caller's transaction. Others reach them through `services.search`.
+   */
+  searchDocuments?: Record<string, SearchDocumentWriter>;
+}
+
+/** Declares a feature module (an identity that gives the object its type where it is written). */
+export function defineFeature(module: FeatureModule): FeatureModule {
+  return module;
+}

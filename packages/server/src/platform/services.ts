@@ -1,0 +1,172 @@
+/**
+ * The composition root's services: everything a feature uses beyond its own code is made here, once per app, and
+ * handed to the features (their hooks and job handlers get it as an argument; their routes find it on the app as
+ * `app.services`). The job queue and its worker, the file storage, the mailer and the search-index writer are
+ * made nowhere else.
+ */
+import { join } from 'node:path';
+import type { Database, Tx } from '@guildhall/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Background, createBackground } from './background.ts';
+import type { AppConfig } from './config.ts';
+import type { FeatureModule } from './feature-module.ts';
+import { enqueue, type JobHandler, startWorker, type Worker } from './jobs.ts';
+import { createMailer, type Mailer } from './mailer.ts';
+import { EXPORT_JOB, exportHandler } from './resources/export.ts';
+import type { ResourceHooks } from './resources/hooks.ts';
+import type { BoundResource } from './resources/registry.ts';
+import { localStorage, type Storage } from './storage.ts';
+
+/** Rewrites the search documents of one record, in the caller's transaction. */
+export type SearchDocumentWriter = (tx: Tx, tenantId: string, id: number) => Promise<void>;
+
+/** The global search index's writer: the documents of a record of any searchable entity type. */
+export interface SearchIndex {
+  readonly entityTypes: readonly string[];
+  /** Rewrites the documents of one record; an entity type no module writes is a programming error. */
+  write(tx: Tx, tenantId: string, entityType: string, id: number): Promise<void>;
+}
+
+export interface NewJob {
+  tenantId: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  userId: number | null;
+}
+
+/** The PostgreSQL job queue of decision 0032, as features use it. */
+export interface JobQueue {
+  readonly kinds: readonly string[];
+  /**
+   * Queues a job in the caller's transaction and wakes the worker shortly after (when that transaction has
+   * committed). A kind that no module handles is refused at once, never left queued forever.
+   */
+  enqueue(tx: Tx, job: NewJob): Promise<string>;
+  /** Look for work now. */
+  wake(): void;
+}
+
+export interface Services {
+  database: Database;
+  config: AppConfig;
+  mailer: Mailer;
+  storage: Storage;
+  /** Work that runs after the answer has gone (a mail); closing the app waits for it. */
+  background: Background;
+  jobs: JobQueue;
+  search: SearchIndex;
+  /** Every resource declared in shared, bound to its table, with its feature's server hooks. */
+  resources: readonly BoundResource[];
+}
+
+export interface ServiceOptions {
+  database: Database;
+  config: AppConfig;
+  /** Replaces the mailer made from the configuration (tests). */
+  mailer?: Mailer | undefined;
+  /** Replaces the file storage made from the configuration. */
+  storage?: Storage | undefined;
+  /** Where failed jobs and failed background work are logged. */
+  log: FastifyBaseLogger;
+}
+
+/** The jobs of the platform itself (the screen layer's export), beside the features' own. */
+const platformJobs: Record<string, (services: Services) => JobHandler> = {
+  [EXPORT_JOB]: (s) => exportHandler(s.resources, s.storage),
+};
+
+function refuse(message: string): never {
+  throw new Error(`Feature modules: ${message}`);
+}
+
+/**
+ * Checks the modules against each other and the declared resources, then makes the services and starts the job
+ * worker. Any module that names an unknown resource, or declares a kind, an entity type or a name another one
+ * already has, stops the start here with a message that names both.
+ */
+export function createServices(
+  options: ServiceOptions,
+  modules: readonly FeatureModule[],
+  resources: readonly BoundResource[],
+): { services: Services; worker: Worker } {
+  const names = new Set<string>();
+  for (const m of modules) {
+    if (names.has(m.name)) refuse(`two modules are named ${m.name}.`);
+    names.add(m.name);
+  }
+
+  const jobMakers = new Map<string, { owner: string; make: (s: Services) => JobHandler }>();
+  for (const [kind, make] of Object.entries(platformJobs)) jobMakers.set(kind, { owner: 'platform', make });
+  for (const m of modules) {
+    for (const [kind, make] of Object.entries(m.jobs ?? {})) {
+      const other = jobMakers.get(kind);
+      if (other) refuse(`${m.name} declares the job kind ${kind}, which ${other.owner} already handles.`);
+      jobMakers.set(kind, { owner: m.name, make });
+    }
+  }
+
+  const writers = new Map<string, { owner: string; write: SearchDocumentWriter }>();
+  for (const m of modules) {
+    for (const [type, write] of Object.entries(m.searchDocuments ?? {})) {
+      const other = writers.get(type);
+      if (other) refuse(`${m.name} writes search documents of ${type}, which ${other.owner} already writes.`);
+      writers.set(type, { owner: m.name, write });
+    }
+  }
+
+  let worker: Worker | null = null;
+  const kinds = [...jobMakers.keys()];
+  const jobs: JobQueue = {
+    kinds,
+    async enqueue(tx, job) {
+      if (!jobMakers.has(job.kind))
+        throw new Error(`No feature module handles the job kind ${job.kind} (known: ${kinds.join(', ')}).`);
+      const id = await enqueue(tx, job);
+      // Started after the caller's transaction commits; a short delay is enough for the worker to see the row.
+      setTimeout(() => worker?.wake(), 20).unref();
+      return id;
+    },
+    wake: () => worker?.wake(),
+  };
+  const search: SearchIndex = {
+    entityTypes: [...writers.keys()],
+    write(tx, tenantId, entityType, id) {
+      const writer = writers.get(entityType);
+      if (!writer) throw new Error(`No feature module writes search documents of ${entityType}.`);
+      return writer.write(tx, tenantId, id);
+    },
+  };
+  const { database, config } = options;
+  const services: Services = {
+    database,
+    config,
+    mailer: options.mailer ?? createMailer(database, config.smtpUrl, config.mailFrom),
+    storage: options.storage ?? localStorage(join(config.dataDir, 'files')),
+    background: createBackground(options.log),
+    jobs,
+    search,
+    resources,
+  };
+
+  // Each resource gets its feature's hooks; a hook for a resource nobody declared is a typo or a removed entity.
+  const byName = new Map(resources.map((r) => [r.resource.name, r]));
+  const hooked = new Map<string, string>();
+  for (const m of modules) {
+    for (const [name, hooks] of Object.entries(m.resourceHooks?.(services) ?? {})) {
+      const bound = byName.get(name);
+      if (!bound)
+        refuse(
+          `${m.name} declares hooks for the resource ${name}, which no *.resource.ts in packages/shared declares.`,
+        );
+      const other = hooked.get(name);
+      if (other) refuse(`${m.name} declares hooks for ${name}, which ${other} already hooks.`);
+      hooked.set(name, m.name);
+      bound.hooks = hooks satisfies ResourceHooks;
+    }
+  }
+
+  const handlers: Record<string, JobHandler> = {};
+  for (const [kind, { make }] of jobMakers) handlers[kind] = make(services);
+  worker = startWorker(database, handlers, { onError: (err) => options.log.error({ err }, 'job failed') });
+  return { services, worker };
+}
