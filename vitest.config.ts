@@ -23,6 +23,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'seed',
+          root: './packages/seed',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './packages/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

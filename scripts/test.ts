@@ -24,7 +24,7 @@ interface Step {
 const only = process.argv.slice(2);
 const steps: Step[] = [
   { name: 'unit', args: ['run', '--project', 'shared', '--coverage'] },
-  { name: 'db-unit', args: ['run', '--project', 'db'] },
+  { name: 'db-unit', args: ['run', '--project', 'db', '--project', 'seed'] },
   { name: 'web-unit', args: ['run', '--project', 'web'] },
   { name: 'api', args: ['run', '--project', 'server'] },
   { name: 'e2e', args: ['run', '--config', 'e2e/vitest.config.ts'] },

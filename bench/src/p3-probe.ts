@@ -25,7 +25,7 @@ await database.migrate();
 await database.pglite?.exec('RESET ROLE');
 if (memory && database.pglite) {
   // In memory, as the bench runs PGlite: a tenant of 100,000 generated contacts.
-  const { bulkSeedContacts, pgliteTarget } = await import('@guildhall/db/seed/bulk');
+  const { bulkSeedContacts, pgliteTarget } = await import('@guildhall/seed/bulk');
   const { createTenant } = await import('@guildhall/db/seed/factories');
   const t = await createTenant(database.db, { name: 'Bench', slug: 'bench' });
   await bulkSeedContacts(pgliteTarget(database.pglite), { tenantId: t.id, count: 100_000 });

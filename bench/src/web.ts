@@ -63,7 +63,7 @@ export async function measureContactsScroll(root: string, count: number): Promis
     const seedStart = performance.now();
     execFileSync(
       process.execPath,
-      ['packages/db/src/seed/cli.ts', '--tenant', 'demo', '--contacts', String(count), '--data-dir', dataDir],
+      ['packages/seed/src/cli.ts', '--tenant', 'demo', '--contacts', String(count), '--data-dir', dataDir],
       { cwd: root, stdio: 'ignore' },
     );
     const seedMs = Math.round(performance.now() - seedStart);

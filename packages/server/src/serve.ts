@@ -1,5 +1,5 @@
 import { openDatabase } from '@guildhall/db';
-import { DEMO_ACCOUNTS, seedDemo } from '@guildhall/db/seed/demo';
+import { DEMO_ACCOUNTS, seedDemo } from '@guildhall/seed/demo';
 import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config.ts';
 

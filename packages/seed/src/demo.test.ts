@@ -1,7 +1,6 @@
+import { APP_ROLE, type Database, openDatabase, rowsOf, withTenantTx } from '@guildhall/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROLE, type Database, openDatabase, rowsOf } from '../client.ts';
-import { withTenantTx } from '../tenant-scope.ts';
 import { DEMO_CONTACTS, seedDemo } from './demo.ts';
 
 let database: Database;

@@ -2,10 +2,11 @@
  * The demo data: two associations, so that tenant isolation is visible from the first start, each with generated
  * contacts (some listed in the member directory), so the first screens a visitor opens are not empty.
  */
+
+import { type Database, type Db, rowsOf } from '@guildhall/db';
+import { createTenant, createUser, publishTerms, writeHelpText } from '@guildhall/db/seed/factories';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, rowsOf } from '../client.ts';
 import { bulkSeedContacts, withBulkTarget } from './bulk.ts';
-import { createTenant, createUser, publishTerms, writeHelpText } from './factories.ts';
 
 /** How many contacts each demo association starts with. */
 export const DEMO_CONTACTS = { demo: 250, other: 40 } as const;

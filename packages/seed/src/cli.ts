@@ -5,10 +5,10 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { openDatabase, rowsOf } from '@guildhall/db';
+import { createTenant } from '@guildhall/db/seed/factories';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf } from '../client.ts';
 import { bulkSeedContacts, withBulkTarget } from './bulk.ts';
-import { createTenant } from './factories.ts';
 
 const { values } = parseArgs({
   options: {

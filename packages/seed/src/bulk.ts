@@ -10,6 +10,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
+import { APP_ROLE, type Database } from '@guildhall/db';
+import type { PgliteThread } from '@guildhall/db/pglite-thread';
 import {
   type ContactRecord,
   contactDisplayName,
@@ -23,8 +25,6 @@ import {
 } from '@guildhall/shared';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { APP_ROLE, type Database } from '../client.ts';
-import type { PgliteThread } from '../pglite-thread.ts';
 
 const FIRST =
   'James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Sandra Mark Margaret Donald Ashley Steven Kimberly Andrew Emily Paul Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa George Deborah Timothy Stephanie Ronald Rebecca Jason Sharon Edward Laura Jeffrey Cynthia Ryan Dorothy Jacob Amy Gary Kathleen Nicholas Angela Eric Shirley Jonathan Emma Stephen Brenda Larry Pamela Justin Nicole Scott Anna Brandon Samantha Benjamin Katherine Samuel Christine Gregory Debra Alexander Rachel Patrick Carolyn Frank Janet Raymond Maria Jack Olivia Dennis Heather Jerry Helen Tyler Catherine Aaron Diane José Zoë Renée Åsa Łukasz Chloé François Søren Mónica Björn'.split(
