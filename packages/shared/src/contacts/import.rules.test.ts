@@ -120,7 +120,7 @@ describe('rejectedRowsCsv', () => {
     expect(csv.split('\r\n')).toEqual([
       '\uFEFFName,Note,Row,Reasons',
       '"Müller, Jo","said ""hi""",4,Email: not valid. Twice.',
-      `"'=HYPERLINK(""x"")",'+1,9,'-`,
+      `"'=HYPERLINK(""x"")","'+1",9,"'-"`,
       '',
     ]);
   });

@@ -3,6 +3,7 @@
  * answer the dry run and run the commit, so a dry run predicts the commit exactly.
  */
 
+import { csvLine, UTF8_BOM } from '../platform/csv.rules.ts';
 import { normalizeModel } from '../platform/resource-model.ts';
 import { contactsResource } from './contacts.resource.ts';
 import { CONTACT_STATUSES, CONTACT_TYPES, emailKey } from './contacts.rules.ts';
@@ -78,12 +79,6 @@ export function importRowName(row: Readonly<Record<string, string>>, mapping: Im
 export const IMPORT_MODES = ['validRows', 'allOrNothing'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 
-/** A CSV cell that a spreadsheet would not read as a formula (a leading =, +, -, @, tab or CR is quoted away). */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /**
  * The rejected rows as a CSV file the user can fix and import again: the file's own columns, then the row's line
  * in the original file and the reasons it was rejected. Starts with a byte order mark, so spreadsheets read UTF-8.
@@ -92,13 +87,10 @@ export function rejectedRowsCsv(
   headers: readonly string[],
   rows: readonly { line: number; cells: Readonly<Record<string, string>>; reasons: readonly string[] }[],
 ): string {
-  const head = [...headers, 'Row', 'Reasons'];
-  const lines = [head.map(csvCell).join(',')];
+  const lines = [csvLine([...headers, 'Row', 'Reasons'])];
   for (const r of rows)
-    lines.push(
-      [...headers.map((h) => r.cells[h] ?? ''), String(r.line), r.reasons.join(' ')].map(csvCell).join(','),
-    );
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+    lines.push(csvLine([...headers.map((h) => r.cells[h] ?? ''), String(r.line), r.reasons.join(' ')]));
+  return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
 }
 
 function optionId(options: readonly { Id: string; Name: string }[], text: string): string | null {

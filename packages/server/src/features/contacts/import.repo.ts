@@ -21,6 +21,24 @@ import { CONTACT_DOCUMENT_TYPES, contactRecordColumns } from './contacts.repo.ts
 /** Rows of one statement: 1,000 contacts of about 25 values stay far below PostgreSQL's 65,535 parameters. */
 export const IMPORT_BATCH = 1000;
 
+/** Which of these account numbers a contact of the tenant (live or deleted) already has. */
+export async function takenAccountNumbers(
+  tx: Tx,
+  tenantId: string,
+  numbers: readonly string[],
+): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let i = 0; i < numbers.length; i += IMPORT_BATCH) {
+    const chunk = numbers.slice(i, i + IMPORT_BATCH);
+    const rows = await tx
+      .select({ n: contacts.accountNumber })
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.accountNumber, chunk)));
+    for (const r of rows) if (r.n) taken.add(r.n);
+  }
+  return taken;
+}
+
 /** Whole contact rows by id (every property, as the generic layer reads a row). */
 export async function contactRows(tx: Tx, tenantId: string, ids: readonly number[]): Promise<repo.Row[]> {
   const out: repo.Row[] = [];

@@ -8,6 +8,8 @@
 import { type Readable, Transform } from 'node:stream';
 import { type Database, jobs, rowsOf, storedFiles, type Tx, withTenantTx } from '@guildhall/db';
 import {
+  ACCOUNT_NUMBER_COUNTER,
+  accountNumberOf,
   contactsResource,
   type ImportMapping,
   type ImportMode,
@@ -20,6 +22,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { AuthContext } from '../../platform/context.ts';
+import { nextCounterValues } from '../../platform/counters.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import {
   enqueue,
@@ -33,7 +36,7 @@ import type * as genericRepo from '../../platform/resources/resource.repo.ts';
 import * as generic from '../../platform/resources/resource.service.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { countDeltas } from './contacts.hooks.ts';
-import { adjustCounts } from './contacts.repo.ts';
+import { adjustCounts, highestAccountNumberStatement } from './contacts.repo.ts';
 import * as importRepo from './import.repo.ts';
 
 export const IMPORT_JOB = 'contacts-import';
@@ -581,9 +584,19 @@ async function writePlan(
   report(done);
   const written: { before: Model | null; after: Model }[] = [];
   const creates = plan.filter((r) => r.Action === 'create');
+  const numbers = await accountNumbers(
+    tx,
+    tenantId,
+    creates.filter((r) => !r.model.AccountNumber).length,
+    creates.map((r) => r.model.AccountNumber).filter((n): n is string => typeof n === 'string'),
+  );
   for (let i = 0; i < creates.length; i += importRepo.IMPORT_BATCH) {
     const batch = creates.slice(i, i + importRepo.IMPORT_BATCH);
-    const rows = batch.map((r) => ({ ...values(r, { ...r.model, Answer: 'Yes' }, undefined), tenantId }));
+    const rows = batch.map((r) => {
+      // A new contact without a number in the file gets the association's next one, as a typed one does.
+      const AccountNumber = r.model.AccountNumber ?? numbers.shift();
+      return { ...values(r, { ...r.model, AccountNumber, Answer: 'Yes' }, undefined), tenantId };
+    });
     const inserted = await inBatch(
       tx,
       batch,
@@ -657,6 +670,34 @@ async function writePlan(
     created: written.filter((w) => !w.before).length,
     updated: written.filter((w) => w.before).length,
   };
+}
+
+/**
+ * `count` account numbers for new contacts, drawn from the association's counter in blocks (as a save draws one),
+ * skipping any a contact already has or the file gives another row.
+ */
+async function accountNumbers(
+  tx: Tx,
+  tenantId: string,
+  count: number,
+  given: readonly string[],
+): Promise<string[]> {
+  const out: string[] = [];
+  const fromFile = new Set(given);
+  while (out.length < count) {
+    const drawn = (
+      await nextCounterValues(
+        tx,
+        tenantId,
+        ACCOUNT_NUMBER_COUNTER,
+        count - out.length,
+        highestAccountNumberStatement(tenantId),
+      )
+    ).map(accountNumberOf);
+    const taken = await importRepo.takenAccountNumbers(tx, tenantId, drawn);
+    out.push(...drawn.filter((n) => !taken.has(n) && !fromFile.has(n)));
+  }
+  return out;
 }
 
 /** The rejected rows of the plan as the result keeps them (their line and reasons). */

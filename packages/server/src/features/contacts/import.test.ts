@@ -217,6 +217,25 @@ describe('CSV import', () => {
       await api.post('/api/contacts/contacts/contactData?$top=5', { SearchText: 'marie@example.org' })
     ).json() as { Results: Record<string, unknown>[] };
     expect(marie.Results[0]).toMatchObject({ DisplayName: 'Curie, Marie', Status: 'prospect' });
+    // Numbered as a typed contact is, from the association's counter: distinct, and the next save goes on after.
+    const numbered = (
+      await api.post('/api/contacts/contacts/contactData?$top=5', { SearchText: 'rosa@example.org' })
+    ).json() as { Results: Record<string, unknown>[] };
+    const imported = [marie.Results[0]?.AccountNumber, numbered.Results[0]?.AccountNumber];
+    for (const n of imported) expect(n).toMatch(/^A\d{7,}$/);
+    expect(new Set(imported).size).toBe(2);
+    const typed = await api.post('/api/contacts/contacts/contactSave', {
+      FirstName: 'Typed',
+      LastName: 'After',
+      ContactType: 'individual',
+      Status: 'active',
+      Answer: 'Yes',
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    const next = String((typed.json() as { Data: { AccountNumber: string } }).Data.AccountNumber);
+    expect(next.slice(1)).toBe(
+      String(Math.max(...imported.map((n) => Number(String(n).slice(1)))) + 1).padStart(next.length - 1, '0'),
+    );
     // Written as a save writes: the counters agree with the rows, each contact has its audit entry.
     const check = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) => ({
       counted: rowsOf<{ n: number }>(
@@ -249,7 +268,7 @@ describe('CSV import', () => {
     expect(lines[0]).toBe('First,Last,Email,Status,Row,Reasons');
     expect(lines[1]).toMatch(/^Bad,Row,bad@example\.org,sleeping,5,"?Status ""?sleeping""? is not one of/);
     // A cell a spreadsheet would run as a formula is written as text.
-    expect(lines[2]).toMatch(/^'=cmd\|x,Row,formula@example\.org,nowhere,6,/);
+    expect(lines[2]).toMatch(/^"'=cmd\|x",Row,formula@example\.org,nowhere,6,/);
     expect(lines).toHaveLength(3);
     expect((await apiOther.post('/api/contacts/import/rejected', body)).statusCode).toBe(404);
   });
