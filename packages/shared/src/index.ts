@@ -49,3 +49,5 @@ export * from './contacts/contacts.rules.ts';
 export * from './contacts/contacts.resource.ts';
 export * from './contacts/import.rules.ts';
 export * from './platform/csv.rules.ts';
+export * from './files/content.rules.ts';
+export * from './files/files.schema.ts';

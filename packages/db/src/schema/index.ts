@@ -1,5 +1,6 @@
 export * from './contacts.ts';
 export * from './counters.ts';
+export * from './files.ts';
 export * from './payments.ts';
 export * from './platform.ts';
 export * from './samples.ts';

@@ -2,6 +2,7 @@ import type { FeatureModule } from '../platform/feature-module.ts';
 import { auditModule } from './audit/audit.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { contactsModule } from './contacts/contacts.module.ts';
+import { filesModule } from './files/files.module.ts';
 import { mailModule } from './mail/mail.module.ts';
 import { searchModule } from './search/search.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
@@ -25,4 +26,5 @@ export const features: readonly FeatureModule[] = [
   utilsModule,
   contactsModule,
   searchModule,
+  filesModule,
 ];

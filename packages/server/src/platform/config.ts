@@ -22,6 +22,8 @@ export interface AppConfig {
    * the names `loopback`, `linklocal`, `uniquelocal`. Empty: none, the client is the connection's peer.
    */
   trustProxy: string[];
+  /** `s3://bucket?endpoint=…&region=…`: files in S3-compatible object storage instead of the data folder. */
+  storageUrl?: string | undefined;
 }
 
 const root = resolve(import.meta.dirname, '../../../..');
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    storageUrl: env.STORAGE_URL || undefined,
   };
 }

@@ -4,7 +4,6 @@
  * `app.services`). The job queue and its worker, the file storage, the mailer and the search-index writer are
  * made nowhere else.
  */
-import { join } from 'node:path';
 import type { Database, Tx } from '@guildhall/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Background, createBackground } from './background.ts';
@@ -15,7 +14,7 @@ import { createMailer, type Mailer } from './mailer.ts';
 import { EXPORT_JOB, exportHandler } from './resources/export.ts';
 import type { ResourceHooks } from './resources/hooks.ts';
 import type { BoundResource } from './resources/registry.ts';
-import { localStorage, type Storage } from './storage.ts';
+import { createStorage, type Storage } from './storage.ts';
 
 /** Rewrites the search documents of one record, in the caller's transaction. */
 export type SearchDocumentWriter = (tx: Tx, tenantId: string, id: number) => Promise<void>;
@@ -141,7 +140,7 @@ export function createServices(
     database,
     config,
     mailer: options.mailer ?? createMailer(database, config.smtpUrl, config.mailFrom),
-    storage: options.storage ?? localStorage(join(config.dataDir, 'files')),
+    storage: options.storage ?? createStorage(config),
     background: createBackground(options.log),
     jobs,
     search,

@@ -1,29 +1,56 @@
-/** Files a job wrote (exports): poll until ready, then download. Only the tenant's own files are ever found. */
+/**
+ * Files a job wrote (exports): poll until ready, then download. Only the tenant's own files are ever found. The
+ * download routes themselves belong to the files feature, which sends an export through `sendExport`.
+ */
 import { storedFiles } from '@guildhall/db';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth, tenantTx } from '../context.ts';
+import { type AuthContext, requireAuth, tenantTx } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
-import type { Storage } from '../storage.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
-export function filesRoutes(storage: Storage): FastifyPluginAsyncZod {
-  return async (app) => {
-    const find = async (auth: ReturnType<typeof requireAuth>, id: string) => {
-      const [file] = await tenantTx(app.database, auth, (tx) =>
-        tx
-          .select()
-          .from(storedFiles)
-          .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, id))),
-      );
-      // A file is its requester's: another user of the same association does not see it either.
-      if (!file || (file.userId !== null && file.userId !== auth.userId)) throw notFound();
-      return file;
-    };
+async function findExport(app: FastifyInstance, auth: AuthContext, id: string) {
+  const [file] = await tenantTx(app.database, auth, (tx) =>
+    tx
+      .select()
+      .from(storedFiles)
+      .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, id))),
+  );
+  // A file is its requester's: another user of the same association does not see it either.
+  if (!file || (file.userId !== null && file.userId !== auth.userId)) throw notFound();
+  return file;
+}
 
+/** Streams a ready export: as an attachment, or shown in the browser with `open` (GET `?open=true`). */
+export async function sendExport(
+  app: FastifyInstance,
+  auth: AuthContext,
+  reply: FastifyReply,
+  id: string,
+  open: boolean,
+): Promise<FastifyReply> {
+  const file = await findExport(app, auth, id);
+  if (file.status !== 'ready' || !file.storageKey) throw notFound();
+  // Known but gone from storage (removed, or storage not shared by this instance): said plainly, not a 500.
+  if (!(await app.storage.has(file.storageKey)))
+    throw new HttpError(410, 'The file is no longer available; export it again.');
+  const ascii = file.fileName.replace(/[^\w.-]/g, '_');
+  reply
+    .header('Content-Type', file.contentType)
+    .header(
+      'Content-Disposition',
+      `${open ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    )
+    .header('File-Name', ascii)
+    .header('Access-Control-Expose-Headers', 'File-Name, Content-Disposition');
+  return reply.send(app.storage.get(file.storageKey));
+}
+
+export function filesRoutes(): FastifyPluginAsyncZod {
+  return async (app) => {
     app.get('/api/files/ready/:id', {
       config: { permission: 'authenticated' },
       schema: {
@@ -36,53 +63,12 @@ export function filesRoutes(storage: Storage): FastifyPluginAsyncZod {
         },
       },
       handler: async (req, reply) => {
-        const file = await find(requireAuth(req.auth), req.params.id);
+        const file = await findExport(app, requireAuth(req.auth), req.params.id);
         if (file.status === 'failed') throw new HttpError(410, 'The export failed; start it again.');
         if (file.status !== 'ready')
           return reply.code(202).send({ Ready: false, FileName: file.fileName, Failed: false });
         return { Ready: true, FileName: file.fileName, Failed: false };
       },
-    });
-
-    /** Streams a ready file: as an attachment, or shown in the browser with `open` (GET `?open=true`). */
-    const send = async (req: FastifyRequest, reply: FastifyReply, id: string, open: boolean) => {
-      const file = await find(requireAuth(req.auth), id);
-      if (file.status !== 'ready' || !file.storageKey) throw notFound();
-      // Known but gone from storage (removed, or storage not shared by this instance): said plainly, not a 500.
-      if (!(await storage.has(file.storageKey)))
-        throw new HttpError(410, 'The file is no longer available; export it again.');
-      const ascii = file.fileName.replace(/[^\w.-]/g, '_');
-      reply
-        .header('Content-Type', file.contentType)
-        .header(
-          'Content-Disposition',
-          `${open ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .header('File-Name', ascii)
-        .header('Access-Control-Expose-Headers', 'File-Name, Content-Disposition');
-      return reply.send(storage.get(file.storageKey));
-    };
-
-    app.post('/api/files/download/:id', {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags: ['files'],
-        summary: 'Streams a ready file; its name is in Content-Disposition and File-Name',
-        params: idParams,
-      },
-      handler: (req, reply) => send(req, reply, req.params.id, false),
-    });
-
-    // A link's download (a file hit of the global search navigates here); `open=true` shows it in the browser.
-    app.get('/api/files/download/:id', {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags: ['files'],
-        summary: 'Streams a ready file by link: an attachment, or inline with open=true',
-        params: idParams,
-        querystring: z.object({ open: z.enum(['true', 'false']).optional() }),
-      },
-      handler: (req, reply) => send(req, reply, req.params.id, req.query.open === 'true'),
     });
   };
 }

@@ -14,12 +14,12 @@ import { viewTemplatesRoutes } from './view-templates.routes.ts';
 
 /** Registers inside the permission-checked scope. */
 export async function registerScreenLayer(api: FastifyInstance, services: Services): Promise<void> {
-  const { resources, storage } = services;
+  const { resources } = services;
   const reports = await discoverReports(resources);
   const startExport = exportStarter(services.jobs);
   for (const bound of resources) await api.register(resourceRoutes(bound, startExport));
   await api.register(tableSettingsRoutes(resources));
-  await api.register(filesRoutes(storage));
+  await api.register(filesRoutes());
   await api.register(reportsRoutes(resources, reports));
   await api.register(viewTemplatesRoutes);
 }
