@@ -12,11 +12,12 @@ import { type Database, openDatabase, q, raw, rowsOf, runFragments, withTenantTx
 import { createTenant, createUser } from '@guildhall/db/seed/factories';
 import { bulkSeedContacts, pgliteTarget, postgresTarget } from '@guildhall/seed/bulk';
 import { buildApp } from '@guildhall/server';
-import { searchTerms } from '@guildhall/shared';
+import { contactsResource, searchTerms } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { searchDocuments } from '../../packages/server/src/features/search/search.repo.ts';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
 import { DEFERRED_JOIN_FROM } from '../../packages/server/src/platform/resources/resource.repo.ts';
+import { measureListMatrix } from './list-matrix.ts';
 import { RawHttpClient } from './raw-http.ts';
 
 export interface Stats {
@@ -93,21 +94,42 @@ const LIST_COLUMN_TEXT =
   'contact_id, display_name, contact_type, status, account_number, email, phone, city, state_province, is_listed';
 const LIST_COLUMNS = sql.raw(LIST_COLUMN_TEXT);
 
-export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
-  const dbName = `gh_bench_${process.pid}`;
+export interface ListsOptions {
+  /** Name of the PostgreSQL database to create (and drop after); default `gh_bench_<pid>`. */
+  databaseName?: string;
+  /**
+   * An existing PostgreSQL database already seeded by `npm run seed -- --tenant bench` (`--reuse <name>`): nothing
+   * is created, loaded or dropped, and P8 is not measured.
+   */
+  reuse?: string;
+  /** The list matrix alone (P1 for every combination), without P2-P5. */
+  matrixOnly?: boolean;
+}
+
+export async function measureLists(kind: 'postgres' | 'pglite', count: number, options: ListsOptions = {}) {
+  const reuse = kind === 'postgres' ? options.reuse : undefined;
+  const dbName = reuse ?? options.databaseName ?? `gh_bench_${process.pid}`;
   const url = `postgres://postgres@127.0.0.1:5432/${dbName}`;
-  if (kind === 'postgres') execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', dbName]);
+  if (kind === 'postgres' && !reuse) execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', dbName]);
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-lists-'));
   let database: Database | null = null;
   try {
     database =
       kind === 'postgres' ? await openDatabase({ databaseUrl: url, poolSize: 10 }) : await openDatabase({});
     await database.migrate();
-    const tenant = await createTenant(database.db, {
-      name: 'Bench Association',
-      slug: `bench-${process.pid}`,
-    });
-    const other = await createTenant(database.db, { name: 'Other', slug: `other-${process.pid}` });
+    const reused = reuse
+      ? rowsOf<{ id: string }>(
+          await database.ownerDb.execute(sql`select id from tenants where slug = 'bench'`),
+        )[0]
+      : undefined;
+    if (reuse && !reused)
+      throw new Error(`${reuse} has no tenant bench: npm run seed -- --tenant bench first`);
+    const tenant =
+      reused ??
+      (await createTenant(database.db, { name: 'Bench Association', slug: `bench-${process.pid}` }));
+    const other = reuse
+      ? undefined
+      : await createTenant(database.db, { name: 'Other', slug: `other-${process.pid}` });
     const user = await createUser(database.db, {
       tenantId: tenant.id,
       username: `bench.${process.pid}`,
@@ -117,12 +139,9 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
     // P8: the bulk load (COPY), plus a small second tenant so row-level security has something to hide.
     if (database.pglite) await database.pglite.exec('RESET ROLE');
     const target = kind === 'postgres' ? postgresTarget(url) : pgliteTarget(database.pglite!);
-    const seed = await bulkSeedContacts(target, { tenantId: tenant.id, count });
-    await bulkSeedContacts(target, { tenantId: other.id, count: 1000, seed: 7 });
-    // Every loaded table vacuumed before anything is timed (not part of P8): left to autovacuum, the 2M entries and
-    // the 1.3M search documents were vacuumed in the background while the bars were measured, on the same two cores.
-    if (kind === 'postgres')
-      await target.query('VACUUM ANALYZE contacts, contact_entries, search_documents, contact_counts');
+    // The load leaves every table vacuumed and analysed (index-only scans from the first request, decision 0100).
+    const seed = other ? await bulkSeedContacts(target, { tenantId: tenant.id, count }) : undefined;
+    if (other) await bulkSeedContacts(target, { tenantId: other.id, count: 1000, seed: 7 });
     await target.close();
     if (database.pglite) await database.pglite.exec('SET ROLE guildhall_app');
 
@@ -165,6 +184,24 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
     const status = async (path: string) => (await send('GET', path, { cookie })).status;
     const db = database.db;
     const scope = { tenantId: tenant.id, userId: user.id };
+
+    // P1 for every combination of the contacts list (decision 0100), the search box's terms included.
+    const deep = Math.min(100_000, Math.floor(count / 10));
+    const p1Matrix = await measureListMatrix({
+      resource: contactsResource,
+      post: (path, body) => fetchText(path, body),
+      skips: [0, deep],
+      searchTerms: { common: 'smi', manyMatches: 'houston', rare: 'a0000777', fewMatches: 'a00007' },
+      searchSkips: [0, 1000],
+    });
+    console.log(
+      `P1 matrix ${kind}: ${p1Matrix.combinations} combinations, median p95 ${p1Matrix.medianP95} ms, worst ${JSON.stringify(p1Matrix.worst)}`,
+    );
+    if (options.matrixOnly) {
+      client.close();
+      await app.close();
+      return { kind, contacts: count, p1Matrix };
+    }
 
     // P1 and P3: 50 rows, a sort, one filter (Status active, about half), the total included.
     const p1: Record<string, unknown> = {};
@@ -437,11 +474,11 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number) {
     };
     client.close();
     await app.close();
-    return { kind, contacts: count, seed, p1, p2, p3, p4, p5 };
+    return { kind, contacts: count, ...(seed ? { seed } : {}), p1, p1Matrix, p2, p3, p4, p5 };
   } finally {
     await database?.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
-    if (kind === 'postgres')
+    if (kind === 'postgres' && !reuse)
       execFileSync('dropdb', ['-h', '127.0.0.1', '-U', 'postgres', '--if-exists', dbName]);
   }
 }

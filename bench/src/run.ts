@@ -37,18 +37,31 @@ const { values: args } = parseArgs({
     pg: { type: 'string', default: '1000000' },
     pglite: { type: 'string', default: '100000' },
     'web-contacts': { type: 'string', default: '100000' },
+    /** Name of the PostgreSQL database the lists part creates and drops (default gh_bench_<pid>). */
+    'pg-database': { type: 'string' },
+    /** An existing database seeded with `npm run seed -- --tenant bench`: measured as it is, not loaded or dropped. */
+    reuse: { type: 'string' },
   },
 });
 
-if (args.only === undefined || args.only === 'lists') {
+if (args.only === undefined || args.only === 'lists' || args.only === 'lists-matrix') {
   for (const [kind, count] of [
     ['postgres', Number(args.pg)],
     ['pglite', Number(args.pglite)],
   ] as const) {
     if (count <= 0) continue;
-    const r = await measureLists(kind, count);
+    const matrixOnly = args.only === 'lists-matrix';
+    const r = await measureLists(kind, count, {
+      ...(args['pg-database'] ? { databaseName: args['pg-database'] } : {}),
+      ...(args.reuse ? { reuse: args.reuse } : {}),
+      matrixOnly,
+    });
+    if (matrixOnly) {
+      write(`lists-${kind}-matrix`, r);
+      continue;
+    }
     const bars = {
-      P1: 'list of 50, a sort, one filter, total included: p95 <= 50 ms at $skip 0 and 100,000 (HTTP)',
+      P1: 'list of 50, a sort, one filter, total included: p95 <= 50 ms at $skip 0 and 100,000 (HTTP), for every sort, direction, named filter and the search box (p1Matrix: the worst beside the median)',
       P2: 'search typeahead p95 <= 100 ms, >= 10x an unindexed ILIKE',
       P3: 'HTTP list p50 <= 1.5x the same SQL directly on the same pool',
       P4: 'row-level security on <= 1.2x off with an explicit tenant filter',

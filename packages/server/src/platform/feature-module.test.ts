@@ -96,7 +96,7 @@ describe('the app holds exactly the modules it is given', () => {
       'afterWrite',
       'beforeSave',
       'countStatement',
-      'searchCondition',
+      'searchIndex',
     ]);
     expect(hooksOf(without)).toEqual({});
     expect(full.app.services.jobs.kinds).toContain('contacts-import');

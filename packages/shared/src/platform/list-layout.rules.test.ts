@@ -9,9 +9,12 @@ import {
   filterTagWidth,
   fitFilterTags,
   hasMoreRows,
+  listTotalLabel,
   modalZIndex,
   orderByParam,
   pageCount,
+  reachableRows,
+  roundEstimate,
   rowActionsLayout,
   shouldApplyQueryFilter,
   shouldPrefetchNextPage,
@@ -120,5 +123,34 @@ describe('list and layout arithmetic (spec 000 §2, §4, §9; spec 001 §5, §9)
     expect(validateSavedSort(null, ['FirstName'])).toEqual({ sort: null, reload: false });
     expect(orderByParam(sort)).toBe('LastName desc');
     expect(orderByParam(null)).toBeUndefined();
+  });
+});
+
+describe('list totals and estimates', () => {
+  it('says an exact total as records and an estimate as about so many matches, with what is shown', () => {
+    expect(listTotalLabel(1, false, 5000)).toBe('1 record');
+    expect(listTotalLabel(1234, undefined, 5000)).toBe('1,234 records');
+    expect(listTotalLabel(51_234, true, 5000)).toBe(
+      'About 51,000 matches (estimated); the first 5,000 are shown, narrow the search to see the others',
+    );
+  });
+
+  it('rounds an estimate to two significant digits, within 5% of it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (n) => {
+        const r = roundEstimate(n);
+        expect(Math.abs(r - n)).toBeLessThanOrEqual(Math.max(0.5, n * 0.05));
+        expect(String(r).replace(/0+$/, '').length).toBeLessThanOrEqual(2);
+      }),
+    );
+  });
+
+  it('lets the pages of an estimated search reach the counted matches only', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.boolean(), (total, estimate) => {
+        const reach = reachableRows(total, estimate, 5000);
+        expect(reach).toBe(estimate ? Math.min(total, 5000) : total);
+      }),
+    );
   });
 });

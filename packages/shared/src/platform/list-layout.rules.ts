@@ -115,6 +115,28 @@ export function pageCount(totalRecords: number, pageSize: number): number {
   return pageSize > 0 ? Math.ceil(Math.max(0, totalRecords) / pageSize) : 0;
 }
 
+/**
+ * How many rows a list's pages reach: all of them, or, when the search box matched more than it counts exactly
+ * (the total is an estimate, decision 0101), the first LIST_SEARCH_EXACT_UP_TO matches.
+ */
+export function reachableRows(total: number, estimate: boolean | undefined, exactUpTo: number): number {
+  return estimate ? Math.min(Math.max(0, total), exactUpTo) : Math.max(0, total);
+}
+
+/** An estimate shown to two significant digits: 51,234 is "about 51,000". */
+export function roundEstimate(n: number): number {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
+/** The line above a list: its exact number of records, or a search's estimate said as one, with what is shown. */
+export function listTotalLabel(total: number, estimate: boolean | undefined, exactUpTo: number): string {
+  const fmt = (n: number) => n.toLocaleString('en-US');
+  if (!estimate) return `${fmt(total)} ${total === 1 ? 'record' : 'records'}`;
+  return `About ${fmt(roundEstimate(total))} matches (estimated); the first ${fmt(exactUpTo)} are shown, narrow the search to see the others`;
+}
+
 /** "Modals at 1050 plus 10 per index." (spec 001 section 9) */
 export function modalZIndex(index: number): number {
   return MODAL_BASE_Z_INDEX + MODAL_Z_INDEX_STEP * Math.max(0, Math.trunc(index));

@@ -4,7 +4,7 @@
  * (`bound.hooks`) when it assembles, refusing a name no resource has. The generic service calls them inside the same transaction as the write, so derived data (a search index, counters)
  * never drifts from the record.
  */
-import type { Fragment, Tx } from '@guildhall/db';
+import type { Fragment, Raw, Tx } from '@guildhall/db';
 import type { FilterCriterion, Model, SaveExtras, TenantSettings } from '@guildhall/shared';
 import type { AuthContext } from '../context.ts';
 
@@ -34,8 +34,18 @@ export interface ResourceHooks {
    */
   countStatement?(tenantId: string, list: { criteria: FilterCriterion[]; search: string }): Fragment | null;
   /**
-   * The list's search box as one SQL condition on the resource's rows, when the resource has a better index than
-   * the generic ILIKE over its search fields (contacts: the global search index); null keeps the generic one.
+   * The list's search box through a search index, when the resource has a better one than the generic ILIKE over
+   * its search fields (contacts: the global search index); null keeps the generic one (decision 0101).
    */
-  searchCondition?(text: string): Fragment | null;
+  searchIndex?(text: string): SearchIndexPlan | null;
+}
+
+/** How a list search box reads a search index: by its matches, or row by row, and how often it matches. */
+export interface SearchIndexPlan {
+  /** The keys of the matching rows, read through the index: `select <key> as key from …`, in no order. */
+  keys: Fragment;
+  /** Whether the row with this key column matches, read for that one row (a lookup by key, no scan). */
+  matchesKey(key: Raw): Fragment;
+  /** The share of the tenant's rows that match (0 to 1), from a sample: one row, `share`. */
+  share: Fragment;
 }

@@ -16,12 +16,20 @@ import {
 } from '@guildhall/shared';
 import { getTableName } from 'drizzle-orm';
 import { badRequest } from '../errors.ts';
+import type { SearchIndexPlan } from './hooks.ts';
 import { type BoundResource, columnSql } from './registry.ts';
 
 export interface ListPlan {
   where: Fragment | undefined;
   /** The order, with the key last (identifiers and directions only). */
   orderBy: Raw;
+  /** The fields of the order, each with its direction, the key last. */
+  sorts: { field: string; direction: 'asc' | 'desc' }[];
+  /**
+   * A search box served by a search index (decision 0101): `where` holds it as the keys of every match; a page
+   * is read by `listSearchStatements` from `whereWithoutSearch` and this plan.
+   */
+  searchIndex?: { plan: SearchIndexPlan; whereWithoutSearch: Fragment | undefined };
   criteriaItems: CriteriaItem[];
   sort: { columnName: string; direction: 'asc' | 'desc' };
 }
@@ -191,14 +199,18 @@ export function planList(
     });
   }
   const text = (search ?? request.SearchText ?? '').trim();
+  let searchIndex: ListPlan['searchIndex'];
   if (text !== '' && resource.search.length > 0) {
     const pattern = like(text);
+    const indexed = bound.hooks.searchIndex?.(text) ?? null;
+    if (indexed) searchIndex = { plan: indexed, whereWithoutSearch: allOf([...conditions]) };
     conditions.push(
-      bound.hooks.searchCondition?.(text) ??
-        q`(${joinFragments(
-          resource.search.map((f) => q`${bound.sqlColumns[f]}::text ilike ${pattern}`),
-          ' or ',
-        )})`,
+      indexed
+        ? q`${bound.sqlKey} in (${indexed.keys})`
+        : q`(${joinFragments(
+            resource.search.map((f) => q`${bound.sqlColumns[f]}::text ilike ${pattern}`),
+            ' or ',
+          )})`,
     );
     criteriaItems.push({
       DisplayName: 'Search',
@@ -208,16 +220,18 @@ export function planList(
     });
   }
   const sorts = parseOrderBy(bound, orderby);
-  const orderBy = sorts.map((s) => `${(bound.sqlColumns[s.field] as Raw).text} ${s.direction}`);
   // The key last: a stable order, so paging never repeats or skips a row. It runs the way the sort before it runs,
   // so one index read forwards or backwards yields the whole order (decision 0100); `name desc, id asc` would sort.
   const last = sorts[sorts.length - 1];
   if (!sorts.some((s) => s.field === resource.key))
-    orderBy.push(`${bound.sqlKey.text} ${last?.direction ?? 'asc'}`);
+    sorts.push({ field: resource.key, direction: last?.direction ?? 'asc' });
+  const orderBy = sorts.map((s) => `${(bound.sqlColumns[s.field] as Raw).text} ${s.direction}`);
   const first = sorts[0] ?? { field: resource.defaultSort.field, direction: resource.defaultSort.direction };
   return {
     where: allOf(conditions),
     orderBy: raw(orderBy.join(', ')),
+    sorts,
+    ...(searchIndex ? { searchIndex } : {}),
     criteriaItems,
     sort: { columnName: first.field, direction: first.direction },
   };

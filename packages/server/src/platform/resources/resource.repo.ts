@@ -1,7 +1,9 @@
 /** Queries of the generic engine: every one runs inside the caller's tenant transaction, scoped by tenant too. */
 import { type Fragment, ident, q, type Raw, raw, runFragment, type Tx } from '@guildhall/db';
+import { LIST_SEARCH_EXACT_UP_TO } from '@guildhall/shared';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { SearchIndexPlan } from './hooks.ts';
 import type { BoundResource } from './registry.ts';
 
 export type Row = Record<string, unknown>;
@@ -74,6 +76,69 @@ export async function listRows(
   },
 ): Promise<Row[]> {
   return decodeRows(bound, await runFragment<Row>(tx, listStatement(bound, tenantId, plan)));
+}
+
+/**
+ * A page and its total when the search box is served by a search index (decision 0101). Both statements first read
+ * the keys of at most LIST_SEARCH_EXACT_UP_TO + 1 matches through the index (`m`); then, in the same statement:
+ * - up to LIST_SEARCH_EXACT_UP_TO matches, the total is exact and the page is those rows sorted (they are few);
+ * - beyond, the total is the sampled share of matches times the list's total without the search (a clearly
+ *   labelled estimate, never below the threshold), and the page walks the sort's index testing each row's match
+ *   by its key, which finds a page quickly because matches are frequent there. Pages reach the first
+ *   LIST_SEARCH_EXACT_UP_TO matches.
+ * Each branch is guarded by a condition on `m` alone, which PostgreSQL evaluates once before running the branch.
+ */
+export function listSearchStatements(
+  bound: BoundResource,
+  tenantId: string,
+  plan: {
+    whereWithoutSearch: Fragment | undefined;
+    search: SearchIndexPlan;
+    orderBy: Raw;
+    sorts: readonly { field: string; direction: 'asc' | 'desc' }[];
+    limit: number;
+    offset: number;
+    fields?: readonly string[];
+  },
+  /** The list's total without the search: a statement answering one row, `n`. */
+  unsearchedCount: Fragment,
+): [count: Fragment, page: Fragment] {
+  const exactUpTo = LIST_SEARCH_EXACT_UP_TO;
+  const where = scoped(bound, tenantId, plan.whereWithoutSearch);
+  const matches = q`m as materialized (select key from (${plan.search.keys}) k limit ${exactUpTo + 1})`;
+  const few = q`(select count(*) from m) <= ${exactUpTo}`;
+  const count = q`with ${matches}
+    select case when ${few}
+      then (select count(*) from ${bound.sqlSource} where ${where} and ${bound.sqlKey} in (select key from m))
+      else greatest(${exactUpTo + 1}, round((select share from (${plan.search.share}) s) * (select n from (${unsearchedCount}) u)))
+    end as n, not ${few} as estimated`;
+  // The few matches' rows with the fields the page shows and sorts by, then sorted: fenced, so the planner reads
+  // them by key instead of walking the whole sort index looking for them.
+  const names = [
+    ...new Set([...(plan.fields ?? Object.keys(bound.columns)), ...plan.sorts.map((s) => s.field)]),
+  ];
+  const shown = plan.fields ?? Object.keys(bound.columns);
+  const fewRows = raw(
+    names.map((f) => `${(bound.sqlColumns[f] as Raw).text} as ${ident(f).text}`).join(', '),
+  );
+  const fewOrder = raw(plan.sorts.map((s) => `${ident(s.field).text} ${s.direction}`).join(', '));
+  const fewSelect = raw(
+    shown
+      .filter((f) => bound.sqlColumns[f])
+      .map((f) => ident(f).text)
+      .join(', '),
+  );
+  const select = selectList(bound, plan.fields);
+  const limit = plan.offset + plan.limit > exactUpTo ? Math.max(0, exactUpTo - plan.offset) : plan.limit;
+  const page = q`with ${matches}, f as materialized (
+      select ${fewRows} from ${bound.sqlSource}
+      where ${where} and ${bound.sqlKey} in (select key from m) and ${few})
+    (select ${fewSelect} from f order by ${fewOrder} limit ${plan.limit} offset ${plan.offset})
+    union all
+    (select ${select} from ${bound.sqlSource}
+      where ${where} and not ${few} and ${plan.search.matchesKey(bound.sqlKey)}
+      order by ${plan.orderBy} limit ${limit} offset ${plan.offset})`;
+  return [count, page];
 }
 
 /** From this offset on, a page is read through its keys first (a deferred join). */

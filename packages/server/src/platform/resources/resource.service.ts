@@ -151,19 +151,42 @@ export function listPage(
 ): { statements: [Fragment, Fragment]; answer(rows: repo.Row[][], settings: TenantSettings): ListResponse } {
   const { resource } = bound;
   const { plan, count, fields } = listBasics(bound, tenantId, query, body);
-  const page = repo.listStatement(bound, tenantId, {
-    where: plan.where,
-    orderBy: plan.orderBy,
-    limit: Math.min(top, 1000),
-    offset: query.$skip,
-    fields,
-  });
+  const limit = Math.min(top, 1000);
+  const statements: [Fragment, Fragment] = plan.searchIndex
+    ? repo.listSearchStatements(
+        bound,
+        tenantId,
+        {
+          whereWithoutSearch: plan.searchIndex.whereWithoutSearch,
+          search: plan.searchIndex.plan,
+          orderBy: plan.orderBy,
+          sorts: plan.sorts,
+          limit,
+          offset: query.$skip,
+          fields,
+        },
+        bound.hooks.countStatement?.(tenantId, {
+          criteria: effectiveCriteria(resource, body),
+          search: '',
+        }) ?? repo.countStatement(bound, tenantId, plan.searchIndex.whereWithoutSearch),
+      )
+    : [
+        count,
+        repo.listStatement(bound, tenantId, {
+          where: plan.where,
+          orderBy: plan.orderBy,
+          limit,
+          offset: query.$skip,
+          fields,
+        }),
+      ];
   return {
-    statements: [count, page],
+    statements,
     answer: ([counted, rows], settings) => ({
       // The rows hold exactly the page's fields, keyed by field; decoded, they are the page's models.
       Results: repo.decodeRows(bound, rows ?? []) as Model[],
       TotalRecordAvailable: totalOf(counted),
+      ...(counted?.[0]?.estimated === true ? { TotalIsEstimate: true } : {}),
       ...listFrame(resource, plan, body, settings),
     }),
   };

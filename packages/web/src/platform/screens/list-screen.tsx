@@ -5,10 +5,13 @@ import {
   type FilterCriterion,
   fitFilterTags,
   LIST_SEARCH_DEBOUNCE_MS,
+  LIST_SEARCH_EXACT_UP_TO,
   type ListResponse,
+  listTotalLabel,
   listVariantsOf,
   pageCount,
   type ResourceDeclaration,
+  reachableRows,
   type SortSetting,
   screenNameOf,
   skipForPage,
@@ -270,7 +273,8 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
   };
 
   const total = data?.TotalRecordAvailable ?? 0;
-  const pages = pageCount(total, pageSize);
+  // An estimated search total (decision 0101): the pages reach the matches the server counts, not the estimate.
+  const pages = pageCount(reachableRows(total, data?.TotalIsEstimate, LIST_SEARCH_EXACT_UP_TO), pageSize);
 
   let body: ReactNode;
   if (list.error && !data) body = <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
@@ -420,7 +424,7 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
           onClear={() => update({ filterId: FILTER_NONE, criteria: [], page: 1 })}
         />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {data ? `${total} ${total === 1 ? 'record' : 'records'}` : ''}
+          {data ? listTotalLabel(total, data.TotalIsEstimate, LIST_SEARCH_EXACT_UP_TO) : ''}
         </Text>
         {body}
       </Stack>

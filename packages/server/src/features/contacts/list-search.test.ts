@@ -1,0 +1,101 @@
+/**
+ * The contacts list's search box over more matches than it counts exactly (decision 0101): up to
+ * LIST_SEARCH_EXACT_UP_TO matches the total is exact and the page is the matches sorted; beyond, the total is an
+ * estimate, labelled, and the page is still the first matches in the list's order. Both ways answer the same rows
+ * as a full sort of every match would.
+ */
+import { q, runFragment, withTenantTx } from '@guildhall/db';
+import { bulkSeedContacts, withBulkTarget } from '@guildhall/seed/bulk';
+import { LIST_SEARCH_EXACT_UP_TO, type ListResponse } from '@guildhall/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  client,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+} from '../../../test/helpers.ts';
+
+let ctx: TestContext;
+let t: TenantWithUsers;
+let api: ReturnType<typeof client>;
+const base = '/api/contacts/contacts/contactData';
+const COUNT = LIST_SEARCH_EXACT_UP_TO + 1500;
+
+async function list(query: string, body: unknown = {}): Promise<ListResponse> {
+  const res = await api.post(`${base}${query}`, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ListResponse;
+}
+
+/** Every live contact whose staff document holds the folded word, in the list's order by name (the reference). */
+async function matching(word: string, direction: 'asc' | 'desc' = 'asc'): Promise<number[]> {
+  return withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, async (tx) => {
+    const rows = (await tx.execute(
+      sql`select c.contact_id as id from contacts c join search_documents d on d.tenant_id = c.tenant_id
+        and d.audience = 'staff' and d.entity_type = 'Contact' and d.entity_id = c.contact_id::text
+        where c.tenant_id = ${t.tenant.id} and not c.is_deleted and d.search_text like ${`%${word}%`}
+        order by c.display_name ${sql.raw(direction)}, c.contact_id ${sql.raw(direction)}`,
+    )) as unknown as { rows?: { id: unknown }[] } | { id: unknown }[];
+    const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+    return list.map((r) => Number(r.id));
+  });
+}
+
+beforeAll(async () => {
+  ctx = await testApp();
+  t = await seedTenant(ctx.database);
+  api = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
+  await withBulkTarget(ctx.database, process.env.TEST_DATABASE_URL ?? undefined, (target) =>
+    bulkSeedContacts(target, { tenantId: t.tenant.id, count: COUNT, seed: 11 }),
+  );
+}, 120_000);
+afterAll(() => ctx.close());
+
+describe('the list search box', () => {
+  it('counts up to the threshold exactly and answers the matches in order, at any page', async () => {
+    const expected = await matching('houston');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThanOrEqual(LIST_SEARCH_EXACT_UP_TO);
+    const first = await list('?$top=50&$skip=0&$search=houston');
+    expect(first.TotalRecordAvailable).toBe(expected.length);
+    expect(first.TotalIsEstimate).toBeUndefined();
+    expect(first.Results.map((r) => r.ContactId)).toEqual(expected.slice(0, 50));
+    const later = await list('?$top=50&$skip=50&$orderby=DisplayName%20desc&$search=houston');
+    expect(later.Results.map((r) => r.ContactId)).toEqual((await matching('houston', 'desc')).slice(50, 100));
+  });
+
+  it('labels the total an estimate beyond the threshold and still answers the first matches in order', async () => {
+    // Every seeded contact has an address at example.org: more matches than are counted exactly.
+    const expected = await matching('example');
+    expect(expected.length).toBeGreaterThan(LIST_SEARCH_EXACT_UP_TO);
+    const first = await list('?$top=50&$skip=0&$search=example');
+    expect(first.TotalIsEstimate).toBe(true);
+    expect(first.TotalRecordAvailable).toBeGreaterThan(LIST_SEARCH_EXACT_UP_TO);
+    expect(first.Results.map((r) => r.ContactId)).toEqual(expected.slice(0, 50));
+    const desc = await list('?$top=50&$skip=100&$orderby=DisplayName%20desc&$search=example');
+    expect(desc.Results.map((r) => r.ContactId)).toEqual((await matching('example', 'desc')).slice(100, 150));
+    // With a named filter: the first active matches.
+    const active = await list('?$top=20&$skip=0&$search=example', { Id: 1 });
+    expect(active.TotalIsEstimate).toBe(true);
+    expect(active.Results.every((r) => r.Status === 'active')).toBe(true);
+    // The pages reach the first LIST_SEARCH_EXACT_UP_TO matches: the last of them, then nothing.
+    const last = await list(`?$top=50&$skip=${LIST_SEARCH_EXACT_UP_TO - 10}&$search=example`);
+    expect(last.Results.map((r) => r.ContactId)).toEqual(
+      expected.slice(LIST_SEARCH_EXACT_UP_TO - 10, LIST_SEARCH_EXACT_UP_TO),
+    );
+    expect((await list(`?$top=50&$skip=${LIST_SEARCH_EXACT_UP_TO}&$search=example`)).Results).toEqual([]);
+  });
+
+  it('answers an estimate from the sampled share of matches times the unsearched total', async () => {
+    const [row] = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, (tx) =>
+      runFragment<{ n: unknown }>(tx, q`select count(*) as n from contacts where not is_deleted`),
+    );
+    const live = Number(row?.n);
+    const answer = await list('?$top=1&$skip=0&$search=example');
+    // Every live contact matches: the share is 1 (or the sample saw none of the tenant's pages: the threshold).
+    expect([live, LIST_SEARCH_EXACT_UP_TO + 1]).toContain(answer.TotalRecordAvailable);
+  });
+});
