@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { contacts, withTenantTx } from '@guildhall/db';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -210,20 +211,46 @@ describe('contacts import', () => {
       await page.getByRole('button', { name: 'Dry run' }).click();
       await poll(() => page.getByRole('heading', { name: 'Dry run' }).isVisible()).toBe(true);
     };
-    // A row with an invalid email is rejected, with its reason; nothing can be imported then.
-    await upload(`First name,Last name,Email\nNew,${tag},new.${tag}@example.org\nBad,${tag},not-an-email\n`);
-    await poll(() => page.getByText('1 rejected').isVisible()).toBe(true);
-    await poll(() => page.getByRole('row', { name: /reject/ }).textContent()).toMatch(/mail/i);
-    expect(await page.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+    // A row with an invalid email is rejected, named, numbered by its line (after a blank line), with its reason.
+    await upload(
+      `First name,Last name,Email\nNew,${tag},new.${tag}@example.org\n\nBad,${tag},not-an-email\n`,
+    );
+    await poll(() => page.getByText('1 rejected', { exact: true }).isVisible()).toBe(true);
+    const rejected = page.getByRole('row', { name: /reject/ });
+    await poll(() => rejected.textContent()).toMatch(/mail/i);
+    expect(await rejected.textContent()).toContain(`Bad ${tag}`);
+    expect(await rejected.getByRole('cell').first().textContent()).toBe('4');
+    // The rejected rows download as a CSV file with their line and reasons.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download rejected rows' }).click(),
+    ]);
+    const path = await download.path();
+    const text = readFileSync(path, 'utf8');
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('First name,Last name,Email,Row,Reasons');
+    expect(text).toContain(`Bad,${tag},not-an-email,4,`);
+    // All or nothing: nothing can be imported while a row is rejected; by default the valid rows can.
+    const allOrNothing = page.getByRole('checkbox', { name: /All or nothing/ });
+    await allOrNothing.check();
+    await poll(() => page.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+    await allOrNothing.uncheck();
+    await poll(() => page.getByRole('button', { name: 'Import 1 valid row' }).isEnabled()).toBe(true);
     // A clean file: one created, one updated (matched by email), then the job runs to the end.
     await upload(
       `First name,Last name,Email,City\nNew,${tag},new.${tag}@example.org,Leeds\nOld,${tag},old.${tag}@example.org,York\n`,
     );
     await poll(() => page.getByText('1 to create').isVisible()).toBe(true);
     await poll(() => page.getByText('1 to update').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
     await poll(() => page.getByRole('progressbar', { name: 'Import progress' }).isVisible()).toBe(true);
     await poll(() => page.getByText('Imported: 1 created, 1 updated.').isVisible()).toBe(true);
+    // A file with a bad row: the valid rows are imported, the rejected one is left out and offered for download.
+    await upload(`First name,Last name,Email\nThird,${tag},third.${tag}@example.org\nWorse,${tag},nope\n`);
+    await page.getByRole('button', { name: 'Import 1 valid row' }).click();
+    await poll(() =>
+      page.getByText('Imported: 1 created, 0 updated. 1 rejected row was left out.').isVisible(),
+    ).toBe(true);
+    await poll(() => page.getByRole('button', { name: 'Download rejected rows' }).isVisible()).toBe(true);
     const got = await page.request.post('/api/contacts/contacts/contactGet', { data: { id: existing } });
     expect(((await got.json()) as { City?: string }).City).toBe('York');
     await context.close();

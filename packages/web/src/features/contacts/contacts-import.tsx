@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   FileInput,
   Group,
   Progress,
@@ -47,6 +48,7 @@ interface ImportStatus {
   Processed: number;
   Created: number;
   Updated: number;
+  Rejected: number;
   Error: string | null;
 }
 
@@ -68,6 +70,33 @@ async function uploadCsv(file: File): Promise<Upload> {
   return payload as Upload;
 }
 
+/** Downloads the rows the import leaves out, as the CSV file the server makes (their line and reasons added). */
+async function downloadRejected(body: unknown): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch('/api/contacts/import/rejected', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/csv' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'We could not reach the server. Check your connection and try again.', {
+      isKnown: true,
+    });
+  }
+  if (!res.ok) throw toApiError(res.status, await res.json().catch(() => null));
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'rejected.csv';
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** Contacts CSV import: upload, map columns, dry run, then commit as a job with its progress. */
 export function ContactsImportPage() {
   const [file, setFile] = useState<File | null>(null);
@@ -75,6 +104,7 @@ export function ContactsImportPage() {
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [dryRun, setDryRun] = useState<DryRun | null>(null);
   const [jobStarted, setJobStarted] = useState(false);
+  const [allOrNothing, setAllOrNothing] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const status = useQuery({
@@ -226,24 +256,46 @@ export function ContactsImportPage() {
                 The first rows only are listed.
               </Text>
             ) : null}
+            <Checkbox
+              mt="md"
+              label="All or nothing: import only if every row is valid"
+              description="Otherwise the valid rows are imported and the rejected rows are left out."
+              checked={allOrNothing}
+              disabled={jobStarted}
+              onChange={(e) => setAllOrNothing(e.currentTarget.checked)}
+            />
             <Group mt="md">
               <Button
-                disabled={jobStarted || dryRun.Reject > 0 || dryRun.Create + dryRun.Update === 0}
+                disabled={
+                  jobStarted || (allOrNothing && dryRun.Reject > 0) || dryRun.Create + dryRun.Update === 0
+                }
                 onClick={() =>
                   void step(async () => {
-                    await api.post<ImportStatus>('/api/contacts/import/commit', body());
+                    await api.post<ImportStatus>('/api/contacts/import/commit', {
+                      ...body(),
+                      AllOrNothing: allOrNothing,
+                    });
                     setJobStarted(true);
                   })
                 }
               >
-                Import
+                {dryRun.Reject > 0 && !allOrNothing
+                  ? `Import ${dryRun.Create + dryRun.Update} valid ${dryRun.Create + dryRun.Update === 1 ? 'row' : 'rows'}`
+                  : 'Import'}
               </Button>
-              {dryRun.Reject > 0 ? (
-                <Text size="sm" c="red">
-                  Fix the rejected rows first: nothing is imported while any row is rejected.
-                </Text>
+              {dryRun.Reject > 0 && !jobStarted ? (
+                <Button variant="default" onClick={() => void step(() => downloadRejected(body()))}>
+                  Download rejected rows
+                </Button>
               ) : null}
             </Group>
+            {dryRun.Reject > 0 ? (
+              <Text size="sm" c={allOrNothing ? 'red' : 'dimmed'} mt="xs">
+                {allOrNothing
+                  ? 'Fix the rejected rows first: nothing is imported while any row is rejected.'
+                  : `The ${dryRun.Reject} rejected ${dryRun.Reject === 1 ? 'row is' : 'rows are'} left out. Download ${dryRun.Reject === 1 ? 'it' : 'them'} with the reasons, fix and import again.`}
+              </Text>
+            ) : null}
           </Card>
         ) : null}
         {jobStarted ? (
@@ -259,9 +311,16 @@ export function ContactsImportPage() {
                 : s.Status === 'running'
                   ? `${s.Processed} of ${s.Total} rows`
                   : s.Status === 'done'
-                    ? `Imported: ${s.Created} created, ${s.Updated} updated.`
+                    ? `Imported: ${s.Created} created, ${s.Updated} updated.${s.Rejected > 0 ? ` ${s.Rejected} rejected ${s.Rejected === 1 ? 'row was' : 'rows were'} left out.` : ''}`
                     : ''}
             </Text>
+            {s?.Status === 'done' && s.Rejected > 0 ? (
+              <Group mt="xs">
+                <Button variant="default" onClick={() => void step(() => downloadRejected(body()))}>
+                  Download rejected rows
+                </Button>
+              </Group>
+            ) : null}
             {s?.Status === 'failed' ? (
               <Alert color="red" title="Nothing was imported">
                 {s.Error}
