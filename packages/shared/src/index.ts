@@ -12,6 +12,7 @@ export * from './pricing/unit-formula.rules.ts';
 export * from './pricing/membership.rules.ts';
 export * from './contacts/entry.rules.ts';
 export * from './contacts/name.rules.ts';
+export * from './platform/fields/country.rules.ts';
 export * from './platform/fields/phone.rules.ts';
 export * from './platform/fields/website.rules.ts';
 export * from './files/upload.rules.ts';

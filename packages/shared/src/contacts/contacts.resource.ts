@@ -40,7 +40,7 @@ export const contactsResource = defineResource({
     City: { type: 'text', label: 'City', maxLength: 100 },
     StateProvince: { type: 'text', label: 'State or province', maxLength: 100 },
     PostalCode: { type: 'text', label: 'Postal code', maxLength: 20 },
-    CountryCode: { type: 'text', label: 'Country code', maxLength: 2 },
+    CountryCode: { type: 'country', label: 'Country' },
     IsListed: { type: 'boolean', label: 'Listed in the member directory' },
     PublishedFields: { type: 'flags', label: 'Published in the directory', options: DIRECTORY_FIELDS },
     Notes: { type: 'textarea', label: 'Notes', maxLength: 20_000 },

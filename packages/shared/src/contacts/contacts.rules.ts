@@ -4,8 +4,8 @@
  */
 
 import { validateEmailAddress } from '../platform/fields/email.rules.ts';
-import { formatPhone, phoneDigits } from '../platform/fields/phone.rules.ts';
-import { normalizeWebsite } from '../platform/fields/website.rules.ts';
+import { formatPhone, parsePhone } from '../platform/fields/phone.rules.ts';
+import { parseWebsite } from '../platform/fields/website.rules.ts';
 import { foldSearchText, searchTextOf } from '../search/search.rules.ts';
 import { type ContactEntryType, detectEntryType } from './entry.rules.ts';
 
@@ -112,12 +112,16 @@ export function normalizeContactEntry(value: string, websitePrefix?: string): En
         : { ok: false, error: r.ErrorMessages.join(', ') };
     }
     case 'phone': {
-      const digits = phoneDigits(text);
-      if (digits.length === 0) return { ok: false, error: 'The phone number has no digits.' };
-      return { ok: true, CommType: 'phone', Value: digits };
+      const phone = parsePhone(text);
+      if (!phone.ok) return { ok: false, error: phone.error };
+      if (phone.value === null) return { ok: false, error: 'The value is required.' };
+      return { ok: true, CommType: 'phone', Value: phone.value };
     }
-    case 'website':
-      return { ok: true, CommType: 'website', Value: normalizeWebsite(text, websitePrefix) };
+    case 'website': {
+      const site = parseWebsite(text, websitePrefix);
+      if (!site.ok) return { ok: false, error: site.error };
+      return { ok: true, CommType: 'website', Value: site.value ?? '' };
+    }
     default:
       return text === ''
         ? { ok: false, error: 'The value is required.' }

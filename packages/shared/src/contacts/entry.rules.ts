@@ -1,4 +1,5 @@
 import { isEmailSyntax } from '../platform/fields/email.rules.ts';
+import { WEBSITE_PATTERN } from '../platform/fields/website.rules.ts';
 
 /** What a contact-info entry holds (spec 000 section 3: "phone, email or site value"). */
 export const CONTACT_ENTRY_TYPES = ['email', 'phone', 'website', 'unknown'] as const;
@@ -8,11 +9,7 @@ export type ContactEntryType = (typeof CONTACT_ENTRY_TYPES)[number];
 export const PHONE_ENTRY_MAX_LENGTH = 25;
 
 /** An optional plus and country code, then digits; spaces, dots, dashes and brackets may separate them. */
-export const PHONE_ENTRY_PATTERN = /^\+?[\d\s().-]*\d[\d\s().-]*$/;
-
-/** A web address with or without a scheme: labels, an alphabetic ending, an optional port and path. */
-export const WEBSITE_PATTERN =
-  /^(?:(?:https?|ftps?):\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+export const PHONE_ENTRY_PATTERN = /^\+?[\d\s().-]*\d[\d\s().-]*(?:\s*(?:e?xt?\.?|extension|#)\s*\d{1,6})?$/i;
 
 /**
  * "Entry type detection: email if it matches the email pattern; phone if it starts with an optional plus

@@ -41,6 +41,14 @@ describe('importRowOf', () => {
       ok: true,
       model: { Phone: expect.stringContaining('415') },
     });
+    // An international number keeps its country code and extension; a short one is rejected with the reason.
+    expect(row({ Name: 'Ada Lovelace', Info: '+44 20 7946 0958 x12' })).toMatchObject({
+      ok: true,
+      model: { Phone: '+442079460958 x12' },
+    });
+    const short = row({ Name: 'Ada Lovelace', Phone: '555-1234' }, { Phone: 'Phone' });
+    expect(short.ok).toBe(false);
+    expect(short.ok ? '' : short.reasons.join('\n')).toMatch(/10 digits/);
     expect(row({ Name: 'Ada Lovelace', Info: 'ada.example.org' })).toMatchObject({
       ok: true,
       model: { Website: 'https://ada.example.org' },

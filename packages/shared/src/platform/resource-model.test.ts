@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { samplesResource } from '../samples/samples.resource.ts';
+import { COUNTRY_MESSAGE } from './fields/country.rules.ts';
+import { PHONE_MESSAGES } from './fields/phone.rules.ts';
+import { WEBSITE_MESSAGE } from './fields/website.rules.ts';
 import type { FieldDeclaration } from './resource.ts';
 import { normalizeField, normalizeModel } from './resource-model.ts';
 
@@ -60,11 +63,21 @@ describe('normalizeField: one rule per field type', () => {
 
   it('phone keeps digits; website gets the prefix; email is validated', () => {
     expect(value(f('phone'), '(312) 555-0100')).toEqual({ value: '3125550100' });
-    expect(value(f('phone', { required: true }), 'abc')).toEqual({ error: 'Field is required.' });
-    expect(value(f('phone'), 'abc')).toEqual({ value: null });
+    expect(value(f('phone'), '+44 20 7946 0958 x12')).toEqual({ value: '+442079460958 x12' });
+    // What is not a phone number is refused with the reason, never saved empty (a number was erased that way).
+    expect(value(f('phone', { required: true }), 'abc')).toEqual({
+      error: `Field: ${PHONE_MESSAGES.characters}`,
+    });
+    expect(value(f('phone'), 'abc')).toEqual({ error: `Field: ${PHONE_MESSAGES.characters}` });
+    expect(value(f('phone'), '555-1234')).toEqual({ error: `Field: ${PHONE_MESSAGES.northAmerican}` });
     expect(value(f('website'), 'example.org', { websitePrefix: 'https://' })).toEqual({
       value: 'https://example.org',
     });
+    expect(value(f('website'), 'not a url')).toEqual({ error: `Field: ${WEBSITE_MESSAGE}` });
+    expect(value(f('country'), 'gb')).toEqual({ value: 'GB' });
+    expect(value(f('country'), 'United Kingdom')).toEqual({ value: 'GB' });
+    expect(value(f('country'), 'Germany')).toEqual({ value: 'DE' });
+    expect(value(f('country'), 'Atlantis')).toEqual({ error: `Field: ${COUNTRY_MESSAGE}` });
     expect(value(f('website', { maxLength: 10 }), 'example.org')).toEqual({
       error: 'Field has at most 10 characters.',
     });

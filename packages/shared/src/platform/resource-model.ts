@@ -3,6 +3,7 @@
  * The server runs it on every save (a 400 with the errors map when something is wrong); the web may run it too.
  */
 
+import { parseCountry } from './fields/country.rules.ts';
 import { isCalendarDay, parseDateInput } from './fields/date-input.rules.ts';
 import { DATE_RANGE_OPTIONS } from './fields/date-range.rules.ts';
 import { validateEmailAddress } from './fields/email.rules.ts';
@@ -14,9 +15,9 @@ import {
   parseBooleanInput,
   parseCurrencyInput,
 } from './fields/field-input.rules.ts';
-import { phoneDigits } from './fields/phone.rules.ts';
+import { parsePhone } from './fields/phone.rules.ts';
 import { parseDecimalRange } from './fields/range.rules.ts';
-import { normalizeWebsite } from './fields/website.rules.ts';
+import { parseWebsite } from './fields/website.rules.ts';
 import type { FieldDeclaration, Model, ResourceDeclaration } from './resource.ts';
 
 export interface NormalizeOptions {
@@ -113,14 +114,22 @@ function normalizeValue(field: FieldDeclaration, raw: unknown, options: Normaliz
         ? { value: raw }
         : { error: `${label} must be a time (hh:mm).` };
     case 'phone': {
-      const digits = phoneDigits(String(raw));
-      return digits === '' && field.required ? { error: `${label} is required.` } : { value: digits || null };
+      // Never emptied or cut: what is not a phone number is refused with the reason (decision 0090).
+      const phone = typeof raw === 'string' || typeof raw === 'number' ? parsePhone(String(raw)) : null;
+      if (!phone) return { error: `${label} must be text.` };
+      return phone.ok ? { value: phone.value } : { error: `${label}: ${phone.error}` };
     }
     case 'website': {
-      const url = normalizeWebsite(String(raw), options.websitePrefix);
-      if (field.maxLength !== undefined && url.length > field.maxLength)
+      if (typeof raw !== 'string') return { error: `${label} must be text.` };
+      const site = parseWebsite(raw, options.websitePrefix);
+      if (!site.ok) return { error: `${label}: ${site.error}` };
+      if (field.maxLength !== undefined && (site.value ?? '').length > field.maxLength)
         return { error: `${label} has at most ${field.maxLength} characters.` };
-      return { value: url };
+      return { value: site.value };
+    }
+    case 'country': {
+      const country = parseCountry(raw);
+      return country.ok ? { value: country.value } : { error: `${label}: ${country.error}` };
     }
     case 'email': {
       const result = validateEmailAddress(String(raw));

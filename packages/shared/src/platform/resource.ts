@@ -18,6 +18,7 @@ export const FIELD_TYPES = [
   'time',
   'phone',
   'website',
+  'country',
   'email',
   'select',
   'selectValid',

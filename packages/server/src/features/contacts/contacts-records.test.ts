@@ -94,6 +94,51 @@ describe('merge', () => {
   });
 });
 
+describe('phones, websites and countries', () => {
+  it('keeps an international number with its country code and extension, and shows it in its own format', async () => {
+    const c = await create(api, {
+      FirstName: 'Gwen',
+      LastName: 'Holloway',
+      Phone: '+44 20 7946 0958 ext. 12',
+      CountryCode: 'United Kingdom',
+      IsListed: true,
+      PublishedFields: 2,
+    });
+    expect(c).toMatchObject({ Phone: '+442079460958 x12', CountryCode: 'GB' });
+    const dir = await member.get(`/api/mic/Contact/DirectoryContact/${c.ContactId}`);
+    expect(dir.json()).toMatchObject({ Phone: '+44 20 7946 0958 ext. 12' });
+    const na = await create(api, { FirstName: 'Nora', LastName: 'Ames', Phone: '(312) 555-0100 x7' });
+    expect(na.Phone).toBe('3125550100 x7');
+    const entry = await api.post('/api/contacts/entries/entrySave', {
+      ContactId: c.ContactId,
+      Value: '+33 1 42 68 53 00',
+    });
+    expect(entry.statusCode, entry.body).toBe(200);
+    expect(entry.json().Data).toMatchObject({ CommType: 'phone', Value: '+33142685300' });
+  });
+
+  it('refuses an incomplete phone, letters in a phone, a website that is no address and an unknown country', async () => {
+    const c = await create(api, { FirstName: 'Kept', LastName: 'Number', Phone: '3125550100' });
+    const cases: [Model, string, RegExp][] = [
+      [{ Phone: '555-1234' }, 'Phone', /10 digits/],
+      [{ Phone: 'call after five' }, 'Phone', /digits/],
+      [{ Phone: '+44 20 79' }, 'Phone', /country code/],
+      [{ Website: 'not a url' }, 'Website', /web address/],
+      [{ CountryCode: 'Atlantis' }, 'CountryCode', /two-letter code/],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await api.post(`${base}/contactSave`, { ...c, ...change });
+      expect(res.statusCode, `${JSON.stringify(change)} ${res.body}`).toBe(400);
+      expect(res.json().errors[field]?.join(' ')).toMatch(message);
+    }
+    // Nothing was erased by the refused saves.
+    expect(await get(c.ContactId)).toMatchObject({ Phone: '3125550100', Website: null, CountryCode: null });
+    const inline = await api.post(`${base}/contactInlineEdit/${c.ContactId}`, { Phone: 'abc' });
+    expect(inline.statusCode).toBe(400);
+    expect((await get(c.ContactId)).Phone).toBe('3125550100');
+  });
+});
+
 describe('contact lookup', () => {
   it('tells namesakes apart by account number and city, never by internal id', async () => {
     await create(api, { FirstName: 'Lookup', LastName: 'Twin', City: 'Ghent' });

@@ -35,14 +35,14 @@ const text = (max: number) => z.string().max(max).nullable().optional();
 export const memberProfileSchema = z
   .object({
     Email: text(200),
-    Phone: text(30),
+    Phone: text(40),
     Website: text(300),
     Address1: text(200),
     Address2: text(200),
     City: text(100),
     StateProvince: text(100),
     PostalCode: text(20),
-    CountryCode: text(2),
+    CountryCode: text(60),
     IsListed: z.boolean().optional(),
     PublishedFields: z.number().int().min(0).max(63).optional(),
   })

@@ -1,5 +1,6 @@
 import {
   bitmaskToKeys,
+  countryName,
   DATE_RANGE_OPTIONS,
   DATE_TYPES,
   type DateRangeValue,
@@ -44,6 +45,8 @@ export function displayText(props: FieldDisplayProps): string {
         : String(value);
     case 'phone':
       return formatPhone(String(value));
+    case 'country':
+      return `${countryName(String(value))} (${String(value)})`;
     case 'select':
     case 'selectValid':
       return optionName(props, value);

@@ -1,6 +1,7 @@
 import {
   applyNumberLimits,
   bitmaskToKeys,
+  countryOptions,
   DATE_RANGE_OPTIONS,
   type DateRangeValue,
   type DecimalRange,
@@ -16,7 +17,8 @@ import {
   parseBooleanInput,
   parseCurrencyInput,
   parseDateInput,
-  phoneDigits,
+  parsePhone,
+  parseWebsite,
   resolveDateRange,
   showMultiSelectSearch,
   type TimezoneOption,
@@ -277,33 +279,66 @@ export function TimeFieldInput(props: FieldInputProps) {
   );
 }
 
-/** Digits only, at most 10, shown as (xxx) xxx-xxxx while typing. */
+/**
+ * A North American number shown as (xxx) xxx-xxxx while typing, another country's typed with + and its country
+ * code and shown in its own format; an extension may follow (x89). What is typed is kept as typed, letters
+ * included: the shared rule marks it with a message instead of silently dropping characters (decision 0090).
+ */
 export function PhoneFieldInput(props: FieldInputProps) {
+  const [touched, setTouched] = useState(false);
+  const text = asText(props.value);
+  const check = parsePhone(text);
+  const own = touched && !check.ok ? check.error : undefined;
   return (
     <TextInput
       {...common(props)}
       type="tel"
       inputMode="tel"
       autoComplete="tel"
-      placeholder="(555) 555-5555"
-      value={formatPhone(asText(props.value))}
-      onChange={(e) => props.onChange(phoneDigits(e.currentTarget.value) || null)}
+      placeholder="(555) 555-5555 or +44 20 7946 0958"
+      value={formatPhone(text)}
+      error={props.error || own}
+      onChange={(e) => props.onChange(e.currentTarget.value === '' ? null : e.currentTarget.value)}
+      onBlur={() => setTouched(true)}
     />
   );
 }
 
-/** Gets the tenant's prefix (http:// unless configured) when no scheme is typed. */
+/** A country chosen by name (or typed code), stored as its two-letter code. */
+export function CountryFieldInput(props: FieldInputProps) {
+  const value = typeof props.value === 'string' && props.value !== '' ? props.value : null;
+  const data = countryOptions().map((o) => ({ value: o.Id, label: `${o.Name} (${o.Id})` }));
+  return (
+    <Select
+      {...common(props)}
+      data={data}
+      searchable
+      clearable
+      limit={50}
+      value={value}
+      nothingFoundMessage="No country by that name or code"
+      onChange={(v) => props.onChange(v)}
+    />
+  );
+}
+
+/** Gets the tenant's prefix (http:// unless configured) when no scheme is typed; what is no web address is marked. */
 export function WebsiteFieldInput(props: FieldInputProps) {
+  const [touched, setTouched] = useState(false);
+  const check = parseWebsite(asText(props.value), props.context.websitePrefix);
   return (
     <TextInput
       {...common(props)}
       type="url"
       inputMode="url"
       value={asText(props.value)}
+      error={props.error || (touched && !check.ok ? check.error : undefined)}
       onChange={(e) => props.onChange(truncateToMaxLength(e.currentTarget.value, props.field.maxLength))}
       onBlur={(e) => {
         const v = e.currentTarget.value;
-        if (v.trim()) props.onChange(normalizeWebsite(v, props.context.websitePrefix));
+        setTouched(true);
+        if (v.trim() && parseWebsite(v, props.context.websitePrefix).ok)
+          props.onChange(normalizeWebsite(v, props.context.websitePrefix));
       }}
     />
   );

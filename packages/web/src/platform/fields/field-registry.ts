@@ -2,6 +2,7 @@ import type { FieldType } from '@guildhall/shared';
 import { BadgeDisplay, LinkDisplay, MultilineDisplay, TextDisplay } from './field-display.tsx';
 import {
   BooleanFieldInput,
+  CountryFieldInput,
   CurrencyFieldInput,
   DateFieldInput,
   DateRangeFieldInput,
@@ -39,6 +40,7 @@ export const FIELD_REGISTRY: FieldRegistry = {
   time: { Display: TextDisplay, Input: TimeFieldInput },
   phone: { Display: TextDisplay, Input: PhoneFieldInput },
   website: { Display: LinkDisplay, Input: WebsiteFieldInput },
+  country: { Display: TextDisplay, Input: CountryFieldInput },
   email: { Display: LinkDisplay, Input: EmailFieldInput },
   select: { Display: BadgeDisplay, Input: SelectFieldInput },
   selectValid: { Display: TextDisplay, Input: SelectValidFieldInput },
