@@ -1,6 +1,6 @@
 import { columnOf, listIndexes, type ResourceDeclaration } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
-import { type IndexBuilder, index, type PgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type IndexBuilder, index, integer, type PgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every tenant-owned table starts with this column and puts it first in its primary key. */
 export const tenantId = () => uuid('tenant_id').notNull();
@@ -8,6 +8,13 @@ export const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const nowSql = sql`now()`;
+
+/**
+ * The version of a record the generic screens edit (optimistic concurrency, decision 0095): 1 when inserted, one
+ * more at every update whoever makes it (a trigger, `gh_enable_record_version`). A save naming an older version
+ * answers 409 instead of overwriting what another user saved.
+ */
+export const recordVersion = () => integer('version').notNull().default(1);
 
 /**
  * The indexes of a resource's lists (decision 0100), as Drizzle indexes of its table: tenant first, then the fields

@@ -12,7 +12,7 @@ import {
 } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, resourceListIndexes, tenantId, ts } from './columns.ts';
+import { createdAt, recordVersion, resourceListIndexes, tenantId, ts } from './columns.ts';
 import { tenants } from './platform.ts';
 
 export const contacts = pgTable(
@@ -46,6 +46,7 @@ export const contacts = pgTable(
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: recordVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.contactId] }),
@@ -75,6 +76,7 @@ export const contactEntries = pgTable(
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: recordVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.entryId] }),
@@ -101,6 +103,7 @@ export const contactLinks = pgTable(
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: recordVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.linkId] }),

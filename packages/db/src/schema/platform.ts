@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, tenantId, ts } from './columns.ts';
+import { createdAt, recordVersion, tenantId, ts } from './columns.ts';
 
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -26,6 +26,7 @@ export const tenants = pgTable('tenants', {
   slug: text('slug').notNull().unique(),
   settings: jsonb('settings').$type<TenantSettings>().notNull(),
   createdAt: createdAt(),
+  version: recordVersion(),
 });
 
 export const users = pgTable(
@@ -167,6 +168,7 @@ export const helpTexts = pgTable(
     content: text('content').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     updatedBy: bigint('updated_by', { mode: 'number' }),
+    version: recordVersion(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.stateName] })],
 );

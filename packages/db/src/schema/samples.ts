@@ -16,7 +16,7 @@ import {
   text,
   time,
 } from 'drizzle-orm/pg-core';
-import { createdAt, tenantId, ts } from './columns.ts';
+import { createdAt, recordVersion, tenantId, ts } from './columns.ts';
 import { tenants } from './platform.ts';
 
 export const samples = pgTable(
@@ -51,6 +51,7 @@ export const samples = pgTable(
     isVoided: boolean('is_voided').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: recordVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.sampleId] }),

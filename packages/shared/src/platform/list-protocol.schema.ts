@@ -192,6 +192,29 @@ export const errorValidationSchema = z.object({
 });
 export type ErrorValidation = z.infer<typeof errorValidationSchema>;
 
+/**
+ * Optimistic concurrency (decision 0095). A versioned record's model carries `Version`; a save or inline edit that
+ * sends the version it loaded is refused with 409 when someone else saved the record since, and the answer holds
+ * the record as it is now, so the form can show their values beside the user's. Sending `Version` from `Current`
+ * again saves over theirs deliberately. A save without `Version` is not checked (clients that do not know it).
+ */
+export const RECORD_VERSION_FIELD = 'Version';
+export const CONCURRENCY_CONFLICT_MESSAGE =
+  'Someone else saved this record after you opened it. Compare their values with yours, then load theirs or save yours over them.';
+export const concurrencyConflictSchema = z.object({
+  message: z.string(),
+  class: z.literal('ConcurrencyConflict'),
+  Current: z.record(z.string(), z.unknown()),
+});
+export type ConcurrencyConflict = z.infer<typeof concurrencyConflictSchema>;
+
+/** The version a model says it was loaded at; undefined when it says none (or something that is not one). */
+export function recordVersionOf(model: Record<string, unknown>): number | undefined {
+  const v = model[RECORD_VERSION_FIELD];
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
 export const postActionSchema = z.object({
   Type: z.union([z.literal(0), z.literal(1)]),
   Message: z.string(),

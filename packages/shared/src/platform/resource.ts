@@ -389,6 +389,8 @@ export function resourceProblems(r: ResourceDeclaration): string[] {
     problems.push(`list variant ${r.screen.listVariant} needs a date or date and time field`);
   for (const e of r.screen?.externalUrls ?? [])
     if (!safeExternalUrl(e.url)) problems.push(`external page ${e.key} has an unsafe address`);
+  if ('Version' in r.fields)
+    problems.push('Version is the record version the engine keeps: name the field otherwise');
   for (const [name, field] of Object.entries(r.fields)) {
     if (!(FIELD_TYPES as readonly string[]).includes(field.type))
       problems.push(`field ${name} has unknown type ${field.type}`);

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ident, type Raw, raw, schema } from '@guildhall/db';
-import { columnOf, isResource, type ResourceDeclaration } from '@guildhall/shared';
+import { columnOf, isResource, RECORD_VERSION_FIELD, type ResourceDeclaration } from '@guildhall/shared';
 import { getTableColumns, getTableName, getViewName, getViewSelectedFields, is } from 'drizzle-orm';
 import { type PgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
 import type { ResourceHooks } from './hooks.ts';
@@ -32,6 +32,8 @@ export interface BoundResource {
   decoders: Record<string, (value: unknown) => unknown>;
   /** The server hooks its feature module declares (none by default); set once when the app assembles. */
   hooks: ResourceHooks;
+  /** The record version column of a versioned table (optimistic concurrency, decision 0095); a list reads it as `Version`. */
+  versionColumn: PgColumn | undefined;
 }
 
 /** A column of the source as qualified, quoted SQL text. */
@@ -104,6 +106,11 @@ export function bind(resource: ResourceDeclaration, known = sources()): BoundRes
     sqlColumns[field] = columnSql({ sqlSource }, column);
     decoders[field] = (value) => column.mapFromDriverValue(value);
   }
+  const versionColumn = isTable ? properties.version : undefined;
+  if (versionColumn) {
+    sqlColumns[RECORD_VERSION_FIELD] = columnSql({ sqlSource }, versionColumn);
+    decoders[RECORD_VERSION_FIELD] = (value) => versionColumn.mapFromDriverValue(value);
+  }
   return {
     resource,
     source,
@@ -118,6 +125,7 @@ export function bind(resource: ResourceDeclaration, known = sources()): BoundRes
     sqlKey: columnSql({ sqlSource }, keyColumn),
     decoders,
     hooks: {},
+    versionColumn,
   };
 }
 

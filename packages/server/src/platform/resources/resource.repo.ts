@@ -191,17 +191,26 @@ export async function insertRow(tx: Tx, bound: BoundResource, values: Row): Prom
   return row as Row;
 }
 
+/**
+ * Updates one record; with `version`, only while the record is still at that version (a concurrent save that
+ * committed first moved it on, and this one then updates nothing). The version itself moves on by trigger.
+ */
 export async function updateRow(
   tx: Tx,
   bound: BoundResource,
   tenantId: string,
   key: unknown,
   values: Row,
+  version?: number,
 ): Promise<Row | undefined> {
+  const guard =
+    version !== undefined && bound.versionColumn
+      ? and(byKey(bound, tenantId, key), eq(bound.versionColumn, version))
+      : byKey(bound, tenantId, key);
   const [row] = await tx
     .update(bound.source as PgTable)
     .set(values as never)
-    .where(byKey(bound, tenantId, key))
+    .where(guard)
     .returning();
   return row as Row | undefined;
 }

@@ -4,6 +4,8 @@
  */
 import { allOf, type Fragment, q, type Raw, runFragments, type Tx, tenants } from '@guildhall/db';
 import {
+  CONCURRENCY_CONFLICT_MESSAGE,
+  type ConcurrencyConflict,
   columnOf,
   DEFAULT_TENANT_SETTINGS,
   type ErrorValidation,
@@ -20,7 +22,9 @@ import {
   type Model,
   normalizeModel,
   type PostAction,
+  RECORD_VERSION_FIELD,
   type ResourceDeclaration,
+  recordVersionOf,
   SAVE_SUCCESS_MESSAGE,
   type SaveExtras,
   type TenantSettings,
@@ -227,7 +231,9 @@ function listBasics(bound: BoundResource, tenantId: string, query: ListQuery, bo
     : [resource.key, ...resource.columns.map((c) => c.field)];
   const exported = [...new Set(shown)].filter((f) => bound.columns[f]);
   for (const a of resource.rowActions) if (a.showCondition) shown.push(a.showCondition.field);
-  const fields = [...new Set(shown)].filter((f) => bound.columns[f]);
+  // A page's rows carry their version, so an inline edit can name the version it changes.
+  if (bound.versionColumn) shown.push(RECORD_VERSION_FIELD);
+  const fields = [...new Set(shown)].filter((f) => bound.sqlColumns[f]);
   return { plan, count, fields, exported };
 }
 
@@ -308,8 +314,25 @@ export function isDraftExpired(savedAt: Date, durationMinutes: number, now: Date
   return now.getTime() - savedAt.getTime() > durationMinutes * 60_000;
 }
 
+/** A stored row as the model a record screen edits: its fields, and its `Version` when the table keeps one. */
+export function recordModel(bound: BoundResource, row: repo.Row): Model {
+  const model = toModel(bound.resource, row);
+  if (bound.versionColumn && typeof row.version === 'number') model[RECORD_VERSION_FIELD] = row.version;
+  return model;
+}
+
 export async function get(tx: Tx, auth: AuthContext, bound: BoundResource, id: unknown): Promise<Model> {
-  return toModel(bound.resource, await liveRow(tx, auth, bound, id));
+  return recordModel(bound, await liveRow(tx, auth, bound, id));
+}
+
+/** 409: someone else saved the record since the version the client loaded; the answer holds it as it is now. */
+export class ConcurrencyConflictError extends HttpError {
+  constructor(current: Model) {
+    super(409, CONCURRENCY_CONFLICT_MESSAGE, undefined, {
+      class: 'ConcurrencyConflict',
+      Current: current,
+    } satisfies Omit<ConcurrencyConflict, 'message'>);
+  }
 }
 
 export class ErrorValidationError extends HttpError {
@@ -391,13 +414,17 @@ async function write(
   bound: BoundResource,
   model: Model,
   keyInput: unknown,
-  options: { draft?: boolean; creating: boolean },
+  options: { draft?: boolean; creating: boolean; version?: number | undefined },
 ): Promise<{ before: Model | null; after: Model; row: repo.Row }> {
   const { resource } = bound;
   const keyIsGenerated = resource.fields[resource.key]?.readOnly === true;
   let before: repo.Row | undefined;
   if (resource.singleRecord) before = await liveRow(tx, auth, bound, null);
   else if (!options.creating) before = await liveRow(tx, auth, bound, keyInput);
+  // Optimistic concurrency: a save naming the version it loaded writes only over that version.
+  const version = bound.versionColumn && before ? options.version : undefined;
+  if (before && version !== undefined && before.version !== version)
+    throw new ConcurrencyConflictError(recordModel(bound, before));
   const values = toValues(resource, model, before);
   if (options.draft !== undefined && bound.properties.isDraft) values.isDraft = options.draft;
   if (bound.properties.updatedAt) values.updatedAt = new Date();
@@ -405,8 +432,13 @@ async function write(
   if (before) {
     const key = before[columnOf(resource, resource.key)];
     if (!keyIsGenerated) delete values[columnOf(resource, resource.key)];
-    row = await repo.updateRow(tx, bound, auth.tenantId, key, values);
-    if (!row) throw notFound();
+    row = await repo.updateRow(tx, bound, auth.tenantId, key, values, version);
+    if (!row) {
+      // Another save of the same version committed while this one waited for the row: it is not ours to overwrite.
+      const now = version !== undefined ? await repo.findRow(tx, bound, auth.tenantId, key) : undefined;
+      if (now) throw new ConcurrencyConflictError(recordModel(bound, now));
+      throw notFound();
+    }
   } else {
     if (!resource.capabilities.create) throw notFound();
     row = await repo.insertRow(tx, bound, { ...values, tenantId: auth.tenantId });
@@ -425,7 +457,7 @@ async function write(
     before: previous,
     after,
   });
-  return { before: previous, after, row };
+  return { before: previous, after: recordModel(bound, row), row };
 }
 
 /** Whether the save updates an existing record (the key names one) or creates one. */
@@ -471,7 +503,11 @@ export async function save(
     }
     if (resource.prepare) model = resource.prepare(model, extras);
   }
-  const { after } = await write(tx, auth, bound, model, input[resource.key], { draft, creating });
+  const { after } = await write(tx, auth, bound, model, input[resource.key], {
+    draft,
+    creating,
+    version: recordVersionOf(input),
+  });
   const hook = draft ? null : (resource.afterSave?.(after, extras) ?? null);
   return {
     Data: after,
@@ -499,7 +535,10 @@ export async function inlineEdit(
   if (resource.recalculate) model = { ...model, ...resource.recalculate({ ...current, ...model }) };
   const problem = resource.check?.({ ...current, ...model }, extrasOf(changes));
   if (problem) throw new ErrorValidationError(problem);
-  const { after } = await write(tx, auth, bound, model, id, { creating: false });
+  const { after } = await write(tx, auth, bound, model, id, {
+    creating: false,
+    version: recordVersionOf(changes),
+  });
   return {
     Data: after,
     Message: SAVE_SUCCESS_MESSAGE,

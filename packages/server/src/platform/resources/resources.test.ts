@@ -337,9 +337,10 @@ describe('list protocol', () => {
       { DisplayName: 'Price', CriteriaDisplayValue: '100', PropertyName: 'Price', ShowValueOnTag: true },
     ]);
     const cols = await run([], { ColumnsToShow: ['Name', 'Price'], SearchText: 'ech' });
-    // The row actions' show-condition field travels too, so the client can decide per row.
+    // The row actions' show-condition field travels too, so the client can decide per row, and the record's
+    // version, so an inline edit can name it.
     expect(cols.Results).toEqual([
-      { SampleId: expect.any(Number), Name: 'Echo', Price: 9000, IsVoided: false },
+      { SampleId: expect.any(Number), Name: 'Echo', Price: 9000, IsVoided: false, Version: 1 },
     ]);
     expect(cols.ListViewItems.filter((c) => c.show).map((c) => c.field)).toEqual([
       'Name',

@@ -3,6 +3,7 @@ import {
   adjacentRecordIndex,
   type Model,
   normalizeModel,
+  RECORD_VERSION_FIELD,
   type ResourceDeclaration,
   SAVE_CHANGED_FIELDS_QUESTION,
   STICKY_FIELD_DELAY_MS,
@@ -18,6 +19,7 @@ import { can, useIdentity } from '../identity.ts';
 import { notifyInfo } from '../notify.ts';
 import { LoadingBlock, PageHeader } from '../page.tsx';
 import { UnsavedChangesPrompt } from '../unsaved-changes.tsx';
+import { ConflictPanel } from './conflict-panel.tsx';
 import { confirmDialog, useAutoHide } from './dialogs.tsx';
 import { useFieldContext } from './field-context.ts';
 import { extendNavigation, loadNavigation, positionOf, type RecordNavigation } from './list-state.ts';
@@ -26,7 +28,13 @@ import { emptyModel, isFieldChanged, prefillFrom, RecordForm } from './record-fo
 import { apiBase, listPath, recordPath, resourceByRoute } from './resources.ts';
 import { afterSave, saveWithBusinessChecks } from './save-flow.ts';
 import { NO_SCROLL_ON_ERROR, screenOptionsOf } from './screen-options.ts';
-import { fetchRecord, recalculate, removeRecord, requestWithHeaders } from './screens-api.ts';
+import {
+  ConcurrencyConflictError,
+  fetchRecord,
+  recalculate,
+  removeRecord,
+  requestWithHeaders,
+} from './screens-api.ts';
 
 const ParentPage = lazy(() => import('./parent-page.tsx'));
 
@@ -107,9 +115,11 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
   const [controlErrors, setControlErrors] = useState<Record<string, string | null>>({});
   const [failure, setFailure] = useState<ErrorInfo | null>(null);
+  const [conflict, setConflict] = useState<ConcurrencyConflictError | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
+  const conflictRef = useRef<HTMLDivElement>(null);
 
   const writable = useMemo(
     () =>
@@ -157,9 +167,13 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
 
   const backToList = () => navigate(resource.singleRecord ? '/a' : listPath(resource));
 
-  const save = async () => {
+  const formModel = model;
+  const save = async (over?: Model) => {
+    // `over`: the model to save instead of the form's (the user's values on the version someone else saved).
+    const model = over ?? formModel;
     if (!model) return;
     setFailure(null);
+    setConflict(null);
     // Pre-save: the shared rules, so messages show next to their fields before anything is sent.
     const checked = normalizeModel(resource, model, {
       websitePrefix: context.websitePrefix,
@@ -173,7 +187,7 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
       showFailure({ message: 'Some fields need a look: they are marked below.', isKnown: true });
       return;
     }
-    if (options.highlightChanges && !creating && changedFields.length > 0) {
+    if (options.highlightChanges && !creating && changedFields.length > 0 && !over) {
       const ok = await confirmDialog({
         title: 'Save changes',
         message: SAVE_CHANGED_FIELDS_QUESTION,
@@ -198,6 +212,13 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
         setDone(false);
       } else backToList();
     } catch (error) {
+      if (error instanceof ConcurrencyConflictError) {
+        setConflict(error);
+        requestAnimationFrame(() =>
+          conflictRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+        );
+        return;
+      }
       if (isApiError(error)) {
         const next: Record<string, string | undefined> = {};
         for (const [name, messages] of Object.entries(error.errors)) next[name] = messages.join(', ');
@@ -289,6 +310,28 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
         {failure ? (
           <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
             <ErrorBlock ref={errorRef} message={failure.message} isKnown={failure.isKnown} />
+          </div>
+        ) : null}
+        {conflict ? (
+          <div ref={conflictRef}>
+            <ConflictPanel
+              resource={resource}
+              message={conflict.message}
+              theirs={conflict.current}
+              yours={model}
+              context={context}
+              busy={busy}
+              onLoadTheirs={() => {
+                setModel(conflict.current);
+                setOriginal(conflict.current);
+                setConflict(null);
+              }}
+              onSaveMine={() => {
+                const mine = { ...model, [RECORD_VERSION_FIELD]: conflict.current[RECORD_VERSION_FIELD] };
+                setModel(mine);
+                void save(mine);
+              }}
+            />
           </div>
         ) : null}
         <form

@@ -2,18 +2,20 @@ import {
   type FieldDeclaration,
   type FieldType,
   type Model,
+  RECORD_VERSION_FIELD,
   type ResourceDeclaration,
   rowActionsLayout,
 } from '@guildhall/shared';
 import { Anchor, Button, Group, Menu, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../api-client.ts';
 import { displayFor } from '../fields/field-registry.ts';
 import { type ColumnView, meetsCondition, type RowCommand } from './list-columns.ts';
 import { recordPath } from './resources.ts';
-import { inlineEdit } from './screens-api.ts';
+import { ConcurrencyConflictError, inlineEdit } from './screens-api.ts';
 
 export const INLINE_EDIT_FALLBACK = 'Something went wrong - use F12/Console for details';
 
@@ -63,6 +65,7 @@ function InlineSwitch({
 }) {
   const [checked, setChecked] = useState(row[column.field] === true);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   return (
     <Switch
       size="sm"
@@ -74,10 +77,26 @@ function InlineSwitch({
         setChecked(next);
         setBusy(true);
         try {
-          await inlineEdit(resource, String(row[resource.key]), { [column.field]: next });
+          // The row's version: a change over someone else's newer save is refused (409), not made silently.
+          const version = row[RECORD_VERSION_FIELD];
+          await inlineEdit(resource, String(row[resource.key]), {
+            [column.field]: next,
+            ...(typeof version === 'number' ? { [RECORD_VERSION_FIELD]: version } : {}),
+          });
+          void queryClient.invalidateQueries({ queryKey: ['list', resource.name] });
           notifications.show({ color: 'green', title: 'Success', message: 'We saved it!' });
         } catch (error) {
           setChecked(!next);
+          if (error instanceof ConcurrencyConflictError) {
+            void queryClient.invalidateQueries({ queryKey: ['list', resource.name] });
+            notifications.show({
+              color: 'orange',
+              title: 'Someone else saved this record',
+              message:
+                'Your change was not made: the list now shows their values. Change it again if you still want to.',
+            });
+            return;
+          }
           console.error('Inline edit failed', error);
           const message =
             isApiError(error) && error.status === 500 && error.message ? error.message : INLINE_EDIT_FALLBACK;

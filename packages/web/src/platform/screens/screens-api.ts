@@ -1,4 +1,5 @@
 import {
+  concurrencyConflictSchema,
   type ErrorValidation,
   EXPORT_TOP,
   errorValidationSchema,
@@ -22,6 +23,17 @@ export class ErrorValidationError extends Error {
     super(answer.Message);
     this.name = 'ErrorValidationError';
     this.answer = answer;
+  }
+}
+
+/** 409: someone else saved the record since the version this client loaded (decision 0095). */
+export class ConcurrencyConflictError extends Error {
+  /** The record as it is now, with its current `Version`. */
+  readonly current: Model;
+  constructor(message: string, current: Model) {
+    super(message);
+    this.name = 'ConcurrencyConflictError';
+    this.current = current;
   }
 }
 
@@ -67,6 +79,9 @@ export async function requestWithHeaders<T>(
   }
   const business = errorValidationSchema.safeParse(payload);
   if (business.success) throw new ErrorValidationError(business.data);
+  const conflict = concurrencyConflictSchema.safeParse(payload);
+  if (response.status === 409 && conflict.success)
+    throw new ConcurrencyConflictError(conflict.data.message, conflict.data.Current);
   throw toApiError(response.status, payload);
 }
 

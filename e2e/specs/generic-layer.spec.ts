@@ -1,0 +1,92 @@
+/** The generic layer as a user meets it: a save over someone else's, list variants, open ranges, timezones. */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, signIn } from '../../packages/server/test/helpers.ts';
+import { SAMPLES_LIST } from '../pages/screens.ts';
+import { signedInAdmin } from '../pages/sign-in.ts';
+import { boot, type Running } from '../support/boot.ts';
+import { unique } from '../support/seed.ts';
+
+let run: Running;
+
+beforeAll(async () => {
+  run = await boot();
+});
+afterAll(() => run?.close());
+
+const CONTACTS = '/micronet/list/contacts/contacts';
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
+
+async function createContact(page: Page, model: Record<string, unknown>): Promise<number> {
+  const res = await page.request.post('/api/contacts/contacts/contactSave', {
+    data: { ContactType: 'individual', Status: 'active', ...model },
+  });
+  if (!res.ok()) throw new Error(`contact not created: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { Data: { ContactId: number } }).Data.ContactId;
+}
+
+describe('the generic layer in the browser', () => {
+  it("shows another user's save beside the user's own, and saves the user's over it only when asked", async () => {
+    const { t, page, context } = await signedInAdmin(run);
+    const last = unique('Conflict');
+    const id = await createContact(page, { FirstName: 'Ruth', LastName: last, City: 'Leeds' });
+    await page.goto(`${CONTACTS}/${id}?screen=standard`);
+    const city = page.getByRole('textbox', { name: 'City' });
+    await poll(() => city.inputValue()).toBe('Leeds');
+
+    // Another member of staff saves the same contact while the form is open.
+    const colleague = client(run.app, (await signIn(run.app, t.staff)).cookie);
+    const loaded = (await colleague.post('/api/contacts/contacts/contactGet', { id })).json();
+    const theirs = await colleague.post('/api/contacts/contacts/contactSave', { ...loaded, City: 'York' });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+
+    await city.fill('Bath');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const panel = page.getByRole('alert', { name: 'Someone else saved this record' });
+    await panel.waitFor();
+    const table = panel.getByRole('table', { name: 'Their values and yours' });
+    await poll(() => table.getByRole('row').filter({ hasText: 'City' }).innerText()).toMatch(
+      /City\s+York\s+Bath/,
+    );
+    // Nothing was overwritten yet.
+    expect((await colleague.post('/api/contacts/contacts/contactGet', { id })).json().City).toBe('York');
+    await page.screenshot({ path: '/tmp/generic/conflict.png', fullPage: true });
+
+    await panel.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await poll(
+      async () => (await colleague.post('/api/contacts/contacts/contactGet', { id })).json().City,
+    ).toBe('Bath');
+    await context.close();
+  });
+
+  it("loads the other user's version when the user chooses it", async () => {
+    const { t, page, context } = await signedInAdmin(run);
+    const id = await createContact(page, { FirstName: 'Ivo', LastName: unique('Reload'), City: 'Derby' });
+    await page.goto(`${CONTACTS}/${id}?screen=standard`);
+    const city = page.getByRole('textbox', { name: 'City' });
+    await poll(() => city.inputValue()).toBe('Derby');
+    const colleague = client(run.app, (await signIn(run.app, t.staff)).cookie);
+    const loaded = (await colleague.post('/api/contacts/contacts/contactGet', { id })).json();
+    await colleague.post('/api/contacts/contacts/contactSave', { ...loaded, City: 'Ely' });
+    await city.fill('Hove');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const panel = page.getByRole('alert', { name: 'Someone else saved this record' });
+    await panel.getByRole('button', { name: 'Load their version' }).click();
+    await poll(() => city.inputValue()).toBe('Ely');
+    expect(await panel.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('offers the calendar only for records with a date', async () => {
+    const { page, context } = await signedInAdmin(run);
+    await page.goto(`${CONTACTS}?view=calendar`);
+    const views = page.getByRole('radiogroup', { name: 'View' });
+    await views.waitFor();
+    expect(await views.getByText('Table', { exact: true }).isVisible()).toBe(true);
+    expect(await views.getByText('Calendar', { exact: true }).count()).toBe(0);
+    expect(await page.getByText(/have no date/).count()).toBe(0);
+    await page.goto(SAMPLES_LIST);
+    await page.getByRole('radiogroup', { name: 'View' }).getByText('Calendar', { exact: true }).waitFor();
+    await context.close();
+  });
+});
