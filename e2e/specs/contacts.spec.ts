@@ -165,14 +165,25 @@ describe('contacts in the back office', () => {
       Email: `${last}@example.org`,
     });
     const dup = await createContact(page, { FirstName: 'Maria', LastName: last, Phone: '3125550100' });
+    const accountOf = async (id: string | number) => {
+      const res = await page.request.post('/api/contacts/contacts/contactGet', { data: { id } });
+      const body = (await res.json()) as { AccountNumber?: string; Data?: { AccountNumber?: string } };
+      return String(body.Data?.AccountNumber ?? body.AccountNumber);
+    };
+    const keepNumber = await accountOf(keep);
+    const dupNumber = await accountOf(dup);
     await page.goto(`${CONTACTS}/${keep}`);
     await page.getByRole('button', { name: 'Merge…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Merge a duplicate into this contact' });
     await dialog.getByRole('combobox', { name: 'Duplicate contact' }).fill(last);
-    await page.getByRole('option', { name: new RegExp(`#${dup}\\)`) }).click();
+    // Namesakes are told apart by account number, never by an internal id.
+    await page.getByRole('option', { name: new RegExp(`\\(${dupNumber}\\)`) }).click();
     await dialog.getByRole('button', { name: 'Merge' }).click();
     const confirm = page.getByRole('dialog', { name: 'Merge contacts' });
     await poll(() => confirm.isVisible()).toBe(true);
+    await confirm
+      .getByText(`${last}, Marie (${keepNumber}) will absorb ${last}, Maria (${dupNumber})`, { exact: false })
+      .waitFor();
     await confirm.getByRole('button', { name: 'Merge' }).click();
     await poll(() => toast(page, 'Merged into').isVisible()).toBe(true);
     const gone = await page.request.post('/api/contacts/contacts/contactGet', { data: { id: dup } });

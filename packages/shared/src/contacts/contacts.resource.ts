@@ -9,6 +9,7 @@ import {
   CONTACT_STATUSES,
   CONTACT_TYPES,
   contactDisplayName,
+  contactLabel,
   DEFAULT_PUBLISHED_FIELDS,
   DIRECTORY_FIELDS,
 } from './contacts.rules.ts';
@@ -128,6 +129,14 @@ export const contactsResource = defineResource({
   capabilities: { create: true, update: true, delete: true, inlineEdit: true },
   watchedFields: ['ContactType', 'FirstName', 'LastName', 'OrganizationName'],
   recalculate: (model) => ({ DisplayName: contactDisplayName(model) }),
+  recordName: (model) =>
+    contactLabel({
+      DisplayName:
+        typeof model.DisplayName === 'string' && model.DisplayName !== ''
+          ? model.DisplayName
+          : contactDisplayName(model),
+      AccountNumber: model.AccountNumber,
+    }),
   prepare: (model) =>
     model.PublishedFields === null || model.PublishedFields === undefined
       ? { ...model, PublishedFields: DEFAULT_PUBLISHED_FIELDS }

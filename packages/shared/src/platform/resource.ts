@@ -318,6 +318,8 @@ export interface ResourceDeclaration<F extends string = string> {
   /** Fields whose change asks the server to recalculate the model. */
   watchedFields?: readonly NoInfer<F>[];
   recalculate?: (model: Model) => Model;
+  /** How a record is named to people (confirmations, the audit log): "Adams, William (A0000138)". */
+  recordName?: (model: Model) => string;
   /** Fields that must be unique among live records (the duplicate check). */
   uniqueFields?: readonly NoInfer<F>[];
   /** Business checks before a save: an answer stops the save with an ErrorValidation. */
@@ -411,4 +413,21 @@ export function columnOf(r: ResourceDeclaration, field: string): string {
 /** The table-settings screen name of a resource's list. */
 export function screenNameOf(r: Pick<ResourceDeclaration, 'feature' | 'subfeature'>): string {
   return `${r.feature}.${r.subfeature}`;
+}
+
+/**
+ * A record's name as people know it, never its internal id: the resource's own rule, else its first text field
+ * among DisplayName, Name and Title, else the first list column's value, else "this <noun>".
+ */
+export function recordNameOf(
+  r: Pick<ResourceDeclaration, 'recordName' | 'columns' | 'title'>,
+  model: Model,
+): string {
+  const own = r.recordName?.(model);
+  if (own && own.trim() !== '') return own;
+  for (const f of ['DisplayName', 'Name', 'Title', r.columns[0]?.field]) {
+    const v = f ? model[f] : undefined;
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  }
+  return `this ${r.title.replace(/s$/, '').toLowerCase()}`;
 }

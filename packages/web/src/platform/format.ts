@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_SETTINGS } from '@guildhall/shared';
+import { DEFAULT_TENANT_SETTINGS, formatInstant } from '@guildhall/shared';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -26,16 +26,16 @@ function formatter(timeZone: string, precision: Precision): Intl.DateTimeFormat 
   return f;
 }
 
-/** A timestamp in the tenant's timezone (spec 000 section 9: fallback America/Chicago). */
+/**
+ * A timestamp in the tenant's timezone (spec 000 section 9: fallback America/Chicago), with the zone's name: the
+ * shared formatter every screen uses (decision 0091).
+ */
 export function formatDateTime(
   value: string | null | undefined,
   timeZone: string,
   precision: Exclude<Precision, 'date'> = 'minute',
 ): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return formatter(timeZone, precision).format(date);
+  return formatInstant(value, timeZone, precision);
 }
 
 export function formatDate(value: string | null | undefined, timeZone: string): string {

@@ -6,8 +6,10 @@ import {
   DEFAULT_TIMEZONE,
   formatDateInput,
   formatDateValue,
+  formatInstant,
   isCalendarDay,
   isDateWithinLimits,
+  isInstantText,
   parseDateInput,
   resolveTimeZone,
   todayIn,
@@ -124,7 +126,7 @@ describe('date types and the tenant timezone (spec 000 §9: "DateOnly 0, DateAnd
   it.each([
     ['2026-07-04T03:30:00Z', DATE_TYPES.DateOnly, '07/03/2026'],
     ['2026-07-04', DATE_TYPES.DateOnly, '07/04/2026'],
-    ['2026-07-04T03:30:00Z', DATE_TYPES.DateAndTime, '07/03/2026 10:30 PM'],
+    ['2026-07-04T03:30:00Z', DATE_TYPES.DateAndTime, '07/03/2026 10:30 PM CDT'],
     ['2026-07-04T03:30:00Z', DATE_TYPES.TimeOnly, '10:30 PM'],
     ['2026-07-04T03:30:00Z', DATE_TYPES.DateOnlyNonUTC, '07/04/2026'],
     [new Date('1990-02-01T00:00:00Z'), DATE_TYPES.DateOnlyNonUTC, '02/01/1990'],
@@ -143,5 +145,25 @@ describe('date types and the tenant timezone (spec 000 §9: "DateOnly 0, DateAnd
     expect(toStoredDateValue('2026-07-04', null, DATE_TYPES.DateAndTime)).toBe('2026-07-04T05:00:00.000Z');
     expect(() => toStoredDateValue('2026-07-04', '25:00', DATE_TYPES.DateAndTime)).toThrow(RangeError);
     expect(() => toStoredDateValue('2026-02-30', null, DATE_TYPES.DateOnly)).toThrow(RangeError);
+  });
+});
+
+describe('instants are shown in one timezone and say which', () => {
+  it('labels the zone, summer and winter', () => {
+    expect(formatInstant('2026-07-04T03:30:00Z', 'America/Chicago')).toBe('07/03/2026 10:30 PM CDT');
+    expect(formatInstant('2026-01-04T03:30:00Z', 'America/Chicago')).toBe('01/03/2026 9:30 PM CST');
+    expect(formatInstant('2026-01-04T03:30:05Z', 'Europe/Paris', 'second')).toBe(
+      '01/04/2026 4:30:05 AM GMT+1',
+    );
+    expect(formatInstant('2026-01-04T03:30:05Z', 'Not/AZone')).toMatch(/ CST$/);
+    expect(formatInstant('soon', 'UTC')).toBe('soon');
+    expect(formatInstant(null, 'UTC')).toBe('');
+  });
+
+  it('tells instants from other text', () => {
+    expect(isInstantText('2026-01-04T03:30:05.123Z')).toBe(true);
+    expect(isInstantText('2026-01-04T03:30:05+01:00')).toBe(true);
+    expect(isInstantText('2026-01-04')).toBe(false);
+    expect(isInstantText('Lovelace')).toBe(false);
   });
 });

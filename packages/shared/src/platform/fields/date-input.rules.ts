@@ -142,6 +142,51 @@ export function isDateWithinLimits(
   return true;
 }
 
+const labels = new Map<string, Intl.DateTimeFormat>();
+/** The zone's short name at that instant, as people read it beside a time: "CST", "CDT", "GMT+1". */
+export function timeZoneLabel(value: string | Date, timeZone: string | null | undefined): string {
+  const zone = resolveTimeZone(timeZone);
+  let f = labels.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+    labels.set(zone, f);
+  }
+  return f.formatToParts(toInstant(value)).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+}
+
+/**
+ * An instant as every screen shows it (decision 0091): in the given timezone (the user's, else the association's),
+ * always with that zone's name, so no time is read in the wrong zone: "11/25/2026 7:05 AM CST". Text that is no
+ * instant is shown as it is.
+ */
+export function formatInstant(
+  value: string | Date | null | undefined,
+  timeZone: string | null | undefined,
+  precision: 'minute' | 'second' = 'minute',
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const instant = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(instant.getTime())) return String(value);
+  const zone = resolveTimeZone(timeZone);
+  const pattern = precision === 'second' ? 'MM/dd/yyyy h:mm:ss a' : 'MM/dd/yyyy h:mm a';
+  return `${format(new TZDate(instant.getTime(), zone), pattern)} ${timeZoneLabel(instant, zone)}`;
+}
+
+/** An instant as a datetime-local input holds it, in the timezone: "2026-07-03T22:30". */
+export function zonedDateTimeInput(value: string | Date, timeZone: string | null | undefined): string {
+  const instant = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(instant.getTime())) return '';
+  return format(new TZDate(instant.getTime(), resolveTimeZone(timeZone)), "yyyy-MM-dd'T'HH:mm");
+}
+
+/** True for text that holds an instant (ISO date and time), as APIs answer timestamps. */
+export function isInstantText(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value)
+  );
+}
+
 /**
  * Shows a stored value by its date type: DateOnly and DateAndTime and TimeOnly are instants shown in the
  * tenant's timezone; DateOnlyNonUTC is a calendar day shown as stored, with no timezone shift (birthdays).
@@ -163,7 +208,7 @@ export function formatDateValue(
     case DATE_TYPES.DateOnly:
       return formatDateInput(calendarDay(value, zone));
     case DATE_TYPES.DateAndTime:
-      return format(new TZDate(toInstant(value).getTime(), zone), 'MM/dd/yyyy h:mm a');
+      return `${format(new TZDate(toInstant(value).getTime(), zone), 'MM/dd/yyyy h:mm a')} ${timeZoneLabel(value, zone)}`;
     case DATE_TYPES.TimeOnly:
       return format(new TZDate(toInstant(value).getTime(), zone), 'h:mm a');
   }

@@ -1,4 +1,5 @@
-import { Code, Group, Modal, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { auditChanges, auditMergedName, auditRecordText } from '@guildhall/shared';
+import { Code, Group, Modal, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api-client.ts';
@@ -7,6 +8,7 @@ import { ErrorBlock } from '../../platform/error-block.tsx';
 import { formatDateTime } from '../../platform/format.ts';
 import { useIdentity } from '../../platform/identity.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
+import { resourceByName } from '../../platform/screens/resources.ts';
 
 export interface AuditEntry {
   id: number | string;
@@ -30,13 +32,47 @@ export function AuditPage() {
   );
 }
 
-function json(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  try {
-    return JSON.stringify(value, null, 2);
-  } catch {
-    return String(value);
-  }
+/** "Contact Adams, William (A0000138)": the entry's record by its name, never its internal id. */
+function recordText(e: AuditEntry): string {
+  return auditRecordText(resourceByName(e.entity), e.entity, e.before, e.after);
+}
+
+/** The entry's changes, field by field, with the fields' labels and values as the screens show them. */
+function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const resource = resourceByName(entry.entity);
+  const changes = auditChanges(resource, entry.before, entry.after);
+  const absorbed = entry.action === 'merge' ? auditMergedName(resource, entry.before) : null;
+  return (
+    <Stack gap="xs">
+      {absorbed ? (
+        <Text size="sm">Absorbed {absorbed}, whose contact info, links, notes and history moved here.</Text>
+      ) : null}
+      {changes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No field changed.
+        </Text>
+      ) : (
+        <Table withTableBorder withColumnBorders aria-label="Changes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Field</Table.Th>
+              <Table.Th>Before</Table.Th>
+              <Table.Th>After</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.map((c) => (
+              <Table.Tr key={c.field}>
+                <Table.Td fw={600}>{c.label}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{c.before}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{c.after}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
 }
 
 function AuditScreen() {
@@ -87,7 +123,7 @@ function AuditScreen() {
       key: 'entity',
       header: 'Record',
       sortValue: (e) => e.entity,
-      render: (e) => `${e.entity}${e.entityId !== null && e.entityId !== '' ? ` #${e.entityId}` : ''}`,
+      render: (e) => recordText(e),
       visibleFrom: 'sm',
     },
   ];
@@ -107,7 +143,7 @@ function AuditScreen() {
           columns={columns}
           rowKey={(e) => e.id}
           searchText={(e) =>
-            `${e.actorUsername ?? ''} ${e.onBehalfOfUsername ?? ''} ${e.action} ${e.entity} ${e.entityId ?? ''}`
+            `${e.actorUsername ?? ''} ${e.onBehalfOfUsername ?? ''} ${e.action} ${recordText(e)}`
           }
           searchLabel="Search the audit log"
           initialSort={{ key: 'at', direction: 'desc' }}
@@ -134,18 +170,10 @@ function AuditScreen() {
               {selected.onBehalfOfUsername && selected.onBehalfOfUsername !== selected.actorUsername
                 ? ` working as ${selected.onBehalfOfUsername}`
                 : ''}{' '}
-              · <Code>{selected.action}</Code> · {selected.entity}
-              {selected.entityId !== null ? ` #${selected.entityId}` : ''} ·{' '}
+              · <Code>{selected.action}</Code> · {recordText(selected)} ·{' '}
               {formatDateTime(selected.at, tz, 'second')}
             </Text>
-            <Text fw={600} size="sm">
-              Before
-            </Text>
-            <Code block>{json(selected.before)}</Code>
-            <Text fw={600} size="sm">
-              After
-            </Text>
-            <Code block>{json(selected.after)}</Code>
+            <AuditChanges entry={selected} />
           </Stack>
         ) : null}
       </Modal>

@@ -3,6 +3,7 @@ import {
   bitmaskToKeys,
   countryOptions,
   DATE_RANGE_OPTIONS,
+  DATE_TYPES,
   type DateRangeValue,
   type DecimalRange,
   formatDateInput,
@@ -23,7 +24,9 @@ import {
   showMultiSelectSearch,
   type TimezoneOption,
   toDecimalRange,
+  toStoredDateValue,
   truncateToMaxLength,
+  zonedDateTimeInput,
 } from '@guildhall/shared';
 import {
   Checkbox,
@@ -244,25 +247,27 @@ export function DateFieldInput(
   );
 }
 
-function toLocalInput(iso: unknown): string {
-  if (typeof iso !== 'string' || iso === '') return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+function toZonedInput(iso: unknown, timeZone: string): string {
+  return typeof iso === 'string' && iso !== '' ? zonedDateTimeInput(iso, timeZone) : '';
 }
 
-/** A date and time in the browser's timezone (stated under the field), stored as an instant. */
+/**
+ * A date and time in the timezone every time is shown in (the association's, named under the field), stored as an
+ * instant: the same zone the lists, records and audit log show it in, whatever the browser's.
+ */
 export function DateTimeFieldInput(props: FieldInputProps) {
+  const zone = props.context.timeZone;
   return (
     <TextInput
       {...common(props)}
       type="datetime-local"
-      description={`Your browser's time (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}
-      value={toLocalInput(props.value)}
+      description={`Time in ${zone}.`}
+      value={toZonedInput(props.value, zone)}
       onChange={(e) => {
-        const v = e.currentTarget.value;
-        props.onChange(v ? new Date(v).toISOString() : null);
+        const [day, time] = e.currentTarget.value.split('T');
+        props.onChange(
+          day && time ? toStoredDateValue(day, time.slice(0, 5), DATE_TYPES.DateAndTime, zone) : null,
+        );
       }}
     />
   );

@@ -5,6 +5,7 @@ import {
   normalizeModel,
   RECORD_VERSION_FIELD,
   type ResourceDeclaration,
+  recordNameOf,
   SAVE_CHANGED_FIELDS_QUESTION,
   STICKY_FIELD_DELAY_MS,
 } from '@guildhall/shared';
@@ -257,7 +258,7 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
   const remove = async (kind: 'delete' | 'void') => {
     if (recordId === null) return;
     const ok = await confirmDialog({
-      title: kind === 'delete' ? `Delete this ${noun}?` : `Void this ${noun}?`,
+      title: `${kind === 'delete' ? 'Delete' : 'Void'} ${model ? recordNameOf(resource, model) : `this ${noun}`}?`,
       message:
         kind === 'delete'
           ? 'The record is removed from the list. This cannot be undone here.'

@@ -12,6 +12,7 @@ import {
   pageCount,
   type ResourceDeclaration,
   reachableRows,
+  recordNameOf,
   type SortSetting,
   screenNameOf,
   skipForPage,
@@ -233,7 +234,7 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
     const id = String(row[resource.key]);
     if (action.kind === 'edit') return navigate(recordPath(resource, id));
     if (action.kind === 'delete' || action.kind === 'void') {
-      const name = String(row.Name ?? row.Title ?? id);
+      const name = recordNameOf(resource, row);
       const ok = await confirmDialog({
         title: `${action.title} ${name}?`,
         message:

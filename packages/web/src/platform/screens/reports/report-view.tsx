@@ -1,8 +1,9 @@
-import type { ReportRunResponse } from '@guildhall/shared';
+import { formatInstant, isInstantText, type ReportRunResponse } from '@guildhall/shared';
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBlock } from '../../error-block.tsx';
+import { useIdentity } from '../../identity.ts';
 import { LoadingBlock } from '../../page.tsx';
 import { Pager } from '../../pager.tsx';
 import { SortButton } from '../sort-button.tsx';
@@ -15,6 +16,7 @@ export const REPORT_FAILURE = {
 
 /** ReportView: runs a report page by page, sorted by a column, keeping the state the server sends back. */
 export function ReportView({ reportId, title }: { reportId: string; title: string }) {
+  const timeZone = useIdentity().tenant.settings.defaultTimezone;
   const [state, setState] = useState<ReportState>(INITIAL_REPORT_STATE);
   const [data, setData] = useState<ReportRunResponse | null>(null);
   const [failed, setFailed] = useState(false);
@@ -78,7 +80,7 @@ export function ReportView({ reportId, title }: { reportId: string; title: strin
                 // biome-ignore lint/suspicious/noArrayIndexKey: report rows have no key of their own; a page is replaced whole
                 <Table.Tr key={i}>
                   {data.Columns.map((c) => (
-                    <Table.Td key={c.field}>{formatCell(row[c.field])}</Table.Td>
+                    <Table.Td key={c.field}>{formatCell(row[c.field], timeZone)}</Table.Td>
                   ))}
                 </Table.Tr>
               ))}
@@ -101,8 +103,9 @@ export function ReportView({ reportId, title }: { reportId: string; title: strin
   );
 }
 
-function formatCell(value: unknown): string {
+function formatCell(value: unknown, timeZone: string): string {
   if (value === null || value === undefined) return '—';
+  if (isInstantText(value)) return formatInstant(value, timeZone);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
