@@ -111,7 +111,7 @@ describe('list indexes', () => {
           for (const skip of [0, DEFERRED_JOIN_FROM]) {
             const query = { $skip: skip, $top: 50, $orderby: `${path.sort} ${direction}` };
             const { statements } = listPage(b, t.tenant.id, query, requestOf(r, path), 50);
-            const plan = await explain(statements[1]);
+            const plan = await explain(statements.at(-1) as Fragment);
             checked++;
             for (const p of problemsOf(plan, r.table))
               failures.push(

@@ -130,8 +130,8 @@ describe('list totals and estimates', () => {
   it('says an exact total as records and an estimate as about so many matches, with what is shown', () => {
     expect(listTotalLabel(1, false, 5000)).toBe('1 record');
     expect(listTotalLabel(1234, undefined, 5000)).toBe('1,234 records');
-    expect(listTotalLabel(51_234, true, 5000)).toBe(
-      'About 51,000 matches (estimated); the first 5,000 are shown, narrow the search to see the others',
+    expect(listTotalLabel(51_234, true, 1000)).toBe(
+      'About 51,000 matches (estimated); 1,000 of them are listed, narrow the search to list the others',
     );
   });
 

@@ -117,7 +117,7 @@ export function pageCount(totalRecords: number, pageSize: number): number {
 
 /**
  * How many rows a list's pages reach: all of them, or, when the search box matched more than it counts exactly
- * (the total is an estimate, decision 0101), the first LIST_SEARCH_EXACT_UP_TO matches.
+ * (the total is an estimate, decision 0101), the LIST_SEARCH_EXACT_UP_TO matches it lists.
  */
 export function reachableRows(total: number, estimate: boolean | undefined, exactUpTo: number): number {
   return estimate ? Math.min(Math.max(0, total), exactUpTo) : Math.max(0, total);
@@ -134,7 +134,7 @@ export function roundEstimate(n: number): number {
 export function listTotalLabel(total: number, estimate: boolean | undefined, exactUpTo: number): string {
   const fmt = (n: number) => n.toLocaleString('en-US');
   if (!estimate) return `${fmt(total)} ${total === 1 ? 'record' : 'records'}`;
-  return `About ${fmt(roundEstimate(total))} matches (estimated); the first ${fmt(exactUpTo)} are shown, narrow the search to see the others`;
+  return `About ${fmt(roundEstimate(total))} matches (estimated); ${fmt(exactUpTo)} of them are listed, narrow the search to list the others`;
 }
 
 /** "Modals at 1050 plus 10 per index." (spec 001 section 9) */

@@ -126,14 +126,14 @@ export const listModelItemsSchema = z.object({
 export type ListModelItems = z.infer<typeof listModelItemsSchema>;
 
 /** The list search box counts its matches exactly up to this many; beyond, the total is an estimate (0101). */
-export const LIST_SEARCH_EXACT_UP_TO = 5000;
+export const LIST_SEARCH_EXACT_UP_TO = 1000;
 
 export const listResponseSchema = z.object({
   Results: z.array(z.record(z.string(), z.unknown())),
   TotalRecordAvailable: z.number().int(),
   /**
    * Set when the list search box matched more rows than are counted exactly (LIST_SEARCH_EXACT_UP_TO): the total is
-   * an estimate from a sample, and the pages reach the first LIST_SEARCH_EXACT_UP_TO matches (decision 0101).
+   * an estimate from a sample, and the pages list LIST_SEARCH_EXACT_UP_TO of the matches (decision 0101).
    */
   TotalIsEstimate: z.boolean().optional(),
   CriteriaItems: z.array(criteriaItemSchema),

@@ -118,9 +118,6 @@ const contactHooks: ResourceHooks = {
     const staffContacts = q`d.tenant_id = gh_current_tenant() and d.audience = 'staff' and d.entity_type = 'Contact'`;
     return {
       keys: q`select d.entity_id::bigint as key from search_documents d where ${staffContacts} and ${all}`,
-      // One document by its primary key: a scalar subquery, so it is read for each row the sort's index yields.
-      matchesKey: (key) =>
-        q`(select true from search_documents d where ${staffContacts} and d.entity_id = ${key}::text and ${all}) is not null`,
       // About 1% of the table's pages, the same ones each time (REPEATABLE): a stable estimate.
       share: q`select coalesce(avg((${all})::int), 0) as share from search_documents d tablesample system (1) repeatable (0) where ${staffContacts}`,
     };

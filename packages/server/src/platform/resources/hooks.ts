@@ -4,7 +4,7 @@
  * (`bound.hooks`) when it assembles, refusing a name no resource has. The generic service calls them inside the same transaction as the write, so derived data (a search index, counters)
  * never drifts from the record.
  */
-import type { Fragment, Raw, Tx } from '@guildhall/db';
+import type { Fragment, Tx } from '@guildhall/db';
 import type { FilterCriterion, Model, SaveExtras, TenantSettings } from '@guildhall/shared';
 import type { AuthContext } from '../context.ts';
 
@@ -40,12 +40,10 @@ export interface ResourceHooks {
   searchIndex?(text: string): SearchIndexPlan | null;
 }
 
-/** How a list search box reads a search index: by its matches, or row by row, and how often it matches. */
+/** How a list search box reads a search index: its matches, and how often it matches. */
 export interface SearchIndexPlan {
   /** The keys of the matching rows, read through the index: `select <key> as key from …`, in no order. */
   keys: Fragment;
-  /** Whether the row with this key column matches, read for that one row (a lookup by key, no scan). */
-  matchesKey(key: Raw): Fragment;
   /** The share of the tenant's rows that match (0 to 1), from a sample: one row, `share`. */
   share: Fragment;
 }

@@ -78,23 +78,27 @@ export async function listRows(
   return decodeRows(bound, await runFragment<Row>(tx, listStatement(bound, tenantId, plan)));
 }
 
+/** Columns a searched page's statement adds to its rows: the total, whether it is an estimate, the row's place. */
+export const SEARCH_TOTAL = '$total';
+export const SEARCH_ESTIMATED = '$estimated';
+const SEARCH_PLACE = '$place';
+
 /**
- * A page and its total when the search box is served by a search index (decision 0101). Both statements first read
- * the keys of at most LIST_SEARCH_EXACT_UP_TO + 1 matches through the index (`m`); then, in the same statement:
- * - up to LIST_SEARCH_EXACT_UP_TO matches, the total is exact and the page is those rows sorted (they are few);
- * - beyond, the total is the sampled share of matches times the list's total without the search (a clearly
- *   labelled estimate, never below the threshold), and the page walks the sort's index testing each row's match
- *   by its key, which finds a page quickly because matches are frequent there. Pages reach the first
- *   LIST_SEARCH_EXACT_UP_TO matches.
- * Each branch is guarded by a condition on `m` alone, which PostgreSQL evaluates once before running the branch.
+ * A page and its total in one statement when the search box is served by a search index (decision 0101). It reads
+ * the keys of at most LIST_SEARCH_EXACT_UP_TO + 1 matches through the index (`m`), then the rows of the first
+ * LIST_SEARCH_EXACT_UP_TO of them with the list's other conditions (`f`, read by key), sorted for the page:
+ * - up to LIST_SEARCH_EXACT_UP_TO matches, that is every match: the total is exact;
+ * - beyond, the total is the sampled share of matches times the list's total without the search, never below the
+ *   threshold (an estimate, flagged), and the pages are those LIST_SEARCH_EXACT_UP_TO matches in the list's order.
+ * The work is bounded by the threshold whatever the term, sort, filter or depth. Every row carries the total; when
+ * the page is empty, one row of the total alone (its fields null) is answered, which `searchPageRows` drops.
  */
-export function listSearchStatements(
+export function listSearchStatement(
   bound: BoundResource,
   tenantId: string,
   plan: {
     whereWithoutSearch: Fragment | undefined;
     search: SearchIndexPlan;
-    orderBy: Raw;
     sorts: readonly { field: string; direction: 'asc' | 'desc' }[];
     limit: number;
     offset: number;
@@ -102,43 +106,42 @@ export function listSearchStatements(
   },
   /** The list's total without the search: a statement answering one row, `n`. */
   unsearchedCount: Fragment,
-): [count: Fragment, page: Fragment] {
+): Fragment {
   const exactUpTo = LIST_SEARCH_EXACT_UP_TO;
   const where = scoped(bound, tenantId, plan.whereWithoutSearch);
-  const matches = q`m as materialized (select key from (${plan.search.keys}) k limit ${exactUpTo + 1})`;
+  const shown = (plan.fields ?? Object.keys(bound.columns)).filter((f) => bound.sqlColumns[f]);
+  const read = [...new Set([...shown, ...plan.sorts.map((s) => s.field)])];
+  const fRows = raw(read.map((f) => `${(bound.sqlColumns[f] as Raw).text} as ${ident(f).text}`).join(', '));
+  const order = raw(plan.sorts.map((s) => `${ident(s.field).text} ${s.direction}`).join(', '));
+  const pageColumns = raw(shown.map((f) => `p.${ident(f).text}`).join(', '));
+  const plain = raw(shown.map((f) => ident(f).text).join(', '));
   const few = q`(select count(*) from m) <= ${exactUpTo}`;
-  const count = q`with ${matches}
-    select case when ${few}
-      then (select count(*) from ${bound.sqlSource} where ${where} and ${bound.sqlKey} in (select key from m))
-      else greatest(${exactUpTo + 1}, round((select share from (${plan.search.share}) s) * (select n from (${unsearchedCount}) u)))
-    end as n, not ${few} as estimated`;
-  // The few matches' rows with the fields the page shows and sorts by, then sorted: fenced, so the planner reads
-  // them by key instead of walking the whole sort index looking for them.
-  const names = [
-    ...new Set([...(plan.fields ?? Object.keys(bound.columns)), ...plan.sorts.map((s) => s.field)]),
-  ];
-  const shown = plan.fields ?? Object.keys(bound.columns);
-  const fewRows = raw(
-    names.map((f) => `${(bound.sqlColumns[f] as Raw).text} as ${ident(f).text}`).join(', '),
-  );
-  const fewOrder = raw(plan.sorts.map((s) => `${ident(s.field).text} ${s.direction}`).join(', '));
-  const fewSelect = raw(
-    shown
-      .filter((f) => bound.sqlColumns[f])
-      .map((f) => ident(f).text)
-      .join(', '),
-  );
-  const select = selectList(bound, plan.fields);
-  const limit = plan.offset + plan.limit > exactUpTo ? Math.max(0, exactUpTo - plan.offset) : plan.limit;
-  const page = q`with ${matches}, f as materialized (
-      select ${fewRows} from ${bound.sqlSource}
-      where ${where} and ${bound.sqlKey} in (select key from m) and ${few})
-    (select ${fewSelect} from f order by ${fewOrder} limit ${plan.limit} offset ${plan.offset})
-    union all
-    (select ${select} from ${bound.sqlSource}
-      where ${where} and not ${few} and ${plan.search.matchesKey(bound.sqlKey)}
-      order by ${plan.orderBy} limit ${limit} offset ${plan.offset})`;
-  return [count, page];
+  return q`with m as materialized (select key from (${plan.search.keys}) k limit ${exactUpTo + 1}),
+    f as materialized (
+      select ${fRows} from ${bound.sqlSource}
+      where ${where} and ${bound.sqlKey} in (select key from m limit ${exactUpTo})),
+    t as (select case when ${few} then (select count(*) from f)
+        else greatest(${exactUpTo + 1}, round((select share from (${plan.search.share}) s) * (select n from (${unsearchedCount}) u)))
+      end as n, not ${few} as e),
+    p as (select ${plain}, row_number() over (order by ${order}) as ${ident(SEARCH_PLACE)}
+      from (select * from f order by ${order} limit ${plan.limit} offset ${plan.offset}) page)
+    select ${pageColumns}, t.n as ${ident(SEARCH_TOTAL)}, t.e as ${ident(SEARCH_ESTIMATED)}
+    from t left join p on true order by p.${ident(SEARCH_PLACE)}`;
+}
+
+/** The page's rows of a searched page's statement, without the columns it adds; and its total. */
+export function searchPageRows(rows: Row[]): { rows: Row[]; total: number; estimated: boolean } {
+  const first = rows[0];
+  const total = Number(first?.[SEARCH_TOTAL] ?? 0);
+  const estimated = first?.[SEARCH_ESTIMATED] === true;
+  const page: Row[] = [];
+  for (const row of rows) {
+    const { [SEARCH_TOTAL]: _t, [SEARCH_ESTIMATED]: _e, ...rest } = row;
+    // The row of the total alone, when the page is empty: every field null.
+    if (Object.values(rest).every((v) => v === null)) continue;
+    page.push(rest);
+  }
+  return { rows: page, total, estimated };
 }
 
 /** From this offset on, a page is read through its keys first (a deferred join). */

@@ -152,45 +152,52 @@ export function listPage(
   query: ListQuery,
   body: ListRequest,
   top: number,
-): { statements: [Fragment, Fragment]; answer(rows: repo.Row[][], settings: TenantSettings): ListResponse } {
+): { statements: Fragment[]; answer(rows: repo.Row[][], settings: TenantSettings): ListResponse } {
   const { resource } = bound;
   const { plan, count, fields } = listBasics(bound, tenantId, query, body);
   const limit = Math.min(top, 1000);
-  const statements: [Fragment, Fragment] = plan.searchIndex
-    ? repo.listSearchStatements(
-        bound,
-        tenantId,
-        {
-          whereWithoutSearch: plan.searchIndex.whereWithoutSearch,
-          search: plan.searchIndex.plan,
-          orderBy: plan.orderBy,
-          sorts: plan.sorts,
-          limit,
-          offset: query.$skip,
-          fields,
-        },
-        bound.hooks.countStatement?.(tenantId, {
-          criteria: effectiveCriteria(resource, body),
-          search: '',
-        }) ?? repo.countStatement(bound, tenantId, plan.searchIndex.whereWithoutSearch),
-      )
-    : [
-        count,
-        repo.listStatement(bound, tenantId, {
-          where: plan.where,
-          orderBy: plan.orderBy,
-          limit,
-          offset: query.$skip,
-          fields,
-        }),
-      ];
+  if (plan.searchIndex) {
+    // The search box through a search index: the page and its total in one statement (decision 0101).
+    const statement = repo.listSearchStatement(
+      bound,
+      tenantId,
+      {
+        whereWithoutSearch: plan.searchIndex.whereWithoutSearch,
+        search: plan.searchIndex.plan,
+        sorts: plan.sorts,
+        limit,
+        offset: query.$skip,
+        fields,
+      },
+      bound.hooks.countStatement?.(tenantId, { criteria: effectiveCriteria(resource, body), search: '' }) ??
+        repo.countStatement(bound, tenantId, plan.searchIndex.whereWithoutSearch),
+    );
+    return {
+      statements: [statement],
+      answer: ([rows], settings) => {
+        const page = repo.searchPageRows(rows ?? []);
+        return {
+          Results: repo.decodeRows(bound, page.rows) as Model[],
+          TotalRecordAvailable: page.total,
+          ...(page.estimated ? { TotalIsEstimate: true } : {}),
+          ...listFrame(resource, plan, body, settings),
+        };
+      },
+    };
+  }
+  const page = repo.listStatement(bound, tenantId, {
+    where: plan.where,
+    orderBy: plan.orderBy,
+    limit,
+    offset: query.$skip,
+    fields,
+  });
   return {
-    statements,
+    statements: [count, page],
     answer: ([counted, rows], settings) => ({
       // The rows hold exactly the page's fields, keyed by field; decoded, they are the page's models.
       Results: repo.decodeRows(bound, rows ?? []) as Model[],
       TotalRecordAvailable: totalOf(counted),
-      ...(counted?.[0]?.estimated === true ? { TotalIsEstimate: true } : {}),
       ...listFrame(resource, plan, body, settings),
     }),
   };
