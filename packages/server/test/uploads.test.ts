@@ -181,6 +181,8 @@ describe('R7: the size limit holds while the upload streams', () => {
     const res = await streamUpload({ chunk: Buffer.alloc(64 * 1024, 'a'), everyMs: 1 });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body).message).toMatch(/larger than 5 MB/);
+    // The client is told the connection ends here, so it never sends its next request on it.
+    expect(res.connection).toBe('close');
     // The server cuts it (after a short linger so the client reads the answer); the guard would fail at 30 s.
     expect(res.closedAfterMs).toEqual(expect.any(Number));
     // Answered soon after the limit: the server did not wait for (or buffer) a whole body, which never came. What

@@ -53,3 +53,4 @@ export * from './contacts/import.rules.ts';
 export * from './platform/csv.rules.ts';
 export * from './files/content.rules.ts';
 export * from './files/files.schema.ts';
+export * from './platform/file-name.rules.ts';

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@guildhall/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { registerConnectionClose } from './connection.ts';
 
 /** An error with an HTTP status and a message meant for the user. */
 export class HttpError extends Error {
@@ -32,6 +33,7 @@ interface Issue {
 
 /** Every error answers JSON `{message, errors?}` and never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  registerConnectionClose(app);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
@@ -53,11 +55,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.extra });
     }
     // Database data exceptions (a value PostgreSQL cannot take) are the caller's input, not our failure.
-    const pgCode = postgresCode(err);
-    if (pgCode?.startsWith('22')) {
+    const pg = postgresError(err);
+    if (pg?.code.startsWith('22')) {
       return reply.code(400).send({ message: 'A value in the request is not valid.' });
     }
-    if (pgCode === '23505') return reply.code(409).send({ message: 'That record exists already.' });
+    // A value too large or too deeply nested for PostgreSQL (program limits): the caller's input too.
+    if (pg?.code.startsWith('54')) {
+      return reply.code(400).send({ message: 'A value in the request is too large or too deeply nested.' });
+    }
+    if (pg?.code.startsWith('23')) {
+      const { status, message, errors } = constraintViolation(pg);
+      return reply.code(status).send({ message, ...(errors ? { errors } : {}) });
+    }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
       return reply.code(500).send({ message: 'Something went wrong on our side. It has been logged.' });
@@ -77,12 +86,96 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** The SQLSTATE of a PostgreSQL error, also when wrapped by the query builder. */
-function postgresCode(err: unknown): string | undefined {
+interface PostgresError {
+  code: string;
+  column?: string | undefined;
+  constraint?: string | undefined;
+  detail?: string | undefined;
+}
+
+/** The PostgreSQL error (SQLSTATE and its fields), also when wrapped by the query builder. */
+function postgresError(err: unknown): PostgresError | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PostgresError;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** `owner_user_id` → `OwnerUserId`: the payload's name of a column (the resource layer's convention). */
+export function fieldOfColumn(column: string): string {
+  return column
+    .split('_')
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+}
+
+/**
+ * The columns a constraint's detail names: `Key (tenant_id, owner_user_id)=(…)` → [owner_user_id];
+ * `Key (tenant_id, lower(email::text))=(…)` → [email]. The tenant is never the caller's field.
+ */
+function keyColumns(detail: string | undefined): string[] {
+  const m = /^Key \((.*?)\)=\(/.exec(detail ?? '');
+  if (!m?.[1]) return [];
+  return m[1]
+    .split(',')
+    .map((c) =>
+      c
+        .trim()
+        .replace(/::[a-z ]+/g, '')
+        .replace(/^(lower|upper)\(/, '')
+        .replace(/[()]/g, ''),
+    )
+    .filter((c) => /^[a-z_][a-z0-9_]*$/.test(c) && c !== 'tenant_id');
+}
+
+/**
+ * An integrity constraint the request broke, as a 400 (409 for a duplicate) naming the payload's field, never a
+ * 500: a missing required value, a reference to a record that does not exist or is still used, a duplicate, a
+ * check.
+ */
+export function constraintViolation(pg: PostgresError): {
+  status: number;
+  message: string;
+  errors?: Record<string, string[]>;
+} {
+  const fields = (columns: string[]) => columns.map(fieldOfColumn);
+  const named = (names: string[], text: string) =>
+    names.length > 0 ? Object.fromEntries(names.map((n) => [n, [text]])) : undefined;
+  switch (pg.code) {
+    case '23502': {
+      const names = pg.column ? fields([pg.column]) : [];
+      const message = names[0] ? `${names[0]} is required.` : 'A required value is missing.';
+      return { status: 400, message, errors: named(names, 'This value is required.') };
+    }
+    case '23503': {
+      const names = fields(keyColumns(pg.detail));
+      if (/still referenced/.test(pg.detail ?? ''))
+        return { status: 400, message: 'The record is still used by other records.' };
+      const message = names.length
+        ? `${names.join(', ')}: the record it names does not exist.`
+        : 'The request names a record that does not exist.';
+      return { status: 400, message, errors: named(names, 'The record it names does not exist.') };
+    }
+    case '23505': {
+      const names = fields(keyColumns(pg.detail));
+      return {
+        status: 409,
+        message: 'That record exists already.',
+        errors: named(names, 'Another record has this value.'),
+      };
+    }
+    default: {
+      const names = pg.column ? fields([pg.column]) : [];
+      return {
+        status: 400,
+        message: names[0]
+          ? `${names[0]} is not valid.`
+          : 'A value in the request breaks a rule of the record.',
+        errors: named(names, 'This value is not valid.'),
+      };
+    }
+  }
 }

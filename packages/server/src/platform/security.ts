@@ -32,6 +32,10 @@ export function registerApiSecurity(api: FastifyInstance): void {
   });
 
   api.addHook('preValidation', async (request) => {
+    // Nesting deeper than any screen's payload is crafted: refused before a validator or the database recurses.
+    if (nestedDeeperThan(request.body, MAX_JSON_DEPTH)) {
+      throw new HttpError(400, `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
+    }
     // PostgreSQL text cannot hold NUL; refuse it at the door with a clear message.
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
       throw new HttpError(400, 'Text may not contain the NUL character.');
@@ -90,9 +94,25 @@ function originHost(origin: string): string | null {
   }
 }
 
+/** Levels of objects and arrays a JSON body may nest: a screen's deepest payload (widget layouts) uses a few. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether a parsed JSON value nests objects and arrays more than `max` levels; without recursion. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(v))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (depth > MAX_JSON_DEPTH || value === null || typeof value !== 'object') return false;
   for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
   return false;
 }

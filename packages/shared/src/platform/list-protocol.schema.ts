@@ -55,6 +55,12 @@ export function listQueryOf(input: ListQueryInput): { query: ListQuery } | { err
   };
 }
 
+/**
+ * Values one filter (`in`) may list. With at most 50 criteria a list request stays far below PostgreSQL's 65,535
+ * parameters per statement.
+ */
+export const MAX_FILTER_VALUES = 1000;
+
 export const filterCriterionSchema = z.object({
   PropertyName: z.string().max(100),
   Operator: z.enum(FILTER_OPERATORS),

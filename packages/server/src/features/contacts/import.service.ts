@@ -18,6 +18,7 @@ import {
   type Model,
   rejectedRowsCsv,
   type TenantSettings,
+  uploadFileName,
 } from '@guildhall/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
@@ -93,12 +94,9 @@ export function uploadKey(tenantId: string, id: string): string {
   return `${STORAGE_PREFIX}${tenantId}/${id}.csv`;
 }
 
-/** The client's file name as a label: its last path segment, no control characters, at most 200 characters. */
+/** The client's file name as a label (uploadFileName: no path, no control, bidi or zero-width characters). */
 export function fileLabel(name: string | undefined): string {
-  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-  const clean = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return clean.slice(0, 200) || 'import.csv';
+  return uploadFileName(name, 'import.csv');
 }
 
 const NOT_CSV = 'Save it as "CSV UTF-8" (comma-separated values) and upload that file.';

@@ -12,6 +12,7 @@ import {
   type FieldDeclaration,
   type FilterCriterion,
   type ListRequest,
+  MAX_FILTER_VALUES,
   parseBooleanInput,
 } from '@guildhall/shared';
 import { getTableName } from 'drizzle-orm';
@@ -95,6 +96,14 @@ function criterionSql(bound: BoundResource, c: FilterCriterion): Fragment {
   const col = bound.sqlColumns[c.PropertyName] as Raw;
   if (c.Operator === 'isEmpty') return q`(${col} is null or ${col}::text = '')`;
   if (c.Operator === 'isNotEmpty') return q`(${col} is not null and ${col}::text <> '')`;
+  if (Array.isArray(c.Value) && c.Value.length > MAX_FILTER_VALUES) {
+    throw badRequest(
+      `${field.label}: a filter may list at most ${MAX_FILTER_VALUES.toLocaleString('en-US')} values.`,
+      {
+        [c.PropertyName]: [`At most ${MAX_FILTER_VALUES.toLocaleString('en-US')} values.`],
+      },
+    );
+  }
   if (field.type === 'multiSelect') {
     const values = (Array.isArray(c.Value) ? c.Value : [c.Value]).map(String);
     if (c.Operator !== 'eq' && c.Operator !== 'in' && c.Operator !== 'contains')
