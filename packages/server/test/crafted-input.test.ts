@@ -121,3 +121,42 @@ describe('bodies too large', () => {
     expect(res.json().message).toBe('The request body is too large.');
   });
 });
+
+describe('upload names', () => {
+  /** One file part named `name`, the name sent as UTF-8 as browsers do. */
+  const uploadNamed = (url: string, name: string, bytes: string) => {
+    const boundary = '----guildhall-names';
+    return ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${bytes}\r\n--${boundary}--\r\n`,
+        'utf8',
+      ),
+    });
+  };
+  const invisible = /[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u061c\ufeff]/;
+
+  it('keep no right-to-left override or other bidi and zero-width characters (file library)', async () => {
+    const res = await uploadNamed(
+      '/api/files/upload',
+      'minutes\u202Etxt.\u200Bexe\u2066.txt',
+      'Minutes of the board',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [file] = res.json();
+    expect(file.Name).toBe('minutestxt.exe.txt');
+    expect(file.Name).not.toMatch(invisible);
+  });
+
+  it('keep no right-to-left override or other bidi and zero-width characters (contacts import)', async () => {
+    const res = await uploadNamed(
+      '/api/contacts/import/upload',
+      'members\u202Evsc.csv',
+      'FirstName,LastName\nAda,Lovelace\n',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().FileName).toBe('membersvsc.csv');
+  });
+});

@@ -1,3 +1,5 @@
+import { withoutInvisibleCharacters } from '../platform/file-name.rules.ts';
+
 /**
  * Whether a file's bytes are what its extension says (spec 001 section 5: "the type is also checked by content").
  * `detected` is the extension a signature check (file-type) found in the first bytes, or undefined when it found
@@ -72,17 +74,12 @@ export function contentMismatchMessage(
 }
 
 /**
- * A client's file name as a label: control characters dropped, at most 200 characters; a name with a folder path in
+ * A client's file name as a label: control, bidi and zero-width characters dropped, at most 200 characters; a name with a folder path in
  * it (`../x`, `C:\x`) is refused by the caller, never cleaned into something else silently.
  */
 export function fileLabel(name: string): string {
-  return (
-    name
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .trim()
-      .slice(0, 200)
-  );
+  // Control, bidirectional (a right-to-left override disguises `x‮fdp.exe` as "xexe.pdf") and zero-width characters.
+  return withoutInvisibleCharacters(name).trim().slice(0, 200);
 }
 
 export function hasFolderPath(name: string): boolean {

@@ -10,8 +10,13 @@ const INVISIBLE =
 
 export const FILE_NAME_MAX_LENGTH = 200;
 
+/** Text without control, bidirectional, zero-width and line-separator characters, NFC-normalized. */
+export function withoutInvisibleCharacters(text: string): string {
+  return text.normalize('NFC').replace(INVISIBLE, '');
+}
+
 export function uploadFileName(name: string | undefined, fallback: string): string {
   const last = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = last.normalize('NFC').replace(INVISIBLE, '').trim();
+  const clean = withoutInvisibleCharacters(last).trim();
   return [...clean].slice(0, FILE_NAME_MAX_LENGTH).join('').trim() || fallback;
 }
