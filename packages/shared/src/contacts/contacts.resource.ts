@@ -155,7 +155,6 @@ export const contactsResource = defineResource({
       },
       { title: 'Purchases', note: 'Purchases will appear here once the store feature is available.' },
       { title: 'Events', note: 'Event registrations will appear here once the events feature is available.' },
-      { title: 'Files', note: 'Files will appear here once the files feature is available.' },
     ],
   },
 });

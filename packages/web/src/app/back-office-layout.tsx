@@ -1,7 +1,7 @@
 import { NAV_COLLAPSE_BELOW_PX } from '@guildhall/shared';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import {
   ImpersonationBanner,
@@ -14,6 +14,9 @@ import { DialogHost } from '../platform/screens/dialogs.tsx';
 import { StatusBanner, StatusBannerProvider, StatusIndicator } from '../platform/status-banner.tsx';
 import { isActive, visibleNav } from './nav-items.ts';
 import { Brand, HEADER_HEIGHT, SkipLink, UserMenu } from './shell-parts.tsx';
+
+/** The association's logo beside its name, loaded after the shell (it is a picture, not the page). */
+const HeaderLogo = lazy(() => import('../features/files/header-logo.tsx'));
 
 /**
  * AppShell's mobile rules use `max-width: breakpoint`, its desktop rules `min-width: breakpoint`. Putting
@@ -65,6 +68,9 @@ export function BackOfficeLayout() {
                 <Brand name={me.tenant.name} />
                 <VisuallyHidden>, home</VisuallyHidden>
               </Link>
+              <Suspense fallback={null}>
+                <HeaderLogo name={me.tenant.name} />
+              </Suspense>
             </Group>
             <HeaderSearch area="backoffice" />
             <Group gap={4} wrap="nowrap">

@@ -7,6 +7,7 @@ import {
   IconChartBar,
   IconFileCertificate,
   IconFileImport,
+  IconFiles,
   IconHistory,
   IconHome,
   IconLayoutDashboard,
@@ -62,6 +63,7 @@ export const BACK_OFFICE_NAV: NavSection[] = [
     label: 'Communications',
     items: [
       { to: '/a/outbox', label: 'Mail outbox', icon: IconMail, permission: 'mail.read', flag: 'outbox' },
+      { to: '/a/files', label: 'Files', icon: IconFiles, permission: 'backoffice' },
     ],
   },
   {

@@ -142,6 +142,14 @@ export const routes: RouteObject[] = [
                 ),
               ),
               page(
+                'files',
+                { stateName: 'Files.Library', title: 'Files' },
+                screen(
+                  () => import('../features/files/files-page.tsx'),
+                  (m) => m.FilesPage,
+                ),
+              ),
+              page(
                 'settings',
                 { stateName: 'Setup.Settings', title: 'Settings' },
                 screen(

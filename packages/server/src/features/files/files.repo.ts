@@ -39,6 +39,22 @@ export async function contactExists(tx: Tx, tenantId: string, contactId: number)
   return row !== undefined;
 }
 
+/** Whether the contact is listed in the member directory (members see only listed contacts' photos). */
+export async function contactListed(tx: Tx, tenantId: string, contactId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: contacts.contactId })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        eq(contacts.contactId, contactId),
+        eq(contacts.isDeleted, false),
+        eq(contacts.isListed, true),
+      ),
+    );
+  return row !== undefined;
+}
+
 export interface PageQuery {
   folderId: number | null;
   contactId: number | null;

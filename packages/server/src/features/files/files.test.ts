@@ -505,6 +505,16 @@ describe.each(backends)('files and images on $name storage', (backend) => {
     };
     expect(photos.AspectRatio).toBe(1);
     expect(photos.Images[0]!.ForceAspect).toBe(1);
+    // Members see the photos of contacts listed in the directory only.
+    const asMember = () => client(ctx.app, memberCookie).get(`/api/images/Usage/2?secondary=${contactId}`);
+    expect(((await asMember()).json() as { Images: Image[] }).Images).toEqual([]);
+    expect((await client(ctx.app, memberCookie).get(photos.Images[0]!.Url!)).statusCode).toBe(404);
+    await withTenantTx(ctx.database.db, { tenantId: a.tenant.id }, (tx) =>
+      tx.update(contacts).set({ isListed: true }).where(eq(contacts.contactId, contactId)),
+    );
+    expect(((await asMember()).json() as { Images: Image[] }).Images).toHaveLength(1);
+    expect((await client(ctx.app, memberCookie).get(photos.Images[0]!.Url!)).statusCode).toBe(200);
+    expect((await client(ctx.app, memberCookie).get('/api/images/Usage/3?secondary=77')).json()).toMatchObject({ Images: [] });
     expect(
       (await upload(cookieB, `/api/images/Upload/2/${contactId}`, await rotatedPhoto(), 'x.jpg')).statusCode,
     ).toBe(404);

@@ -5,6 +5,7 @@
  */
 
 import { Readable } from 'node:stream';
+import type { Tx } from '@guildhall/db';
 import {
   FILE_ENTRY_TYPES,
   fileDownloadUrl,
@@ -61,10 +62,18 @@ export function toImage(row: repo.ImageRow, file: repo.FileRow | undefined): Ima
   };
 }
 
-/** Who may see an image: staff any; members only the association's logo and contacts' photos. */
-function mayView(auth: AuthContext, row: repo.ImageRow): boolean {
+/**
+ * Who may see an image: staff any; members the association's logo and the photos of contacts listed in the member
+ * directory, nothing else.
+ */
+async function mayView(tx: Tx, auth: AuthContext, row: repo.ImageRow): Promise<boolean> {
   if (hasPermission(auth.role, 'backoffice')) return true;
-  return row.usageId === IMAGE_USAGE.Logo || row.usageId === IMAGE_USAGE.ContactPhoto;
+  if (row.usageId === IMAGE_USAGE.Logo) return true;
+  return (
+    row.usageId === IMAGE_USAGE.ContactPhoto &&
+    row.sourceId !== null &&
+    repo.contactListed(tx, auth.tenantId, row.sourceId)
+  );
 }
 
 export interface ImagePlacement {
@@ -176,7 +185,7 @@ export async function storeImage(
 export async function getImage(ctx: FilesContext, auth: AuthContext, imageId: number): Promise<Image> {
   return tenantTx(ctx.database, auth, async (tx) => {
     const row = await repo.findImage(tx, auth.tenantId, imageId);
-    if (!row || !mayView(auth, row)) throw notFound();
+    if (!row || !(await mayView(tx, auth, row))) throw notFound();
     return withImageFile(tx, auth.tenantId, row);
   });
 }
@@ -385,11 +394,11 @@ export async function usageImages(
 ): Promise<ImageUsageAnswer> {
   const usage = imageUsage(usageId);
   if (!usage) throw notFound();
-  if (!hasPermission(auth.role, 'backoffice') && usageId === IMAGE_USAGE.Gallery) throw notFound();
   const images = await tenantTx(ctx.database, auth, async (tx) => {
     const rows = await repo.imagesOfUsage(tx, auth.tenantId, usageId, sourceId);
     const out: Image[] = [];
-    for (const row of rows) out.push(await withImageFile(tx, auth.tenantId, row));
+    for (const row of rows)
+      if (await mayView(tx, auth, row)) out.push(await withImageFile(tx, auth.tenantId, row));
     return out;
   });
   return { UsageId: usageId, Name: usage.name, AspectRatio: usage.aspectRatio, Images: images };
@@ -429,8 +438,11 @@ export async function imageContent(
   imageId: number,
   size: 'variant' | 'thumbnail',
 ): Promise<{ key: string; contentType: string }> {
-  const row = await tenantTx(ctx.database, auth, (tx) => repo.findImage(tx, auth.tenantId, imageId));
-  if (!row || !mayView(auth, row)) throw notFound();
+  const row = await tenantTx(ctx.database, auth, async (tx) => {
+    const found = await repo.findImage(tx, auth.tenantId, imageId);
+    return found && (await mayView(tx, auth, found)) ? found : undefined;
+  });
+  if (!row) throw notFound();
   return contentOf(row, size);
 }
 

@@ -3,12 +3,15 @@ import { Anchor, Badge, Button, Card, SimpleGrid, Stack, Text, TextInput } from 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { Pager } from '../../platform/pager.tsx';
 import { DIRECTORY_PAGE_SIZE, type DirectoryContact, directoryApi, placeOf } from './directory-api.ts';
+
+/** The contact's photo, when the association shows one (loaded with the page, not before it). */
+const ContactPhoto = lazy(() => import('../files/contact-photo.tsx'));
 
 /** `/m/directory`: the member directory, listed contacts only, with search and paging. */
 export function DirectoryList() {
@@ -120,7 +123,10 @@ export function DirectoryContactDetail() {
           </Button>
         }
       />
-      <Card withBorder maw={640}>
+      <Suspense fallback={null}>
+        <ContactPhoto recordId={DirectoryContactId} readOnly />
+      </Suspense>
+      <Card withBorder maw={640} mt="md">
         <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '8px 16px' }}>
           {directoryRows(c).map(([term, value, kind]) => (
             <div key={term} style={{ display: 'contents' }}>

@@ -1,4 +1,4 @@
-import { type TenantSettings, tenantSettingsSchema } from '@guildhall/shared';
+import { IMAGE_USAGE, type TenantSettings, tenantSettingsSchema } from '@guildhall/shared';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { meQueryKey } from '../../platform/identity.ts';
 import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
 import { UnsavedChangesPrompt } from '../../platform/unsaved-changes.tsx';
+import { ImageSlot } from '../files/image-slot.tsx';
 
 interface TenantSettingsAnswer {
   name: string;
@@ -51,6 +52,16 @@ function SettingsScreen() {
         title="Settings"
         description="How Guildhall works for everyone in your association: its name, list sizes, timings and defaults."
       />
+      <Paper withBorder p="lg" component="section" aria-labelledby="settings-logo" maw={820} mb="lg">
+        <Text fw={700} component="h2" id="settings-logo" mb="xs">
+          Logo
+        </Text>
+        <Text size="sm" c="dimmed" mb="md">
+          Shown in the header beside the association's name. It is saved as soon as you save it in the image
+          dialog.
+        </Text>
+        <ImageSlot usageId={IMAGE_USAGE.Logo} sourceId={null} label="Logo" size={64} />
+      </Paper>
       {query.isPending ? <LoadingBlock label="Loading settings" /> : null}
       {query.isError ? <ErrorBlock error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.data ? <SettingsForm key={JSON.stringify(query.data)} initial={query.data} /> : null}

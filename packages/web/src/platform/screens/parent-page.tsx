@@ -28,6 +28,21 @@ const RECORD_ACTIONS: Record<string, ComponentType<{ recordId: string; record: M
   contacts: lazy(() => import('../../features/contacts/contact-record-actions.tsx')),
 };
 
+/** Tabs a feature adds to its record (lazy, by resource name): contacts add their Files. */
+const RECORD_TABS: Record<
+  string,
+  { key: string; title: string; Panel: ComponentType<{ recordId: string }> }[]
+> = {
+  contacts: [
+    { key: 'files', title: 'Files', Panel: lazy(() => import('../../features/files/contact-files-tab.tsx')) },
+  ],
+};
+
+/** What a feature shows beside its record's PreviewBox (lazy, by resource name): a contact's photo. */
+const RECORD_ASIDE: Record<string, ComponentType<{ recordId: string }>> = {
+  contacts: lazy(() => import('../../features/files/contact-photo.tsx')),
+};
+
 function plannedTabKey(title: string): string {
   return `planned-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
@@ -56,6 +71,8 @@ export default function ParentPage({
   });
   const planned = screenOptionsOf(resource).plannedChildren ?? [];
   const RecordActions = RECORD_ACTIONS[resource.name];
+  const featureTabs = RECORD_TABS[resource.name] ?? [];
+  const RecordAside = RECORD_ASIDE[resource.name];
   const tab = params.get('tab') ?? DETAILS_TAB;
   const canEdit =
     resource.permissions.write !== null &&
@@ -99,7 +116,18 @@ export default function ParentPage({
         }
       />
       <Stack gap="md">
-        <PreviewCard resource={resource} record={record.data} />
+        {RecordAside ? (
+          <Group align="flex-start" wrap="wrap" gap="md">
+            <Suspense fallback={null}>
+              <RecordAside recordId={recordId} />
+            </Suspense>
+            <div style={{ flex: 1, minWidth: 260 }}>
+              <PreviewCard resource={resource} record={record.data} />
+            </div>
+          </Group>
+        ) : (
+          <PreviewCard resource={resource} record={record.data} />
+        )}
         <Tabs
           value={tab}
           onChange={(v) =>
@@ -118,6 +146,11 @@ export default function ParentPage({
             {children.map(({ child }) => (
               <Tabs.Tab key={child.resource} value={child.resource}>
                 {child.title}
+              </Tabs.Tab>
+            ))}
+            {featureTabs.map((t) => (
+              <Tabs.Tab key={t.key} value={t.key}>
+                {t.title}
               </Tabs.Tab>
             ))}
             {planned.map((p) => (
@@ -140,6 +173,13 @@ export default function ParentPage({
                 parentKey={record.data[resource.key]}
                 pageSize={me.tenant.settings.listPageSize}
               />
+            </Tabs.Panel>
+          ))}
+          {featureTabs.map(({ key, Panel }) => (
+            <Tabs.Panel key={key} value={key} pt="md">
+              <Suspense fallback={<LoadingBlock />}>
+                <Panel recordId={recordId} />
+              </Suspense>
             </Tabs.Panel>
           ))}
           {planned.map((p) => (
