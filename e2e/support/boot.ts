@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Database } from '@guildhall/db';
 import { type App, buildApp } from '@guildhall/server';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -29,7 +32,9 @@ export const CHROMIUM_ARGS = [
 /** Boots the built app on its own database and port, and a Chromium to drive it. */
 export async function boot(): Promise<Running> {
   const database = await testDatabase();
-  const config = { ...loadConfig({}), smtpUrl: undefined };
+  // Files the spec uploads (and exports) live in a folder of its own, removed at the end: never the project's data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'gh-e2e-'));
+  const config = { ...loadConfig({}), dataDir, smtpUrl: undefined };
   const app = await buildApp({ database, config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
@@ -53,6 +58,7 @@ export async function boot(): Promise<Running> {
       await browser.close();
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

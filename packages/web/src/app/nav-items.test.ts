@@ -16,6 +16,7 @@ describe('visibleNav', () => {
       'Import contacts',
       'Users',
       'Mail outbox',
+      'Files',
       'Samples',
       'Help texts',
       'Setup menu',
