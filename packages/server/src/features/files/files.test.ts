@@ -514,7 +514,9 @@ describe.each(backends)('files and images on $name storage', (backend) => {
     );
     expect(((await asMember()).json() as { Images: Image[] }).Images).toHaveLength(1);
     expect((await client(ctx.app, memberCookie).get(photos.Images[0]!.Url!)).statusCode).toBe(200);
-    expect((await client(ctx.app, memberCookie).get('/api/images/Usage/3?secondary=77')).json()).toMatchObject({ Images: [] });
+    expect(
+      (await client(ctx.app, memberCookie).get('/api/images/Usage/3?secondary=77')).json(),
+    ).toMatchObject({ Images: [] });
     expect(
       (await upload(cookieB, `/api/images/Upload/2/${contactId}`, await rotatedPhoto(), 'x.jpg')).statusCode,
     ).toBe(404);

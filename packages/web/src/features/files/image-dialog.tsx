@@ -199,10 +199,7 @@ export function ImageDialog(props: ImageDialogProps) {
             <Text size="sm">Processing…</Text>
           </Group>
         ) : null}
-        <div
-          className="gh-image-crop"
-          data-testid="crop-box"
-        >
+        <div className="gh-image-crop" data-testid="crop-box">
           {image && source ? (
             <Cropper
               image={source}
