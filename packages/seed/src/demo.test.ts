@@ -1,4 +1,6 @@
 import { APP_ROLE, type Database, openDatabase, rowsOf, withTenantTx } from '@guildhall/db';
+import * as shared from '@guildhall/shared';
+import { defaultHelpTexts, isResource } from '@guildhall/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONTACTS, seedDemo } from './demo.ts';
@@ -45,6 +47,36 @@ describe('the demo', () => {
       expect(seen?.listed).toBeGreaterThan(0);
       expect(seen?.entries).toBeGreaterThan(expected);
     }
+  });
+
+  it('gives every screen a help text named after it, in both associations', async () => {
+    const expected = defaultHelpTexts(
+      Object.values(shared as Record<string, unknown>).flatMap((v) => (isResource(v) ? [v] : [])),
+    ).map((t) => t.stateName);
+    expect(expected).toEqual(
+      expect.arrayContaining(['Home', 'Contacts.List', 'Contacts.Record', 'Users.Detail']),
+    );
+    const rows = await asOwner<{ slug: string; state_name: string; content: string }>(
+      sql`select t.slug, h.state_name, h.content from help_texts h join tenants t on t.id = h.tenant_id`,
+    );
+    for (const slug of ['demo', 'other']) {
+      const names = rows.filter((r) => r.slug === slug).map((r) => r.state_name);
+      expect(names.sort()).toEqual([...expected].sort());
+    }
+    expect(rows.filter((r) => r.content.length < 25)).toEqual([]);
+  });
+
+  it('links the demo member to a listed contact of the demo association, whose name the user takes', async () => {
+    const [linked] = await asOwner<{ listed: boolean; contact: string; user: string; tenant: string }>(
+      sql`select c.is_listed as listed, c.first_name || ' ' || c.last_name as contact, u.display_name as user,
+            t.slug as tenant
+          from users u join contacts c on c.user_id = u.id join tenants t on t.id = c.tenant_id
+          where u.username = 'demo.member'`,
+    );
+    expect(linked).toBeDefined();
+    expect(linked?.listed).toBe(true);
+    expect(linked?.tenant).toBe('demo');
+    expect(linked?.user).toBe(linked?.contact);
   });
 
   it('is seeded once: a second start adds nothing', async () => {

@@ -3,8 +3,10 @@
  * contacts (some listed in the member directory), so the first screens a visitor opens are not empty.
  */
 
-import { type Database, type Db, rowsOf } from '@guildhall/db';
+import { type Database, type Db, rowsOf, withTenantTx } from '@guildhall/db';
 import { createTenant, createUser, publishTerms, writeHelpText } from '@guildhall/db/seed/factories';
+import * as shared from '@guildhall/shared';
+import { defaultHelpTexts, isResource } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { bulkSeedContacts, withBulkTarget } from './bulk.ts';
 
@@ -63,12 +65,13 @@ export async function seedDemo(
   await publishTerms(db, { tenantId: demo.id, loginType: 'staff', acceptedBy: [staff.id] });
   await publishTerms(db, { tenantId: demo.id, loginType: 'member', acceptedBy: [member.id] });
   await publishTerms(db, { tenantId: other.id, loginType: 'staff', acceptedBy: [otherStaff.id] });
-  await writeHelpText(db, {
-    tenantId: demo.id,
-    stateName: 'Home',
-    title: 'Welcome to the back office',
-    content: 'Use the navigation on the left to reach contacts, users, settings and the terms of use.',
-  });
+  // Every screen of the product has its help text from the first start (the association edits them later).
+  const screens = defaultHelpTexts(
+    Object.values(shared as Record<string, unknown>).flatMap((v) => (isResource(v) ? [v] : [])),
+  );
+  for (const tenant of [demo, other]) {
+    for (const text of screens) await writeHelpText(db, { tenantId: tenant.id, ...text });
+  }
   try {
     await withBulkTarget(database, options.databaseUrl, async (target) => {
       await bulkSeedContacts(target, { tenantId: demo.id, count: DEMO_CONTACTS.demo, seed: 2026 });
@@ -80,4 +83,27 @@ export async function seedDemo(
     if (database.pglite) throw error;
     console.warn(`The demo contacts were not loaded: ${(error as Error).message}`);
   }
+  await linkDemoMember(db, demo.id, member.id);
+}
+
+/**
+ * The demo member signs in to a profile of their own: linked to a listed, active individual of the demo association
+ * (the first in account order), whose name the user takes. Nothing when there are no contacts to link.
+ */
+async function linkDemoMember(db: Db, tenantId: string, userId: number): Promise<void> {
+  await withTenantTx(db, { tenantId }, async (tx) => {
+    const [contact] = rowsOf<{ contact_id: number; first_name: string; last_name: string }>(
+      await tx.execute(sql`update contacts set user_id = ${userId}
+        where tenant_id = ${tenantId} and contact_id = (
+          select contact_id from contacts
+          where tenant_id = ${tenantId} and is_listed and not is_deleted and status = 'active'
+            and contact_type = 'individual' and user_id is null
+          order by contact_id limit 1)
+        returning contact_id, first_name, last_name`),
+    );
+    if (!contact) return;
+    await tx.execute(
+      sql`update users set display_name = ${`${contact.first_name} ${contact.last_name}`} where id = ${userId}`,
+    );
+  });
 }

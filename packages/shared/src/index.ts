@@ -54,3 +54,4 @@ export * from './platform/csv.rules.ts';
 export * from './files/content.rules.ts';
 export * from './files/files.schema.ts';
 export * from './platform/file-name.rules.ts';
+export * from './help/help-texts.ts';

@@ -1,5 +1,7 @@
 import { type Database, helpTexts, statusMessages, tenantUsers } from '@guildhall/db';
 import type { HelpText, Maintenance, Status } from '@guildhall/shared';
+import * as shared from '@guildhall/shared';
+import { defaultHelpTexts, type HelpTextSeed, isResource } from '@guildhall/shared';
 import { and, eq } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import { type AuthContext, tenantTx } from '../../platform/context.ts';
@@ -114,8 +116,25 @@ export async function getHelp(database: Database, auth: AuthContext, stateName: 
       .select()
       .from(helpTexts)
       .where(and(eq(helpTexts.tenantId, auth.tenantId), eq(helpTexts.stateName, stateName)));
-    return { StateName: stateName, Title: row?.title ?? '', Content: row?.content ?? '' };
+    // An association that has not written a screen's text yet reads the product's own.
+    const fallback = row ? undefined : defaultHelpText(stateName);
+    return {
+      StateName: stateName,
+      Title: row?.title ?? fallback?.title ?? '',
+      Content: row?.content ?? fallback?.content ?? '',
+    };
   });
+}
+
+let defaults: Map<string, HelpTextSeed> | null = null;
+/** The text every association starts with for a screen (Setup > Help texts changes it). */
+function defaultHelpText(stateName: string): HelpTextSeed | undefined {
+  defaults ??= new Map(
+    defaultHelpTexts(
+      Object.values(shared as Record<string, unknown>).flatMap((v) => (isResource(v) ? [v] : [])),
+    ).map((t) => [t.stateName, t]),
+  );
+  return defaults.get(stateName);
 }
 
 export async function setHelp(

@@ -57,10 +57,17 @@ describe('status banner', () => {
 });
 
 describe('help panel', () => {
-  it('answers an empty text for a screen without help, and staff can write it', async () => {
+  it("answers the product's text for a screen the association has not written, and staff can write their own", async () => {
     const staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
-    expect((await staff.get('/api/help/Setup.Settings')).json()).toEqual({
+    expect((await staff.get('/api/help/Setup.Settings')).json()).toMatchObject({
       StateName: 'Setup.Settings',
+      Title: 'Settings',
+      Content: expect.stringContaining('time zone'),
+    });
+    // Each resource's screens are named after it.
+    expect((await staff.get('/api/help/Contacts.List')).json().Content).toContain('Search by name');
+    expect((await staff.get('/api/help/No.Such.Screen')).json()).toEqual({
+      StateName: 'No.Such.Screen',
       Title: '',
       Content: '',
     });
@@ -70,7 +77,7 @@ describe('help panel', () => {
     });
     expect(put.statusCode).toBe(200);
     const member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
-    expect((await member.get('/api/help/Setup.Settings')).json().Title).toBe('Settings');
+    expect((await member.get('/api/help/Setup.Settings')).json().Content).toBe('<p>Page size and time zone.</p>');
     expect((await member.put('/api/help/Setup.Settings', { Title: 'x', Content: 'y' })).statusCode).toBe(403);
     expect((await staff.get('/api/help/bad%20name!')).statusCode).toBe(400);
   });

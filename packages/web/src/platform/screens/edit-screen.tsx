@@ -6,6 +6,7 @@ import {
   RECORD_VERSION_FIELD,
   type ResourceDeclaration,
   recordNameOf,
+  resourceStateName,
   SAVE_CHANGED_FIELDS_QUESTION,
   STICKY_FIELD_DELAY_MS,
 } from '@guildhall/shared';
@@ -19,6 +20,7 @@ import { ErrorBlock, type ErrorInfo, toErrorInfo } from '../error-block.tsx';
 import { can, useIdentity } from '../identity.ts';
 import { notifyInfo } from '../notify.ts';
 import { LoadingBlock, PageHeader } from '../page.tsx';
+import { usePublishScreenHandle } from '../route-handle.ts';
 import { UnsavedChangesPrompt } from '../unsaved-changes.tsx';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { confirmDialog, useAutoHide } from './dialogs.tsx';
@@ -49,6 +51,10 @@ export function EditScreenRoute({ creating = false }: { creating?: boolean }) {
   const { feature = '', subfeature = '', id } = useParams();
   const [searchParams] = useSearchParams();
   const resource = resourceByRoute(feature, subfeature);
+  usePublishScreenHandle(
+    resource ? resourceStateName(resource, creating ? 'New' : 'Record') : '',
+    resource ? resource.title.replace(/s$/, '') : '',
+  );
   if (!resource) return <UnknownScreen />;
   const recordId = creating || resource.singleRecord ? null : (id ?? null);
   // A MainEntityParentPage record opens on its header and child tabs; `?screen=standard` is its edit form.

@@ -13,6 +13,7 @@ import {
   type ResourceDeclaration,
   reachableRows,
   recordNameOf,
+  resourceStateName,
   type SortSetting,
   screenNameOf,
   skipForPage,
@@ -46,6 +47,7 @@ import { ErrorBlock } from '../error-block.tsx';
 import { can, useIdentity } from '../identity.ts';
 import { notifyError, notifyInfo } from '../notify.ts';
 import { LoadingBlock, PageHeader } from '../page.tsx';
+import { usePublishScreenHandle } from '../route-handle.ts';
 import { confirmDialog } from './dialogs.tsx';
 import { UnknownScreen } from './edit-screen.tsx';
 import { followPendingDownload } from './export-download.tsx';
@@ -99,6 +101,7 @@ const VARIANT_LABEL: Record<ListVariant, string> = {
 export function ListScreenRoute() {
   const { feature = '', subfeature = '' } = useParams();
   const resource = resourceByRoute(feature, subfeature);
+  usePublishScreenHandle(resource ? resourceStateName(resource, 'List') : '', resource?.title ?? '');
   if (!resource || resource.singleRecord) return <UnknownScreen />;
   return <ListScreen key={resource.name} resource={resource} />;
 }

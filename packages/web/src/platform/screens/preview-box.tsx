@@ -1,4 +1,4 @@
-import type { Model, ResourceDeclaration } from '@guildhall/shared';
+import { type Model, type ResourceDeclaration, resourceStateName } from '@guildhall/shared';
 import { Anchor, Card, Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { ErrorBlock } from '../error-block.tsx';
 import { displayFor } from '../fields/field-registry.ts';
 import { useIdentity } from '../identity.ts';
 import { LoadingBlock, PageHeader } from '../page.tsx';
+import { usePublishScreenHandle } from '../route-handle.ts';
 import { rowLabel } from './list-cell.tsx';
 import { listPath, recordPath, resourceByRoute } from './resources.ts';
 import { screenOptionsOf } from './screen-options.ts';
@@ -87,6 +88,7 @@ export function PreviewCard({
 export function PreviewBoxRoute() {
   const { feature = '', subfeature = '', id = '' } = useParams();
   const resource = resourceByRoute(feature, subfeature);
+  usePublishScreenHandle(resource ? resourceStateName(resource, 'Preview') : '', resource?.title ?? '');
   const record = useQuery({
     queryKey: ['record', resource?.name, id, 'preview'],
     queryFn: () => (resource ? fetchRecord(resource, id) : Promise.reject(new Error('unknown'))),

@@ -1,0 +1,213 @@
+/**
+ * The help panel's texts (GET /api/help/{state name}): the state name of every screen, and the text a new
+ * association starts with, which its staff then edit under Setup > Help texts. The screens of the generic layer are
+ * named after their resource: `Contacts.List`, `Contacts.Record`, `Contacts.New`.
+ */
+import type { ResourceDeclaration } from '../platform/resource.ts';
+
+export type GenericScreenKind = 'List' | 'Record' | 'New' | 'Preview';
+
+/** The generic route handles that stand for "this resource's list, record, new record or preview". */
+export const GENERIC_SCREEN_STATES: Readonly<Record<string, GenericScreenKind>> = {
+  'Screens.List': 'List',
+  'Screens.Record': 'Record',
+  'Screens.New': 'New',
+  'Screens.Preview': 'Preview',
+};
+
+/** The help state name of a resource's screen: its name in PascalCase, then the kind ("Contacts.List"). */
+export function resourceStateName(
+  resource: Pick<ResourceDeclaration, 'name'>,
+  kind: GenericScreenKind,
+): string {
+  return `${resource.name.charAt(0).toUpperCase()}${resource.name.slice(1)}.${kind}`;
+}
+
+export interface HelpTextSeed {
+  stateName: string;
+  title: string;
+  content: string;
+}
+
+/** Screens with a route of their own, by state name. */
+const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
+  Home: {
+    title: 'Welcome to the back office',
+    content:
+      "This is where your association is run. The navigation on the left leads to contacts, users, reports and the setup pages; the search box at the top (press /) finds a contact, an event or a file from anywhere. The figures below are your association's own and update as you work.",
+  },
+  Dashboard: {
+    title: 'Dashboard',
+    content:
+      'Your widgets: counts and short lists from across the association. Open the list behind a widget to see its records.',
+  },
+  'Users.List': {
+    title: 'Users',
+    content:
+      'Everyone who can sign in to your association: staff in the back office and members in the member area. Open a user to change their role, link them to their contact record, reset their sign-in or, as an administrator, see the product as they do (impersonate).',
+  },
+  'Users.Detail': {
+    title: 'A user',
+    content:
+      'A person who signs in. Their role decides what they may see and do. Link the user to their contact record so that a member sees and edits their own profile in the member area; unlink it if the wrong contact was chosen. Password resets are sent by email: nobody, staff included, ever reads a reset link.',
+  },
+  'Contacts.Import': {
+    title: 'Import contacts',
+    content:
+      'Bring contacts in from a spreadsheet saved as CSV. Upload the file, match its columns to contact fields, and look at the dry run: every row that would be refused is listed with its row number and the reason. Commit the valid rows; the refused ones can be downloaded as a CSV, corrected and imported again.',
+  },
+  'Setup.Settings': {
+    title: 'Settings',
+    content:
+      "Your association's settings: its name, the time zone every date and time is shown in, how many rows a list shows, how long drafts are kept and notifications stay on screen, and the prefix added to websites typed without one.",
+  },
+  'Setup.TermsOfUse': {
+    title: 'Terms of use',
+    content:
+      'The terms staff and members accept before they use the product. Publishing a new version asks everyone of that kind to accept it at their next sign-in; someone who declines is signed out. Earlier versions and who accepted them stay on file.',
+  },
+  'Setup.Status': {
+    title: 'Status messages',
+    content:
+      'A banner shown to every user of your association, for planned maintenance or news. Users acknowledge it once they have opened it; a new message shows again.',
+  },
+  'Mail.Outbox': {
+    title: 'Mail outbox',
+    content:
+      'Every email the product sent or will send for your association, newest first, with its delivery state. Open a message to read it as its recipient did. Links that grant access (password resets) are never shown here.',
+  },
+  'Mail.Message': {
+    title: 'A message',
+    content:
+      'One email as it was sent: recipient, subject, body and delivery attempts. Secrets in it are hidden.',
+  },
+  'Audit.Log': {
+    title: 'Audit log',
+    content:
+      'Every change to a record: who made it, on whose behalf when someone was impersonating, when, and what changed, field by field. Entries are never edited or deleted.',
+  },
+  'Account.ChangePassword': {
+    title: 'Change your password',
+    content:
+      'Type your current password, then the new one twice. Use at least 12 characters; a short sentence is easier to remember than symbols. Changing it signs you out everywhere else.',
+  },
+  'Reports.Catalogue': {
+    title: 'Reports',
+    content:
+      'The reports of your association. Star a report to keep it at the top of the list. Open one to run it; any report can be downloaded as a CSV that opens safely in a spreadsheet.',
+  },
+  'Reports.View': {
+    title: 'A report',
+    content:
+      "The report's rows, page by page. Click a column heading to sort by it, and download the whole report as a CSV with the button above.",
+  },
+  'Screens.Menu': {
+    title: 'Menu',
+    content: 'The pages grouped under this menu. Choose one to open it beside the menu.',
+  },
+  'Screens.External': {
+    title: 'External page',
+    content:
+      'A page outside Guildhall that your association links to. It opens in a new tab; nothing of your session is shared with it.',
+  },
+  'Member.Home': {
+    title: 'Welcome',
+    content:
+      'Your member area: open the member directory to find other members, and your profile to keep your own details up to date.',
+  },
+  'Member.Profile': {
+    title: 'Your profile',
+    content:
+      'Your details as the association holds them. Change what is out of date and save. Whether you appear in the member directory is your choice: tick or clear "Listed in the member directory".',
+  },
+  'Directory.List': {
+    title: 'Member directory',
+    content:
+      'The members who chose to be listed. Search by name or city; open a member to see the details they publish.',
+  },
+  'DirectoryContactDetail.General': {
+    title: 'A member',
+    content: 'What this member publishes in the directory. Only what they chose to share is shown.',
+  },
+};
+
+/** Texts for the lists and records of the resources staff use every day. */
+const RESOURCE_TEXTS: Readonly<Record<string, Partial<Record<GenericScreenKind, string>>>> = {
+  contacts: {
+    List: 'Everyone your association deals with: members, prospects, donors, organisations. Search by name, email, phone or account number; filter by status or type; click a column heading to sort. Download the list as a CSV with the export button.',
+    Record:
+      'One contact: their details, contact information, related contacts (an employee and their organisation) and, as they arrive, memberships, events and payments. Use Edit to change the details.',
+    New: 'A new contact. Fill in a first and last name for a person, or the organisation name. Phone numbers keep their country code; you will be warned before saving a likely duplicate.',
+  },
+  contactEntries: {
+    List: "A contact's email addresses, phone numbers and websites. The type is recognised from what you type.",
+    Record: 'One email address, phone number or website of a contact.',
+    New: 'Type an email address, a phone number (with its country code when it is not North American) or a website.',
+  },
+  contactLinks: {
+    List: 'How this contact relates to others: an employee of an organisation, or its primary contact. Each link shows on both contacts.',
+    Record: 'One link between two contacts.',
+    New: 'Choose the other contact and how they are related. The link shows on both records.',
+  },
+  users: {
+    List: 'Everyone who can sign in, with their role and last sign-in.',
+    Record: 'One user: role, email, and the contact record they are linked to.',
+  },
+  helpTexts: {
+    List: "The help shown in the panel of each screen (the ? button at the top). Open a screen's text to change what your staff and members read there.",
+    Record:
+      'The help text of one screen. Write for someone using the screen for the first time: what it is for, and the one or two things people get wrong.',
+    New: 'A help text for a screen: its state name (shown in Setup > Help texts) and the text.',
+  },
+  terms: {
+    List: 'Every version of your terms of use, for staff and for members.',
+    Record: 'One version of the terms of use.',
+  },
+  tenantSettings: {
+    Record: "Your association's settings. Changes apply to every user at their next page.",
+  },
+  samples: {
+    List: 'Samples demonstrate every kind of field of the generic screens. They are for testing.',
+    Record: 'A sample record with one field of every kind, to try each control.',
+    New: 'A new sample record: fill in a name and a status, the rest as you like.',
+  },
+};
+
+const KIND_WORDS: Record<GenericScreenKind, (title: string) => string> = {
+  List: (t) =>
+    `The ${t.toLowerCase()} of your association. Search with the box above the list, choose a filter, and click a column heading to sort.`,
+  Record: (t) => `One of the ${t.toLowerCase()}. Change what you need and save; Cancel leaves it as it was.`,
+  New: (t) => `A new record of the ${t.toLowerCase()}. Fields marked with a star are required.`,
+  Preview: (t) => `A short view of one of the ${t.toLowerCase()}. Open it to see and change everything.`,
+};
+
+const KIND_TITLES: Record<GenericScreenKind, (title: string) => string> = {
+  List: (t) => t,
+  Record: (t) => t.replace(/s$/, ''),
+  New: (t) => `New ${t.replace(/s$/, '').toLowerCase()}`,
+  Preview: (t) => `${t.replace(/s$/, '')} preview`,
+};
+
+/** Every screen's help text a new association starts with: the fixed screens' and each resource's screens'. */
+export function defaultHelpTexts(resources: readonly ResourceDeclaration[]): HelpTextSeed[] {
+  const texts: HelpTextSeed[] = Object.entries(SCREENS).map(([stateName, t]) => ({ stateName, ...t }));
+  for (const r of resources) {
+    const kinds: GenericScreenKind[] = r.singleRecord
+      ? ['Record']
+      : ['List', 'Record', 'Preview', ...(r.capabilities.create ? (['New'] as const) : [])];
+    for (const kind of kinds) {
+      const stateName = resourceStateName(r, kind);
+      // A screen of its own with the same name (Users.List) is the same screen: its text stands.
+      if (texts.some((t) => t.stateName === stateName)) continue;
+      texts.push({
+        stateName,
+        title: KIND_TITLES[kind](r.title),
+        content: RESOURCE_TEXTS[r.name]?.[kind] ?? KIND_WORDS[kind](r.title),
+      });
+    }
+  }
+  return texts;
+}
+
+/** The state names of the screens with a route of their own (every one has a default text). */
+export const FIXED_SCREEN_STATES: readonly string[] = Object.keys(SCREENS);
