@@ -598,8 +598,8 @@ async function writePlan(
     const inserted = await inBatch(
       tx,
       batch,
-      (t) => importRepo.insertContacts(t, rows),
-      (t, j) => importRepo.insertContacts(t, [rows[j] as genericRepo.Row]),
+      (t) => importRepo.insertContacts(t, tenantId, rows),
+      (t, j) => importRepo.insertContacts(t, tenantId, [rows[j] as genericRepo.Row]),
     );
     for (const row of inserted) written.push({ before: null, after: generic.toModel(resource, row) });
     done += batch.length;

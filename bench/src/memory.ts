@@ -1,0 +1,67 @@
+/**
+ * Resident memory of a started server at rest: `npm start`'s entry on a data folder, the demo staff signed in,
+ * the contacts list's first pages, a sort and a search asked for once (caches filled as a user would fill them),
+ * then the process left idle. Reads the whole process's resident set (the database's worker thread included).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const rssOf = (pid: number) =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+
+export async function idleMemory(
+  root: string,
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ afterStartMiB: number; idleMiB: number; peakMiB: number }> {
+  const child = spawn(process.execPath, [join(root, 'packages/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
+  const pid = child.pid as number;
+  let peak = 0;
+  const sample = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssOf(pid));
+    } catch {
+      // not started yet or gone
+    }
+  }, 200);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      if (i > 1200) throw new Error('the server did not start within 120 s');
+      const res = await fetch(`${base}/sign-in`).catch(() => null);
+      if (res?.ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const afterStartMiB = rssOf(pid);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ username: 'demo.staff', password: 'demo-staff-pass-2026' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', origin: base },
+        body: JSON.stringify(body),
+      }).then((r) => r.text());
+    for (const skip of [0, 50, 100, 5000])
+      await post(`/api/contacts/contacts/contactData?$top=50&$skip=${skip}`, {});
+    await post('/api/contacts/contacts/contactData?$top=50&$orderby=City%20desc', {});
+    await fetch(`${base}/api/search/global/backoffice/smi?v=2`, { headers: { cookie } }).then((r) =>
+      r.text(),
+    );
+    await new Promise((r) => setTimeout(r, 10_000));
+    return { afterStartMiB, idleMiB: rssOf(pid), peakMiB: Math.max(peak, rssOf(pid)) };
+  } finally {
+    clearInterval(sample);
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
