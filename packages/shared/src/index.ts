@@ -25,6 +25,7 @@ export * from './platform/messages.rules.ts';
 export * from './platform/fields/email.rules.ts';
 export * from './utils/refund.rules.ts';
 export * from './utils/utils.schema.ts';
+export * from './contacts/relations.schema.ts';
 export * from './platform/fields/field-input.rules.ts';
 export * from './platform/fields/date-input.rules.ts';
 export * from './platform/fields/date-range.rules.ts';

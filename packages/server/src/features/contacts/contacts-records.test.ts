@@ -139,6 +139,41 @@ describe('phones, websites and countries', () => {
   });
 });
 
+describe('related contacts', () => {
+  it('shows each link on both contacts, by name and from each one’s side', async () => {
+    const org = await create(api, { ContactType: 'organization', OrganizationName: 'Relations Widgets' });
+    const person = await create(api, { FirstName: 'Rita', LastName: 'Related' });
+    const link = await api.post('/api/contacts/links/linkSave', {
+      ContactId: person.ContactId,
+      RelatedContactId: org.ContactId,
+      LinkType: 'employeeOf',
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const mine = await api.get(`${base}/${person.ContactId}/relations`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toEqual([
+      {
+        LinkId: link.json().Data.LinkId,
+        LinkType: 'employeeOf',
+        Relation: 'Employee of',
+        OtherContactId: org.ContactId,
+        OtherName: `Relations Widgets (${org.AccountNumber})`,
+      },
+    ]);
+    const theirs = await api.get(`${base}/${org.ContactId}/relations`);
+    expect(theirs.json()).toMatchObject([
+      {
+        Relation: 'Employer of',
+        OtherContactId: person.ContactId,
+        OtherName: `Related, Rita (${person.AccountNumber})`,
+      },
+    ]);
+    expect((await apiOther.get(`${base}/${org.ContactId}/relations`)).statusCode).toBe(404);
+    expect((await api.delete(`/api/contacts/links/${link.json().Data.LinkId}`)).statusCode).toBe(200);
+    expect((await api.get(`${base}/${org.ContactId}/relations`)).json()).toEqual([]);
+  });
+});
+
 describe('contact lookup', () => {
   it('tells namesakes apart by account number and city, never by internal id', async () => {
     await create(api, { FirstName: 'Lookup', LastName: 'Twin', City: 'Ghent' });

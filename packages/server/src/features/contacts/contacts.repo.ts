@@ -284,3 +284,31 @@ export async function directoryMismatches(
   );
   return r.map((x) => Number(x.id));
 }
+
+/** Live links naming the contact on either side, with the other contact's name and account number. */
+export async function relationsOf(
+  tx: Tx,
+  tenantId: string,
+  contactId: number,
+): Promise<
+  {
+    link_id: unknown;
+    link_type: string;
+    outgoing: boolean;
+    other_id: unknown;
+    display_name: string;
+    account_number: string | null;
+  }[]
+> {
+  return rowsOf(
+    await tx.execute(sql`
+      select l.link_id, l.link_type, l.contact_id = ${contactId} as outgoing, o.contact_id as other_id,
+             o.display_name, o.account_number
+        from contact_links l
+        join contacts o on o.tenant_id = l.tenant_id and not o.is_deleted
+         and o.contact_id = case when l.contact_id = ${contactId} then l.related_contact_id else l.contact_id end
+       where l.tenant_id = ${tenantId} and not l.is_deleted
+         and (l.contact_id = ${contactId} or l.related_contact_id = ${contactId})
+       order by o.display_name, l.link_id limit 500`),
+  );
+}

@@ -3,6 +3,7 @@
  * resource declarations): the member directory, a member's own profile, merge and import.
  */
 
+import { contactRelationsSchema } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
@@ -73,6 +74,22 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const auth = requireAuth(req.auth);
       return tenantTx(app.database, auth, (tx) => service.updateMyProfile(tx, auth, app.resources, req.body));
+    },
+  });
+
+  app.get('/api/contacts/contacts/:id/relations', {
+    config: { permission: 'backoffice' },
+    schema: {
+      tags: ['contacts'],
+      summary: 'A contact’s related contacts, from either side of each link, by name',
+      params: z.object({ id: z.string().max(20) }),
+      response: { 200: contactRelationsSchema },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      const id = Number(req.params.id);
+      if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+      return tenantTx(app.database, auth, (tx) => service.relations(tx, auth, id));
     },
   });
 

@@ -1,6 +1,8 @@
 /** Use cases of contacts beyond the generic layer: the member directory, a member's own profile, merge. */
 import { contactEntries, contactLinks, contacts, rowsOf, type Tx } from '@guildhall/db';
 import {
+  type ContactRelation,
+  contactLabel,
   contactsResource,
   type DirectoryContact,
   directoryContactOf,
@@ -8,6 +10,7 @@ import {
   isInDirectory,
   type Model,
   planMerge,
+  relationName,
   searchTerms,
 } from '@guildhall/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -217,4 +220,16 @@ export async function merge(tx: Tx, auth: AuthContext, keepId: number, mergeId: 
     MovedEntries: movedEntries.length + addedEntries.length,
     MovedLinks: movedLinks.length,
   };
+}
+
+/** A contact's related contacts from its own side, both ends of every link, named (never by id). */
+export async function relations(tx: Tx, auth: AuthContext, contactId: number): Promise<ContactRelation[]> {
+  if (!(await repo.liveContactExists(tx, auth.tenantId, contactId))) throw notFound();
+  return (await repo.relationsOf(tx, auth.tenantId, contactId)).map((r) => ({
+    LinkId: Number(r.link_id),
+    LinkType: r.link_type,
+    Relation: relationName(r.link_type, r.outgoing === true),
+    OtherContactId: Number(r.other_id),
+    OtherName: contactLabel({ DisplayName: r.display_name, AccountNumber: r.account_number }),
+  }));
 }

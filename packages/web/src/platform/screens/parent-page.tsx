@@ -43,6 +43,11 @@ const RECORD_ASIDE: Record<string, ComponentType<{ recordId: string }>> = {
   contacts: lazy(() => import('../../features/files/contact-photo.tsx')),
 };
 
+/** Tabs a feature draws itself, by child resource name: contacts show links from both sides, by name. */
+const CHILD_TABS: Record<string, ComponentType<{ recordId: string; record: Model }>> = {
+  contactLinks: lazy(() => import('../../features/contacts/contact-relations.tsx')),
+};
+
 function plannedTabKey(title: string): string {
   return `planned-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
@@ -165,16 +170,25 @@ export default function ParentPage({
           <Tabs.Panel value={DETAILS_TAB} pt="md">
             <Details resource={resource} record={record.data} />
           </Tabs.Panel>
-          {children.map(({ child, resource: childResource }) => (
-            <Tabs.Panel key={child.resource} value={child.resource} pt="md">
-              <ChildList
-                child={child}
-                resource={childResource}
-                parentKey={record.data[resource.key]}
-                pageSize={me.tenant.settings.listPageSize}
-              />
-            </Tabs.Panel>
-          ))}
+          {children.map(({ child, resource: childResource }) => {
+            const Own = CHILD_TABS[child.resource];
+            return (
+              <Tabs.Panel key={child.resource} value={child.resource} pt="md">
+                {Own ? (
+                  <Suspense fallback={<LoadingBlock />}>
+                    <Own recordId={recordId} record={record.data} />
+                  </Suspense>
+                ) : (
+                  <ChildList
+                    child={child}
+                    resource={childResource}
+                    parentKey={record.data[resource.key]}
+                    pageSize={me.tenant.settings.listPageSize}
+                  />
+                )}
+              </Tabs.Panel>
+            );
+          })}
           {featureTabs.map(({ key, Panel }) => (
             <Tabs.Panel key={key} value={key} pt="md">
               <Suspense fallback={<LoadingBlock />}>
