@@ -14,9 +14,27 @@ import { HttpError } from '../../platform/errors.ts';
 export const IMAGE_MAX_PIXELS = 100_000_000;
 export const THUMBNAIL_SIZE = 150;
 
-// One image at a time per thread pool slot and no cache of decoded images: memory stays flat under parallel uploads.
+// No cache of decoded images: an upload's pixels are freed when it is done.
 sharp.cache(false);
-sharp.concurrency(1);
+
+/**
+ * At most two images are processed at once on an instance (uploads beyond wait their turn, their bytes already
+ * spooled to disk): the memory of twenty parallel uploads is that of two.
+ */
+const MAX_PARALLEL = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+export async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
 
 export interface ProcessedImage {
   data: Buffer;
@@ -124,6 +142,24 @@ export async function makeVariants(
 ): Promise<{ variant: ProcessedImage; thumbnail: Buffer }> {
   const meta = await sharp(original).metadata();
   const format = meta.format === 'png' ? 'png' : 'jpeg';
+  if (crop.CropX === 0 && crop.CropY === 0 && crop.CropWidth === meta.width && crop.CropHeight === meta.height) {
+    // No crop: the served variant is the normalised original itself, not encoded a second time.
+    const thumbnail = await sharp(original)
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    return {
+      variant: {
+        data: original,
+        width: meta.width,
+        height: meta.height,
+        format,
+        contentType: format === 'png' ? 'image/png' : 'image/jpeg',
+      },
+      thumbnail,
+    };
+  }
   const cropped = sharp(original).extract({
     left: crop.CropX,
     top: crop.CropY,

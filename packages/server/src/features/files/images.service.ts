@@ -23,7 +23,7 @@ import { HttpError, notFound } from '../../platform/errors.ts';
 import { readAll } from '../../platform/storage.ts';
 import * as repo from './files.repo.ts';
 import { type FilesContext, publicToken, storageKey } from './files.service.ts';
-import { clampCrop, makeVariants, normaliseImage } from './image-process.ts';
+import { clampCrop, makeVariants, normaliseImage, oneAtATime } from './image-process.ts';
 import type { SpooledUpload } from './upload.ts';
 
 /** The address of an image's served variant (or thumbnail); the version keeps browsers' caches honest. */
@@ -110,9 +110,11 @@ export async function storeImage(
         (await tenantTx(ctx.database, auth, (tx) => repo.contactExists(tx, auth.tenantId, contactId)));
       if (!exists) throw notFound();
     }
-    const original = await normaliseImage(upload.path, upload.name, upload.extension);
-    const crop = clampCrop({}, original.width, original.height);
-    const { variant, thumbnail } = await makeVariants(original.data, crop);
+    const { original, variant, thumbnail } = await oneAtATime(async () => {
+      const normalised = await normaliseImage(upload.path, upload.name, upload.extension);
+      const made = await makeVariants(normalised.data, clampCrop({}, normalised.width, normalised.height));
+      return { original: normalised, ...made };
+    });
     const ext = original.format === 'png' ? 'png' : 'jpg';
     const originalKey = storageKey(auth.tenantId, 'files', ext);
     const variantKey = storageKey(auth.tenantId, 'images', ext);
@@ -274,7 +276,7 @@ export async function saveImage(
   let fresh: { variantKey: string; thumbnailKey: string } | null = null;
   if (cropChanged && crop) {
     const original = await readAll(ctx.storage.get(file.storageKey));
-    const { variant, thumbnail } = await makeVariants(original, crop);
+    const { variant, thumbnail } = await oneAtATime(() => makeVariants(original, crop));
     fresh = {
       variantKey: storageKey(auth.tenantId, 'images', variant.format === 'png' ? 'png' : 'jpg'),
       thumbnailKey: storageKey(auth.tenantId, 'images', 'jpg'),

@@ -118,7 +118,8 @@ export function FileBrowser({ mode, contactId, imagesOnly, onPick }: FileBrowser
       </Group>
       {mode === 'manage' ? (
         <UploadField
-          label="Upload a file here"
+          label="Upload a file into this folder"
+          dropzone
           uploadUrl={uploadUrl({ folderId, contactId: contactId ?? null })}
           value={null}
           onChange={(file) => {

@@ -12,6 +12,8 @@ import {
   type UploadKind,
 } from '@guildhall/shared';
 import { Anchor, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { uploadMessage, uploadWithProgress } from './files-api.ts';
@@ -33,6 +35,8 @@ export interface UploadFieldProps {
   IsArchived?: boolean;
   /** Images only (jpg, gif, jpeg, png, bmp) or any file of the spec's list. */
   kind?: UploadKind;
+  /** A drop area (a file dragged onto it, or a click to choose) instead of the Upload button. */
+  dropzone?: boolean;
 }
 
 export function withPublic(url: string, isPublic: boolean | undefined): string {
@@ -89,12 +93,12 @@ export function UploadField(props: UploadFieldProps) {
           <Anchor href={props.value.Url} target="_blank" rel="noopener" size="sm">
             {props.value.Name}
           </Anchor>
-        ) : (
+        ) : props.dropzone ? null : (
           <Text size="sm" c="dimmed">
             No file
           </Text>
         )}
-        {changeable ? (
+        {changeable && !props.dropzone ? (
           <FileButton onChange={(f) => void send(f)} accept={accept}>
             {(p) => (
               <Button
@@ -125,6 +129,21 @@ export function UploadField(props: UploadFieldProps) {
           </Button>
         ) : null}
       </Group>
+      {changeable && props.dropzone ? (
+        <Dropzone
+          onDrop={(files) => void send(files[0] ?? null)}
+          multiple={false}
+          loading={state.status === 'uploading'}
+          aria-describedby={statusId}
+          aria-label={props.label}
+          p="md"
+        >
+          <Group justify="center" gap="xs" style={{ pointerEvents: 'none' }}>
+            <IconUpload size={18} aria-hidden />
+            <Text size="sm">Drop a file here, or click to choose one (at most 50 MB)</Text>
+          </Group>
+        </Dropzone>
+      ) : null}
       <div id={statusId} aria-live="polite">
         {state.status === 'uploading' ? (
           <Group gap="xs">
