@@ -142,7 +142,12 @@ export async function makeVariants(
 ): Promise<{ variant: ProcessedImage; thumbnail: Buffer }> {
   const meta = await sharp(original).metadata();
   const format = meta.format === 'png' ? 'png' : 'jpeg';
-  if (crop.CropX === 0 && crop.CropY === 0 && crop.CropWidth === meta.width && crop.CropHeight === meta.height) {
+  if (
+    crop.CropX === 0 &&
+    crop.CropY === 0 &&
+    crop.CropWidth === meta.width &&
+    crop.CropHeight === meta.height
+  ) {
     // No crop: the served variant is the normalised original itself, not encoded a second time.
     const thumbnail = await sharp(original)
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover' })
