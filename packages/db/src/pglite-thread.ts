@@ -11,7 +11,6 @@
  */
 import { Worker } from 'node:worker_threads';
 import { Mutex, types } from '@electric-sql/pglite';
-import type { PgliteThreadAnswer, PgliteThreadOptions, PgliteThreadRequest } from './pglite-thread.worker.ts';
 import {
   type Parsers,
   type PgliteEngine,
@@ -20,6 +19,28 @@ import {
   type QueryOptions,
   ROLLED_BACK,
 } from './pglite-tx.ts';
+
+/** What the worker thread (pglite-thread.worker.js) is started with, and the messages both ways. */
+export interface PgliteThreadOptions {
+  dataDir?: string | undefined;
+  /** A dumped data folder (tar) to start from. */
+  loadDataDir?: ArrayBuffer | undefined;
+  /** Server settings, `name=value` each (PostgreSQL's `-c`). */
+  settings?: readonly string[] | undefined;
+  /** The engine's initial WebAssembly memory, in bytes. */
+  initialMemory?: number | undefined;
+}
+
+export type PgliteThreadRequest =
+  | { id: number; op: 'protocol'; message: Uint8Array }
+  | { id: number; op: 'copyFrom'; text: string; data: ArrayBuffer }
+  | { id: number; op: 'dump' }
+  | { id: number; op: 'memory' }
+  | { id: number; op: 'close' };
+
+export type PgliteThreadAnswer =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { message: string; fields: Record<string, unknown> } };
 
 type Request = PgliteThreadRequest extends infer R
   ? R extends { id: number }
@@ -63,7 +84,7 @@ export class PgliteThread implements PgliteEngine {
       settings: options.settings,
       initialMemory: options.initialMemory,
     };
-    const worker = new Worker(new URL('./pglite-thread.worker.ts', import.meta.url), {
+    const worker = new Worker(new URL('./pglite-thread.worker.js', import.meta.url), {
       workerData,
       transferList: workerData.loadDataDir ? [workerData.loadDataDir] : [],
     });

@@ -1,36 +1,17 @@
 /**
- * The worker thread that runs embedded PGlite (decision 0085). It owns the engine and answers the main thread's
- * requests one at a time, in the order they came: protocol messages in, the backend's answer out as bytes
+ * The worker thread that runs embedded PGlite (decision 0085). Plain JavaScript: a TypeScript entry would load
+ * Node's type stripper into this thread too (about 26 MiB, decision 0086); the messages' types are in
+ * pglite-thread.ts. It owns the engine and answers the main thread's requests one at a time, in the order they came: protocol messages in, the backend's answer out as bytes
  * (transferred, not copied). The main thread decides what runs when (transactions, locks) and reads the answers.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-export interface PgliteThreadOptions {
-  dataDir?: string | undefined;
-  /** A dumped data folder (tar) to start from. */
-  loadDataDir?: ArrayBuffer | undefined;
-  /** Server settings, `name=value` each (PostgreSQL's `-c`). */
-  settings?: readonly string[] | undefined;
-  /** The engine's initial WebAssembly memory, in bytes. */
-  initialMemory?: number | undefined;
-}
-
-export type PgliteThreadRequest =
-  | { id: number; op: 'protocol'; message: Uint8Array }
-  | { id: number; op: 'copyFrom'; text: string; data: ArrayBuffer }
-  | { id: number; op: 'dump' }
-  | { id: number; op: 'memory' }
-  | { id: number; op: 'close' };
-
-export type PgliteThreadAnswer =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { message: string; fields: Record<string, unknown> } };
-
 const port = parentPort;
 if (!port) throw new Error('The PGlite worker runs in a worker thread.');
-const options = workerData as PgliteThreadOptions;
+/** @type {import('./pglite-thread.ts').PgliteThreadOptions} */
+const options = workerData;
 
 const pglite = new PGlite({
   ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -40,29 +21,34 @@ const pglite = new PGlite({
   extensions: { pg_trgm },
 });
 
-/** PGlite's default start parameters with the settings added (`-c name=value`). */
-function startParams(settings: readonly string[]): string[] {
-  const base = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+/**
+ * PGlite's default start parameters with the settings added (`-c name=value`).
+ * @param {readonly string[]} settings
+ */
+function startParams(settings) {
+  const base = PGlite.defaultStartParams;
   return [...base, ...settings.flatMap((s) => ['-c', s])];
 }
 
-async function answer(request: PgliteThreadRequest): Promise<{ value: unknown; transfer: ArrayBuffer[] }> {
+/** @param {import('./pglite-thread.ts').PgliteThreadRequest} request */
+async function answer(request) {
   switch (request.op) {
     case 'protocol': {
-      const chunks: Uint8Array[] = [];
+      /** @type {Uint8Array[]} */
+      const chunks = [];
       let length = 0;
       await pglite._runExclusiveQuery(() =>
         pglite.execProtocolRawStream(request.message, {
           syncToFs: false,
           // A chunk is a view of the engine's memory, valid only during the callback.
-          onRawData: (chunk: Uint8Array) => {
+          onRawData: (chunk) => {
             chunks.push(chunk.slice());
             length += chunk.length;
           },
         }),
       );
-      let out: Uint8Array;
-      if (chunks.length === 1) out = chunks[0] as Uint8Array;
+      let out;
+      if (chunks.length === 1) out = chunks[0];
       else {
         out = new Uint8Array(length);
         let at = 0;
@@ -71,7 +57,7 @@ async function answer(request: PgliteThreadRequest): Promise<{ value: unknown; t
           at += c.length;
         }
       }
-      return { value: out, transfer: [out.buffer as ArrayBuffer] };
+      return { value: out, transfer: [out.buffer] };
     }
     case 'copyFrom': {
       const result = await pglite.query(request.text, [], { blob: new Blob([request.data]) });
@@ -83,7 +69,7 @@ async function answer(request: PgliteThreadRequest): Promise<{ value: unknown; t
       return { value: bytes, transfer: [bytes] };
     }
     case 'memory': {
-      const heap = (pglite as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8;
+      const heap = pglite.mod?.HEAPU8;
       return { value: { wasmBytes: heap?.byteLength ?? 0 }, transfer: [] };
     }
     case 'close': {
@@ -93,8 +79,10 @@ async function answer(request: PgliteThreadRequest): Promise<{ value: unknown; t
   }
 }
 
-function errorOf(error: unknown): { message: string; fields: Record<string, unknown> } {
-  const fields: Record<string, unknown> = {};
+/** @param {unknown} error */
+function errorOf(error) {
+  /** @type {Record<string, unknown>} */
+  const fields = {};
   if (error && typeof error === 'object')
     for (const [k, v] of Object.entries(error))
       if (typeof v !== 'object' && typeof v !== 'function') fields[k] = v;
@@ -102,19 +90,18 @@ function errorOf(error: unknown): { message: string; fields: Record<string, unkn
 }
 
 // One request at a time, in order: the engine is single-threaded, and the main thread's order is the contract.
-let queue: Promise<void> = pglite.waitReady.then(
-  () => port.postMessage({ id: 0, ok: true, value: 'ready' } satisfies PgliteThreadAnswer),
-  (error: unknown) =>
-    port.postMessage({ id: 0, ok: false, error: errorOf(error) } satisfies PgliteThreadAnswer),
+let queue = pglite.waitReady.then(
+  () => port.postMessage({ id: 0, ok: true, value: 'ready' }),
+  (error) => port.postMessage({ id: 0, ok: false, error: errorOf(error) }),
 );
 
-port.on('message', (request: PgliteThreadRequest) => {
+port.on('message', (request) => {
   queue = queue.then(async () => {
     try {
       const { value, transfer } = await answer(request);
-      port.postMessage({ id: request.id, ok: true, value } satisfies PgliteThreadAnswer, transfer);
+      port.postMessage({ id: request.id, ok: true, value }, transfer);
     } catch (error) {
-      port.postMessage({ id: request.id, ok: false, error: errorOf(error) } satisfies PgliteThreadAnswer);
+      port.postMessage({ id: request.id, ok: false, error: errorOf(error) });
     }
   });
 });
