@@ -15,7 +15,7 @@
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -31,9 +31,11 @@ const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().
 const machine = { cores: cpus().length, node: process.version, commit, at: new Date().toISOString() };
 
 function write(name: string, data: unknown): void {
+  // The host's load when the figures were written: other work on a shared machine moves every absolute figure.
+  const loadAverage = loadavg().map((n) => +n.toFixed(1));
   writeFileSync(
     join(results, `${name}.json`),
-    `${JSON.stringify({ ...machine, ...(data as object) }, null, 2)}\n`,
+    `${JSON.stringify({ ...machine, loadAverage, ...(data as object) }, null, 2)}\n`,
   );
   console.log(name, JSON.stringify(data));
 }

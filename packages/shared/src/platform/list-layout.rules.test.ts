@@ -133,6 +133,10 @@ describe('list totals and estimates', () => {
     expect(listTotalLabel(51_234, true, 1000)).toBe(
       'About 51,000 matches (estimated); 1,000 of them are listed, narrow the search to list the others',
     );
+    // An estimate at the threshold's floor (the sample saw no match) says no more than it knows.
+    expect(listTotalLabel(1001, true, 1000)).toBe(
+      'More than 1,000 matches (estimated); 1,000 of them are listed, narrow the search to list the others',
+    );
   });
 
   it('rounds an estimate to two significant digits, within 5% of it', () => {

@@ -134,7 +134,8 @@ export function roundEstimate(n: number): number {
 export function listTotalLabel(total: number, estimate: boolean | undefined, exactUpTo: number): string {
   const fmt = (n: number) => n.toLocaleString('en-US');
   if (!estimate) return `${fmt(total)} ${total === 1 ? 'record' : 'records'}`;
-  return `About ${fmt(roundEstimate(total))} matches (estimated); ${fmt(exactUpTo)} of them are listed, narrow the search to list the others`;
+  const about = total > exactUpTo + 1 ? `About ${fmt(roundEstimate(total))}` : `More than ${fmt(exactUpTo)}`;
+  return `${about} matches (estimated); ${fmt(exactUpTo)} of them are listed, narrow the search to list the others`;
 }
 
 /** "Modals at 1050 plus 10 per index." (spec 001 section 9) */

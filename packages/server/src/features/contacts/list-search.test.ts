@@ -113,7 +113,21 @@ describe('the list search box', () => {
     );
     const live = Number(row?.n);
     const answer = await list('?$top=1&$skip=0&$search=example');
-    // Every live contact matches: the share is 1 (or the sample saw none of the tenant's pages: the threshold).
-    expect([live, LIST_SEARCH_EXACT_UP_TO + 1]).toContain(answer.TotalRecordAvailable);
+    // Every live contact matches: the sampled share is 1, so the estimate is the list's total.
+    expect(answer.TotalIsEstimate).toBe(true);
+    expect(answer.TotalRecordAvailable).toBe(live);
+    // With a named filter: the share times the filter's own total (the counter of active contacts).
+    const [active] = await withTenantTx(
+      ctx.database.db,
+      { tenantId: t.tenant.id, userId: t.admin.id },
+      (tx) =>
+        runFragment<{ n: unknown }>(
+          tx,
+          q`select count(*) as n from contacts where not is_deleted and status = 'active'`,
+        ),
+    );
+    const filtered = await list('?$top=1&$skip=0&$search=example', { Id: 1 });
+    expect(filtered.TotalIsEstimate).toBe(true);
+    expect(filtered.TotalRecordAvailable).toBe(Number(active?.n));
   });
 });
