@@ -224,6 +224,47 @@ describe('files and images', () => {
     await context.close();
   });
 
+  it("the association's logo set in settings shows in the header; a contact's photo on the record", async () => {
+    const { page, context } = await signedInAdmin(run);
+    await page.goto('/a/settings');
+    await page.getByRole('button', { name: 'Add logo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Image' });
+    await dialog.locator('input[type=file]').setInputFiles(
+      file(
+        'logo.png',
+        await sharp({ create: { width: 240, height: 80, channels: 3, background: '#114488' } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    await dialog.getByTestId('image-progress').filter({ hasText: '100%' }).waitFor({ timeout: 20_000 });
+    await dialog.getByLabel('Alt text').fill('Our logo');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.reload();
+    const logo = page.getByTestId('header-logo');
+    await logo.waitFor();
+    expect(await logo.getAttribute('alt')).toBe('Our logo');
+
+    const res = await page.request.post('/api/contacts/contacts/contactSave', {
+      data: { ContactType: 'individual', Status: 'active', FirstName: 'Ada', LastName: 'Byron' },
+    });
+    const contactId = ((await res.json()) as { Data: { ContactId: number } }).Data.ContactId;
+    await page.goto(`/micronet/list/contacts/contacts/${contactId}`);
+    await page.getByRole('button', { name: 'Add photo' }).click();
+    await dialog.locator('input[type=file]').setInputFiles(file('ada.jpg', await halves(300, 200)));
+    await dialog.getByTestId('image-progress').filter({ hasText: '100%' }).waitFor({ timeout: 20_000 });
+    // A photo is square: the crop box forces the usage's aspect ratio.
+    await dialog.getByText('This image is cropped to a square.').waitFor();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Change photo' }).waitFor();
+    const photo = await page.request.get(`/api/images/Usage/2?secondary=${contactId}`);
+    const [image] = ((await photo.json()) as { Images: Image[] }).Images;
+    expect(image!.CropWidth).toBe(image!.CropHeight);
+    await context.close();
+  });
+
   it('a file hit of the global search downloads the file', async () => {
     const { page, context } = await signedInAdmin(run);
     const up = await page.request.post('/api/files/upload', {

@@ -276,6 +276,27 @@ describe.each(backends)('files and images on $name storage', (backend) => {
     expect(walk(join(ctx.config.dataDir, 'spool'))).toEqual([]);
   });
 
+  it('ten concurrent bombs and renamed executables leave the server up, answering each with a 4xx, storing nothing', async () => {
+    const t = await seedTenant(ctx.database);
+    const cookie = (await signIn(ctx.app, t.admin)).cookie;
+    const exe = Buffer.concat([
+      Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff'),
+      Buffer.alloc(4 * 1024 * 1024),
+    ]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) =>
+        upload(cookie, '/api/images/Upload/3/0', pngHeader(40_000 + i, 40_000), `bomb${i}.png`, 'image/png'),
+      ),
+      ...Array.from({ length: 10 }, (_, i) => upload(cookie, '/api/files/upload', exe, `report${i}.pdf`)),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([...Array(10).fill(400), ...Array(10).fill(415)]);
+    const rows = await rowsOfTenant(t.tenant.id);
+    expect(rows.files).toHaveLength(0);
+    expect(storedOf(t.tenant.id)).toEqual([]);
+    // Still serving.
+    expect((await client(ctx.app, cookie).get('/api/files/library')).statusCode).toBe(200);
+  });
+
   it('folders: create, rename, move, browse with a path, page size 100, search by name, delete with contents', async () => {
     const api = client(ctx.app, cookieA);
     const folder = (await api.post('/api/files/folder', { Name: 'Board' })).json() as {
