@@ -100,9 +100,10 @@ describe('the app holds exactly the modules it is given', () => {
     ]);
     expect(hooksOf(without)).toEqual({});
     expect(full.app.services.jobs.kinds).toContain('contacts-import');
-    expect(without.app.services.jobs.kinds).toEqual(['export']);
-    expect(full.app.services.search.entityTypes).toEqual(['Contact']);
-    expect(without.app.services.search.entityTypes).toEqual([]);
+    expect(without.app.services.jobs.kinds).toContain('export');
+    expect(without.app.services.jobs.kinds).not.toContain('contacts-import');
+    expect(full.app.services.search.entityTypes).toContain('Contact');
+    expect(without.app.services.search.entityTypes).not.toContain('Contact');
   });
 
   it('the generic contact list still works without the feature’s hooks (the generic search and count)', async () => {
