@@ -88,6 +88,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 interface PostgresError {
   code: string;
+  message?: string | undefined;
   column?: string | undefined;
   constraint?: string | undefined;
   detail?: string | undefined;
@@ -146,7 +147,9 @@ export function constraintViolation(pg: PostgresError): {
     names.length > 0 ? Object.fromEntries(names.map((n) => [n, [text]])) : undefined;
   switch (pg.code) {
     case '23502': {
-      const names = pg.column ? fields([pg.column]) : [];
+      // PGlite's errors carry no column field; PostgreSQL's message names it in both.
+      const column = pg.column ?? /null value in column "([a-z0-9_]+)"/.exec(pg.message ?? '')?.[1];
+      const names = column ? fields([column]) : [];
       const message = names[0] ? `${names[0]} is required.` : 'A required value is missing.';
       return { status: 400, message, errors: named(names, 'This value is required.') };
     }

@@ -34,6 +34,11 @@ export interface BoundResource {
   hooks: ResourceHooks;
   /** The record version column of a versioned table (optimistic concurrency, decision 0095); a list reads it as `Version`. */
   versionColumn: PgColumn | undefined;
+  /**
+   * Each lookup field's target resource (`lookup.source`), set once every resource is bound: a save names only
+   * records of the target that the tenant has (decision 0082).
+   */
+  references: Record<string, Pick<BoundResource, 'resource' | 'sqlSource' | 'sqlTenant' | 'sqlKey'>>;
 }
 
 /** A column of the source as qualified, quoted SQL text. */
@@ -126,6 +131,7 @@ export function bind(resource: ResourceDeclaration, known = sources()): BoundRes
     decoders,
     hooks: {},
     versionColumn,
+    references: {},
   };
 }
 
@@ -133,11 +139,22 @@ export async function discoverResources(): Promise<BoundResource[]> {
   const resources = await discover('.resource.ts', isResource);
   const known = sources();
   const names = new Set<string>();
-  return resources.map((r) => {
+  const bound = resources.map((r) => {
     if (names.has(r.name)) throw new Error(`Two resources are named ${r.name}`);
     names.add(r.name);
     return bind(r, known);
   });
+  for (const b of bound) {
+    for (const [field, declaration] of Object.entries(b.resource.fields)) {
+      const sourceName = declaration.type === 'lookup' ? declaration.lookup?.source : undefined;
+      if (!sourceName) continue;
+      const target = bound.find((t) => t.resource.name === sourceName);
+      if (!target)
+        throw new Error(`Resource ${b.resource.name}: ${field} looks up ${sourceName}, which is no resource`);
+      b.references[field] = target;
+    }
+  }
+  return bound;
 }
 
 /** The app's binding of a resource by name (with its hooks): what a feature uses to call the generic service. */

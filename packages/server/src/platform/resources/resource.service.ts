@@ -495,6 +495,7 @@ export async function save(
   const hooks = bound.hooks;
   if (hooks.beforeSave)
     model = await hooks.beforeSave(tx, auth, model, { creating, key: input[resource.key], extras, settings });
+  await checkReferences(tx, auth, bound, model);
   if (!draft) {
     const problem = resource.check?.(model, extras);
     if (problem) throw new ErrorValidationError(problem);
@@ -525,6 +526,37 @@ export async function save(
   };
 }
 
+/**
+ * Every lookup field the model sets names a record of its target resource in the caller's tenant (checked in one
+ * round trip), or the save is refused with a 400 naming the field: an id the tenant cannot see (another
+ * association's user or contact) is never stored.
+ */
+async function checkReferences(tx: Tx, auth: AuthContext, bound: BoundResource, model: Model): Promise<void> {
+  const checks = Object.entries(bound.references).filter(([field]) => {
+    const value = model[field];
+    return value !== undefined && value !== null && value !== '';
+  });
+  if (checks.length === 0) return;
+  const found = await runFragments(
+    tx,
+    checks.map(
+      ([field, target]) =>
+        q`select 1 as found from ${target.sqlSource} where ${target.sqlTenant} = ${auth.tenantId} and ${target.sqlKey} = ${model[field]} limit 1`,
+    ),
+  );
+  const errors: Record<string, string[]> = {};
+  checks.forEach(([field, target], i) => {
+    if ((found[i]?.length ?? 0) > 0) return;
+    const what = target.resource.title.toLowerCase();
+    errors[field] = [`Choose one of the association's ${what}.`];
+  });
+  const missing = Object.keys(errors);
+  if (missing.length > 0) {
+    const labels = missing.map((f) => bound.resource.fields[f]?.label ?? f).join(', ');
+    throw new HttpError(400, `${labels}: no such record in this association.`, errors);
+  }
+}
+
 /** Inline edit: one or more fields of one record, from a JSON string body. */
 export async function inlineEdit(
   tx: Tx,
@@ -542,6 +574,7 @@ export async function inlineEdit(
   if (resource.recalculate) model = { ...model, ...resource.recalculate({ ...current, ...model }) };
   const problem = resource.check?.({ ...current, ...model }, extrasOf(changes));
   if (problem) throw new ErrorValidationError(problem);
+  await checkReferences(tx, auth, bound, model);
   const { after } = await write(tx, auth, bound, model, id, {
     creating: false,
     version: recordVersionOf(changes),

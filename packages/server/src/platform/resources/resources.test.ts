@@ -41,7 +41,7 @@ const sample = (over: Record<string, unknown> = {}) => ({
   ScoreRange: { StartValue: 1, EndValue: 5 },
   Period: { Range: 7, StartDate: null, EndDate: null },
   Timezone: 'America/Chicago',
-  OwnerUserId: 1,
+  OwnerUserId: a?.admin.id ?? null,
   Notes: '<p>Hello</p>',
   ...over,
 });
@@ -536,7 +536,10 @@ describe('export', () => {
   it('writes each kind of value as text: yes/no, dates, times, lists, money, and nothing for an empty field', async () => {
     const d = await seedTenant(ctx.database);
     const apiD = client(ctx.app, (await signIn(ctx.app, d.admin)).cookie);
-    const full = await save(apiD, sample({ Name: 'Full, "one"', Description: 'a\r\nb' }));
+    const full = await save(
+      apiD,
+      sample({ Name: 'Full, "one"', Description: 'a\r\nb', OwnerUserId: d.admin.id }),
+    );
     expect(full.statusCode, full.body).toBe(200);
     const bare = await save(apiD, {
       Name: 'Bare',
