@@ -77,6 +77,28 @@ describe('the generic layer in the browser', () => {
     await context.close();
   });
 
+  it("links a member's sign-in to a contact from the user's record, and shows it on the contact's", async () => {
+    const { t, page, context } = await signedInAdmin(run);
+    const last = unique('Linked');
+    const id = await createContact(page, { FirstName: 'Nia', LastName: last });
+    await page.goto(`/a/users/${t.member.id}`);
+    const card = page.getByRole('region', { name: 'Contact record' });
+    await card.getByText(/Not linked to a contact record/).waitFor();
+    const box = card.getByRole('textbox', { name: 'Link to a contact' });
+    await box.fill(last);
+    await page.getByRole('option', { name: new RegExp(last) }).click();
+    await card.getByRole('button', { name: 'Link', exact: true }).click();
+    await card.getByText(/Signs in as/).waitFor();
+    expect(await card.getByRole('link', { name: new RegExp(last) }).isVisible()).toBe(true);
+    await page.goto(`${CONTACTS}/${id}`);
+    await page.getByRole('button', { name: 'Sign-in…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign-in of this contact' });
+    await dialog.getByText(t.member.username).waitFor();
+    await dialog.getByRole('button', { name: 'Unlink' }).click();
+    await dialog.getByText('No user signs in as this contact.').waitFor();
+    await context.close();
+  });
+
   it('offers the calendar only for records with a date', async () => {
     const { page, context } = await signedInAdmin(run);
     await page.goto(`${CONTACTS}?view=calendar`);

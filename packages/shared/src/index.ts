@@ -56,3 +56,4 @@ export * from './files/content.rules.ts';
 export * from './files/files.schema.ts';
 export * from './platform/file-name.rules.ts';
 export * from './help/help-texts.ts';
+export * from './contacts/user-link.schema.ts';

@@ -3,7 +3,7 @@
  * resource declarations): the member directory, a member's own profile, merge and import.
  */
 
-import { contactRelationsSchema } from '@guildhall/shared';
+import { contactRelationsSchema, contactUserLinkBody, contactUserLinkSchema } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
@@ -113,6 +113,49 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       return tenantTx(app.database, auth, (tx) =>
         service.merge(tx, auth, req.body.KeepContactId, req.body.MergeContactId),
       );
+    },
+  });
+
+  const contactIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+  app.get('/api/contacts/contacts/:id/user', {
+    config: { permission: 'backoffice' },
+    schema: {
+      tags: ['contacts'],
+      summary: 'The user (sign-in) a contact is linked to',
+      params: contactIdParams,
+      response: { 200: contactUserLinkSchema },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      return tenantTx(app.database, auth, (tx) => service.userLinkOf(tx, auth, req.params.id));
+    },
+  });
+  app.put('/api/contacts/contacts/:id/user', {
+    config: { permission: 'users.manage' },
+    schema: {
+      tags: ['contacts'],
+      summary: 'Links a contact to a user of the association, or unlinks it (UserId null)',
+      description: "A user is linked to one contact per association: linking moves the user's link here.",
+      params: contactIdParams,
+      body: contactUserLinkBody,
+      response: { 200: contactUserLinkSchema },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      return tenantTx(app.database, auth, (tx) => service.linkUser(tx, auth, req.params.id, req.body.UserId));
+    },
+  });
+  app.get('/api/contacts/userContact/:id', {
+    config: { permission: 'users.read' },
+    schema: {
+      tags: ['contacts'],
+      summary: 'The contact a user of the association is linked to (null when none)',
+      params: contactIdParams,
+      response: { 200: contactUserLinkSchema.nullable() },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req.auth);
+      return tenantTx(app.database, auth, (tx) => service.contactOfUser(tx, auth, req.params.id));
     },
   });
 

@@ -1,5 +1,6 @@
 /** Use cases of contacts beyond the generic layer: the member directory, a member's own profile, merge. */
-import { contactEntries, contactLinks, contacts, rowsOf, type Tx } from '@guildhall/db';
+import { contactEntries, contactLinks, contacts, rowsOf, type Tx, tenantUsers } from '@guildhall/db';
+import type { ContactUserLink } from '@guildhall/shared';
 import {
   type ContactRelation,
   contactLabel,
@@ -232,4 +233,98 @@ export async function relations(tx: Tx, auth: AuthContext, contactId: number): P
     OtherContactId: Number(r.other_id),
     OtherName: contactLabel({ DisplayName: r.display_name, AccountNumber: r.account_number }),
   }));
+}
+
+/** The contact and the user linked to it; 404 for a contact the association does not have. */
+export async function userLinkOf(tx: Tx, auth: AuthContext, contactId: number): Promise<ContactUserLink> {
+  const [row] = rowsOf<{
+    contact_id: number;
+    display_name: string;
+    user_id: number | null;
+    user_name: string | null;
+    username: string | null;
+  }>(
+    await tx.execute(sql`select c.contact_id, c.display_name, m.user_id, u.display_name as user_name, u.username
+      from contacts c
+      left join tenant_users m on m.tenant_id = c.tenant_id and m.user_id = c.user_id
+      left join users u on u.id = m.user_id
+      where c.tenant_id = ${auth.tenantId} and c.contact_id = ${contactId} and not c.is_deleted`),
+  );
+  if (!row) throw notFound();
+  return {
+    ContactId: Number(row.contact_id),
+    ContactName: row.display_name,
+    UserId: row.user_id === null ? null : Number(row.user_id),
+    UserName: row.user_name,
+    Username: row.username,
+  };
+}
+
+/** The contact a user of the association is linked to, or null; 404 for a user the association does not have. */
+export async function contactOfUser(
+  tx: Tx,
+  auth: AuthContext,
+  userId: number,
+): Promise<ContactUserLink | null> {
+  const [member] = await tx
+    .select({ userId: tenantUsers.userId })
+    .from(tenantUsers)
+    .where(and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, userId)));
+  if (!member) throw notFound();
+  const [contact] = await tx
+    .select({ id: contacts.contactId })
+    .from(contacts)
+    .where(
+      and(eq(contacts.tenantId, auth.tenantId), eq(contacts.userId, userId), eq(contacts.isDeleted, false)),
+    )
+    .limit(1);
+  return contact ? userLinkOf(tx, auth, contact.id) : null;
+}
+
+/**
+ * Links a contact to a user of the association (or unlinks it, with null). The user's link to another contact of
+ * the association moves here: a user signs in as one contact. A user of another association is refused as unknown.
+ */
+export async function linkUser(
+  tx: Tx,
+  auth: AuthContext,
+  contactId: number,
+  userId: number | null,
+): Promise<ContactUserLink> {
+  const before = await userLinkOf(tx, auth, contactId);
+  if (userId !== null) {
+    const [member] = await tx
+      .select({ userId: tenantUsers.userId })
+      .from(tenantUsers)
+      .where(and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, userId)));
+    if (!member)
+      throw new HttpError(400, 'Choose a user of this association.', { UserId: ['No such user here.'] });
+    const moved = await tx
+      .update(contacts)
+      .set({ userId: null, updatedAt: new Date() })
+      .where(and(eq(contacts.tenantId, auth.tenantId), eq(contacts.userId, userId)))
+      .returning({ id: contacts.contactId });
+    for (const m of moved)
+      if (m.id !== contactId)
+        await audit(tx, auth, {
+          action: 'update',
+          entity: 'contacts',
+          entityId: String(m.id),
+          before: { UserId: userId },
+          after: { UserId: null },
+        });
+  }
+  await tx
+    .update(contacts)
+    .set({ userId, updatedAt: new Date() })
+    .where(and(eq(contacts.tenantId, auth.tenantId), eq(contacts.contactId, contactId)));
+  const after = await userLinkOf(tx, auth, contactId);
+  await audit(tx, auth, {
+    action: 'update',
+    entity: 'contacts',
+    entityId: String(contactId),
+    before: { UserId: before.UserId, User: before.UserName },
+    after: { UserId: after.UserId, User: after.UserName },
+  });
+  return after;
 }

@@ -12,6 +12,7 @@ import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
 import { SoftBadge } from '../../platform/soft-badge.tsx';
 import { ImpersonateButton } from '../impersonation/impersonate-button.tsx';
+import { UserContactCard } from './user-contact-card.tsx';
 import { LOGIN_TYPE_LABEL, ROLE_LABEL, type UserRecord, userKey, usersKey } from './users-api.ts';
 
 export function UserPage() {
@@ -103,6 +104,7 @@ function UserScreen() {
           </dl>
         </Card>
         <FeatureFlagsCard user={user} canManage={can(me, 'users.manage')} meId={me.user.id} />
+        <UserContactCard userId={user.id} canManage={can(me, 'users.manage')} />
       </SimpleGrid>
     </>
   );
