@@ -84,7 +84,7 @@ describe('the generic layer in the browser', () => {
     await page.goto(`/a/users/${t.member.id}`);
     const card = page.getByRole('region', { name: 'Contact record' });
     await card.getByText(/Not linked to a contact record/).waitFor();
-    const box = card.getByRole('textbox', { name: 'Link to a contact' });
+    const box = card.getByRole('combobox', { name: 'Link to a contact' });
     await box.fill(last);
     await page.getByRole('option', { name: new RegExp(last) }).click();
     await card.getByRole('button', { name: 'Link', exact: true }).click();
