@@ -202,7 +202,19 @@ export function ImageDialog(props: ImageDialogProps) {
         <div className="gh-image-crop" data-testid="crop-box">
           {image && source ? (
             <Cropper
+              key={image.ImageId}
               image={source}
+              // A saved crop opens where it was left.
+              {...(image.CropWidth && image.CropHeight
+                ? {
+                    initialCroppedAreaPixels: {
+                      x: image.CropX ?? 0,
+                      y: image.CropY ?? 0,
+                      width: image.CropWidth,
+                      height: image.CropHeight,
+                    },
+                  }
+                : {})}
               crop={crop}
               zoom={zoom}
               aspect={cropAspect}
