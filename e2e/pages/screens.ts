@@ -13,6 +13,23 @@ export async function createSample(page: Page, model: Record<string, unknown>): 
   return body.Data.SampleId;
 }
 
+/** Creates a contact through the API with the page's session. */
+export async function createContact(page: Page, model: Record<string, unknown>): Promise<number> {
+  const res = await page.request.post('/api/contacts/contacts/contactSave', {
+    data: { ContactType: 'individual', Status: 'active', ...model },
+  });
+  if (!res.ok()) throw new Error(`contact not created: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { Data: { ContactId: number } }).Data.ContactId;
+}
+
+/** Adds a contact-info entry (email, phone or website, told apart by the server) to a contact. */
+export async function addContactEntry(page: Page, contactId: number, value: string): Promise<void> {
+  const res = await page.request.post('/api/contacts/entries/entrySave', {
+    data: { ContactId: contactId, Value: value },
+  });
+  if (!res.ok()) throw new Error(`contact entry not added: ${res.status()} ${await res.text()}`);
+}
+
 /** Sets the association's list page size (the admin's session). */
 export async function setListPageSize(page: Page, size: number): Promise<void> {
   const current = await (

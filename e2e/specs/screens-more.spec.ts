@@ -2,7 +2,8 @@ import { tableSettings, withTenantTx } from '@guildhall/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  choose,
+  addContactEntry,
+  createContact,
   createSample,
   rowNames,
   SAMPLES_LIST,
@@ -264,56 +265,58 @@ describe('screen types in the browser', () => {
     await context.close();
   });
 
-  it('shows a user as a MainEntityParentPage with the samples they own in a tab', async () => {
-    const { t, page, context } = await signedInAdmin(run);
-    await createSample(page, { Name: 'Mine', OwnerUserId: t.admin.id });
-    await createSample(page, { Name: 'Theirs', OwnerUserId: t.staff.id });
-    await page.goto(`/micronet/list/setup/users/${t.admin.id}`);
+  it('shows a contact as a MainEntityParentPage with its contact info in a tab, added to from there', async () => {
+    const { page, context } = await signedInAdmin(run);
+    const id = await createContact(page, { FirstName: 'Ada', LastName: 'Parent' });
+    const other = await createContact(page, { FirstName: 'Otto', LastName: 'Other' });
+    await addContactEntry(page, id, 'ada.parent@example.org');
+    await addContactEntry(page, other, 'otto@example.org');
+    await page.goto(`/micronet/list/contacts/contacts/${id}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.locator('[data-preview-box]').first().waitFor();
     await page.getByRole('tab', { name: 'Details' }).waitFor();
-    await page.getByRole('tab', { name: 'Owned samples' }).click();
-    await page.waitForURL(/tab=samples/);
-    const list = page.getByRole('list', { name: 'Samples list' });
-    await list.getByRole('link', { name: 'Mine' }).waitFor();
-    expect(await list.getByRole('link').allInnerTexts()).toEqual(['Mine']);
+    await page.getByRole('tab', { name: 'Contact info' }).click();
+    await page.waitForURL(/tab=contactEntries/);
+    // The contactEntry renderer shows an email entry as a mail link.
+    const list = page.getByRole('list', { name: 'Contact info list' });
+    const mail = list.getByRole('link', { name: 'ada.parent@example.org' });
+    await mail.waitFor();
+    expect(await mail.getAttribute('href')).toBe('mailto:ada.parent@example.org');
+    expect(await list.getByText('otto@example.org').count()).toBe(0);
     // The tab survives a reload.
     await page.reload();
-    await page.getByRole('list', { name: 'Samples list' }).getByRole('link', { name: 'Mine' }).waitFor();
-    await page.goto(`/micronet/list/setup/users/${t.staff.id}?tab=samples`);
-    await page.getByRole('list', { name: 'Samples list' }).getByRole('link', { name: 'Theirs' }).waitFor();
-    // "Add" opens a new child with the parent filled in.
-    await page.getByRole('link', { name: 'Add to owned samples' }).click();
-    await page.waitForURL(new RegExp(`/micronet/list/setup/samples/new\\?OwnerUserId=${t.staff.id}$`));
-    await page.getByRole('textbox', { name: /^Name/ }).fill('Added from the parent');
-    await choose(page, /^Status/, 'Draft');
+    await page.getByRole('list', { name: 'Contact info list' }).getByText('ada.parent@example.org').waitFor();
+    await page.goto(`/micronet/list/contacts/contacts/${other}?tab=contactEntries`);
+    await page.getByRole('list', { name: 'Contact info list' }).getByText('otto@example.org').waitFor();
+    // "Add" opens a new child with the parent filled in; a phone entry is shown formatted.
+    await page.getByRole('link', { name: 'Add to contact info' }).click();
+    await page.waitForURL(new RegExp(`/micronet/list/contacts/entries/new\\?ContactId=${other}$`));
+    await page.getByRole('textbox', { name: /^Value/ }).fill('312 555 0199');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.waitForURL(new RegExp(`${SAMPLES_LIST}$`));
-    await page.goto(`/micronet/list/setup/users/${t.staff.id}?tab=samples`);
-    const theirs = page.getByRole('list', { name: 'Samples list' });
-    await theirs.getByRole('link', { name: 'Added from the parent' }).waitFor();
-    expect(await theirs.getByRole('link').allInnerTexts()).toEqual(['Added from the parent', 'Theirs']);
+    await page.waitForURL(/\/micronet\/list\/contacts\/entries$/);
+    await page.goto(`/micronet/list/contacts/contacts/${other}?tab=contactEntries`);
+    const theirs = page.getByRole('list', { name: 'Contact info list' });
+    await theirs.getByText('(312) 555-0199').waitFor();
+    expect(await theirs.getByRole('link', { name: 'otto@example.org' }).count()).toBe(1);
     await context.close();
   });
 
   it('shows the setup menu with its child screens, and a select on a phone', async () => {
     const { page, context } = await signedInAdmin(run);
-    await createSample(page, { Name: 'In the menu' });
     await page.goto('/micronet/menu/setup');
     const menu = page.getByRole('navigation', { name: 'Setup menu' });
-    await menu.getByRole('link', { name: 'Samples' }).waitFor();
+    await menu.getByRole('link', { name: 'Help texts' }).waitFor();
+    // The generic layer's test fixture (samples) is in no menu.
     expect(await menu.getByRole('link').allInnerTexts()).toEqual([
-      'Samples',
       'Help texts',
       'Users',
       'Plain language guidelines',
     ]);
-    await page.getByRole('heading', { level: 1, name: 'Samples' }).waitFor();
-    await page.getByRole('table', { name: 'Samples' }).getByRole('link', { name: 'In the menu' }).waitFor();
-    await menu.getByRole('link', { name: 'Help texts' }).click();
-    await page.waitForURL(/\/micronet\/menu\/setup\/helpTexts$/);
     await page.getByRole('heading', { level: 1, name: 'Help texts' }).waitFor();
-    expect(await menu.getByRole('link', { name: 'Help texts' }).getAttribute('aria-current')).toBe('page');
+    await menu.getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL(/\/micronet\/menu\/setup\/users$/);
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
     await context.close();
 
     const phone = await signedInAdmin(run, { width: 390, height: 800 });
@@ -342,40 +345,63 @@ describe('screen types in the browser', () => {
     await context.close();
   });
 
-  it('puts the dashboard with the declared widgets on the home page, shortcuts still there', async () => {
+  it("puts the association's figures on the home dashboard, shortcuts still there, no samples", async () => {
     const { page, context } = await signedInAdmin(run);
-    await createSample(page, { Name: 'Open one', Status: 'open' });
-    await createSample(page, { Name: 'Closed one', Status: 'closed', Quantity: 0 });
+    await createSample(page, { Name: 'Never on the dashboard', Status: 'open' });
+    await createContact(page, { FirstName: 'Newest', LastName: 'Prospect', Status: 'prospect' });
+    await createContact(page, { FirstName: 'Newer', LastName: 'Member', Status: 'active' });
     await page.goto('/a');
-    const open = page.locator('[data-widget="w:samples.open"]');
-    await open.getByRole('heading', { name: 'Open samples' }).waitFor();
-    await poll(() => open.locator('[data-widget-count]').textContent()).toBe('1');
-    const latest = page.locator('[data-widget="w:samples.latest"]');
-    await poll(() => latest.getByRole('link').allInnerTexts()).toEqual(['Closed one', 'Open one']);
+    const fresh = page.locator('[data-widget="contacts.newThisMonth"]');
+    await fresh.getByRole('heading', { name: 'New contacts this month' }).waitFor();
+    await poll(() => fresh.locator('[data-widget-count]').textContent()).toBe('2');
+    const byStatus = page.locator('[data-widget="contacts.byStatus"]');
+    await byStatus.getByRole('heading', { name: 'Contacts by status' }).waitFor();
+    await poll(() => byStatus.locator('[data-widget-figures] li').allTextContents()).toEqual([
+      'Active: 1',
+      'Inactive: 0',
+      'Prospect: 1',
+      'Lapsed: 0',
+      'Deceased: 0',
+    ]);
+    const latest = page.locator('[data-widget="w:contacts.latest"]');
+    await poll(() => latest.getByRole('link').allInnerTexts()).toEqual(['Member, Newer', 'Prospect, Newest']);
+    const recent = page.locator('[data-widget="audit.recent"]');
+    await recent.getByRole('heading', { name: 'Recent changes' }).waitFor();
+    await poll(() => recent.locator('li').count()).toBeGreaterThan(0);
     await page.locator('[data-widget="w:users.count"]').getByRole('heading', { name: 'Users' }).waitFor();
-    await page.locator('[data-widget="counts"]').getByRole('heading', { name: 'Counts' }).waitFor();
+    // Samples exist, yet no widget, entry or shortcut shows them (only the audit trail records their creation).
+    for (const part of [
+      page.locator('[data-widget]:not([data-widget="audit.recent"])'),
+      page.getByRole('navigation', { name: 'Main navigation' }),
+      page.getByRole('region', { name: 'Shortcuts' }),
+    ])
+      expect(await part.getByText(/sample/i).count()).toBe(0);
     const shortcuts = page.getByRole('region', { name: 'Shortcuts' });
     await shortcuts.getByRole('link', { name: /Setup menu/ }).click();
     await page.waitForURL(/\/micronet\/menu\/setup$/);
     await context.close();
 
     const phone = await signedInAdmin(run, { width: 390, height: 800 });
-    await phone.page.locator('[data-widget="w:samples.open"]').waitFor();
-    const box = await phone.page.locator('[data-widget="w:samples.open"]').boundingBox();
+    await phone.page.locator('[data-widget="contacts.newThisMonth"]').waitFor();
+    const box = await phone.page.locator('[data-widget="contacts.newThisMonth"]').boundingBox();
     expect(box?.width).toBeGreaterThan(300);
     await phone.context.close();
   });
 
   it('has no serious or critical accessibility violation on the new screens', async () => {
     const { t, page, context } = await signedInAdmin(run);
-    await createSample(page, { Name: 'Checked', OwnerUserId: t.admin.id });
+    const id = await createContact(page, { FirstName: 'Checked', LastName: 'Contact' });
+    await addContactEntry(page, id, 'c@example.org');
     const screens: [string, () => Promise<void>][] = [
-      ['/a', () => page.locator('[data-widget="w:samples.open"] [data-widget-count]').waitFor()],
+      ['/a', () => page.locator('[data-widget="contacts.newThisMonth"] [data-widget-count]').waitFor()],
       ['/micronet/menu/setup/helpTexts', () => page.getByText('Nothing matches.').waitFor()],
       [
-        `/micronet/list/setup/users/${t.admin.id}?tab=samples`,
-        () =>
-          page.getByRole('list', { name: 'Samples list' }).getByRole('link', { name: 'Checked' }).waitFor(),
+        `/micronet/list/setup/users/${t.admin.id}`,
+        () => page.locator('[data-preview-box]').first().waitFor(),
+      ],
+      [
+        `/micronet/list/contacts/contacts/${id}?tab=contactEntries`,
+        () => page.getByRole('list', { name: 'Contact info list' }).getByText('c@example.org').waitFor(),
       ],
       [
         '/micronet/external/setup/helpTexts/plainLanguage',

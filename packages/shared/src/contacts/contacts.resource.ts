@@ -45,6 +45,7 @@ export const contactsResource = defineResource({
     IsListed: { type: 'boolean', label: 'Listed in the member directory' },
     PublishedFields: { type: 'flags', label: 'Published in the directory', options: DIRECTORY_FIELDS },
     Notes: { type: 'textarea', label: 'Notes', maxLength: 20_000 },
+    CreatedAt: { type: 'datetime', label: 'Created', readOnly: true },
     IsDeleted: { type: 'boolean', label: 'Deleted', readOnly: true },
   },
   columns: [
@@ -81,6 +82,7 @@ export const contactsResource = defineResource({
     'StateProvince',
     'PostalCode',
     'CountryCode',
+    'CreatedAt',
   ],
   search: ['DisplayName', 'Email', 'AccountNumber'],
   lookupExtra: ['AccountNumber', 'City'],
@@ -144,6 +146,15 @@ export const contactsResource = defineResource({
   screen: {
     recordType: 'MainEntityParentPage',
     preview: ['DisplayName', 'ContactType', 'Status', 'AccountNumber', 'Email', 'Phone', 'Website', 'City'],
+    widgets: [
+      {
+        key: 'contacts.latest',
+        title: 'Latest contacts',
+        kind: 'list',
+        sort: { field: 'ContactId', direction: 'desc' },
+        rows: 5,
+      },
+    ],
     children: [
       { resource: 'contactEntries', parentField: 'ContactId', title: 'Contact info' },
       { resource: 'contactLinks', parentField: 'ContactId', title: 'Related contacts' },

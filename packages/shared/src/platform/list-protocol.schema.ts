@@ -3,7 +3,7 @@
  * criteria tags, table and widget settings, ErrorValidation, save answers, export and reports.
  */
 import { z } from 'zod';
-import { FILTER_OPERATORS } from './resource.ts';
+import { COLUMN_RENDERER_KEYS, FILTER_OPERATORS } from './resource.ts';
 
 /**
  * Query of a list call: `$skip`, `$top`, `$orderby` ("Name desc"), and an optional `$search`. List pages also take
@@ -112,7 +112,7 @@ export const listColumnSchema = z.object({
   sortable: z.boolean(),
   type: z.enum(['Actions']).optional(),
   fieldType: z.string().optional(),
-  rendererInfo: z.object({ Key: z.string() }).optional(),
+  rendererInfo: z.object({ Key: z.enum(COLUMN_RENDERER_KEYS) }).optional(),
   width: z.number().optional(),
   actions: z.array(rowActionSchema).optional(),
   showCondition: showConditionSchema.optional(),

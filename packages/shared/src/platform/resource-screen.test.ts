@@ -33,11 +33,18 @@ describe('safeExternalUrl', () => {
 });
 
 describe('screen declarations', () => {
-  it('the demo resources declare every screen type they demonstrate', () => {
+  it('keeps the test fixture out of every product surface', () => {
+    expect(samplesResource.fixture).toBe(true);
+    expect(samplesResource.screen?.widgets ?? []).toEqual([]);
+    expect(samplesResource.screen?.menu).toBeUndefined();
+    expect(usersResource.screen?.children ?? []).toEqual([]);
+  });
+  it('the resources declare every screen type they demonstrate', () => {
     expect(usersResource.screen?.recordType).toBe('MainEntityParentPage');
     expect(helpTextsResource.screen?.listVariant).toBe('ListView');
-    expect(samplesResource.screen?.widgets?.map((w) => w.kind)).toEqual(['count', 'list']);
-    for (const r of [usersResource, helpTextsResource, samplesResource])
+    expect(usersResource.screen?.widgets?.map((w) => w.kind)).toEqual(['count']);
+    expect(contactsResource.screen?.widgets?.map((w) => w.kind)).toEqual(['list']);
+    for (const r of [usersResource, helpTextsResource, samplesResource, contactsResource])
       expect(resourceProblems(r)).toEqual([]);
   });
   it('refuses an unknown preview field, an unsortable widget sort and an unsafe external page', () => {

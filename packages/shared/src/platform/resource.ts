@@ -54,14 +54,30 @@ export interface FieldDeclaration {
   readOnly?: boolean;
 }
 
-/** Renderers a column may ask the web for (rendererInfo.Key). */
+/**
+ * The closed catalogue of column renderers a column may ask the web for (`rendererInfo.Key`). The web maps each
+ * to a Display in a `Record<ColumnRendererKey, …>`, so a key added here without a renderer does not compile.
+ * `contactEntry` shows a value as the field type its row's `CommType` names (email, phone, website).
+ */
+export const COLUMN_RENDERER_KEYS = [
+  'badge',
+  'link',
+  'currency',
+  'date',
+  'datetime',
+  'boolean',
+  'phone',
+  'contactEntry',
+] as const;
+export type ColumnRendererKey = (typeof COLUMN_RENDERER_KEYS)[number];
+
 export interface ListColumnDeclaration {
   field: string;
   title?: string;
   show?: boolean;
   defaultHide?: boolean;
   sortable?: boolean;
-  rendererInfo?: { Key: string };
+  rendererInfo?: { Key: ColumnRendererKey };
   width?: number;
 }
 
@@ -286,6 +302,11 @@ export interface ResourceDeclaration<F extends string = string> {
   title: string;
   /** SQL name of the Drizzle table (or security-invoker view) holding the rows; tenant_id is its first key column. */
   table: string;
+  /**
+   * A test fixture of the generic layer (`samples`): its routes and screens answer, for the tests, but no product
+   * surface lists it: navigation, menus, dashboard widgets, the reports catalogue, demo data.
+   */
+  fixture?: boolean;
   /** The record id field. */
   key: NoInfer<F>;
   permissions: { read: Permission; write: Permission | null };

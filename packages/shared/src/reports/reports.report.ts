@@ -1,4 +1,7 @@
-/** The sample reports: staff users of the association, and open samples by price. */
+/**
+ * The reports of the association (staff users, contacts by status), and the generic layer's test fixture report
+ * over samples, which the catalogue does not list.
+ */
 import { defineReport } from '../platform/report.ts';
 
 export const staffUsersReport = defineReport({
@@ -9,6 +12,21 @@ export const staffUsersReport = defineReport({
   columns: ['DisplayName', 'Username', 'Email', 'Role', 'LastSignInAt'],
   criteria: [{ PropertyName: 'LoginType', Operator: 'eq', Value: 'staff' }],
   parameters: [{ name: 'Role', label: 'Role', field: 'Role', operator: 'eq' }],
+  defaultSort: { field: 'DisplayName', direction: 'asc' },
+  pageSize: 25,
+});
+
+export const contactsByStatusReport = defineReport({
+  ReportId: 'contacts.byStatus',
+  Title: 'Contacts by status',
+  Description: 'Every contact with its type, status and city; optionally only those of one status or type.',
+  resource: 'contacts',
+  columns: ['DisplayName', 'ContactType', 'Status', 'AccountNumber', 'City'],
+  criteria: [],
+  parameters: [
+    { name: 'Status', label: 'Status', field: 'Status', operator: 'eq' },
+    { name: 'ContactType', label: 'Contact type', field: 'ContactType', operator: 'eq' },
+  ],
   defaultSort: { field: 'DisplayName', direction: 'asc' },
   pageSize: 25,
 });

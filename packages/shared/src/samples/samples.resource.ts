@@ -1,4 +1,7 @@
-/** The sample entity: one field of every field type, to prove the generic screen layer end to end. */
+/**
+ * The sample entity: one field of every field type, to prove the generic screen layer end to end. A test fixture
+ * (`fixture: true`): its screens answer for the tests, but no product surface lists it.
+ */
 import { DATE_RANGE_OPTIONS } from '../platform/fields/date-range.rules.ts';
 import { defineResource, ERROR_VALIDATION_ACTIONS } from '../platform/resource.ts';
 
@@ -37,6 +40,7 @@ export const samplesResource = defineResource({
   title: 'Samples',
   table: 'samples',
   scale: 'small',
+  fixture: true,
   key: 'SampleId',
   permissions: { read: 'backoffice', write: 'backoffice' },
   fields: {
@@ -125,17 +129,6 @@ export const samplesResource = defineResource({
   screen: {
     highlightChanges: true,
     preview: ['Name', 'Status', 'Category', 'Price', 'StartDate', 'Email', 'IsActive'],
-    widgets: [
-      { key: 'samples.open', title: 'Open samples', kind: 'count', filterId: 2 },
-      {
-        key: 'samples.latest',
-        title: 'Latest samples',
-        kind: 'list',
-        sort: { field: 'SampleId', direction: 'desc' },
-        rows: 5,
-      },
-    ],
-    menu: { key: 'setup', title: 'Setup', order: 1 },
   },
   watchedFields: ['Quantity', 'Price'],
   uniqueFields: ['Name'],

@@ -59,7 +59,6 @@ export const usersResource = defineResource({
   screen: {
     recordType: 'MainEntityParentPage',
     preview: ['DisplayName', 'Username', 'Email', 'Role', 'IsActive', 'LastSignInAt'],
-    children: [{ resource: 'samples', parentField: 'OwnerUserId', title: 'Owned samples' }],
     widgets: [{ key: 'users.count', title: 'Users', kind: 'count' }],
     menu: { key: 'setup', title: 'Setup', order: 3 },
   },

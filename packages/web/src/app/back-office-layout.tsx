@@ -1,22 +1,18 @@
 import { NAV_COLLAPSE_BELOW_PX } from '@guildhall/shared';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import {
-  ImpersonationBanner,
-  useImpersonationBannerHeight,
-} from '../features/impersonation/impersonation-banner.tsx';
-import { HeaderSearch } from '../features/search/header-search.tsx';
+import { HeaderLogo } from '../features/files/index.ts';
+import { ImpersonationBanner, useImpersonationBannerHeight } from '../features/impersonation/index.ts';
+import { HeaderSearch } from '../features/search/index.ts';
+import { Brand } from '../platform/brand.tsx';
 import { HelpButton } from '../platform/help-panel.tsx';
 import { useIdentity } from '../platform/identity.ts';
+import { isActive, useModules, visibleNav } from '../platform/modules/modules-context.tsx';
 import { DialogHost } from '../platform/screens/dialogs.tsx';
 import { StatusBanner, StatusBannerProvider, StatusIndicator } from '../platform/status-banner.tsx';
-import { isActive, visibleNav } from './nav-items.ts';
-import { Brand, HEADER_HEIGHT, SkipLink, UserMenu } from './shell-parts.tsx';
-
-/** The association's logo beside its name, loaded after the shell (it is a picture, not the page). */
-const HeaderLogo = lazy(() => import('../features/files/header-logo.tsx'));
+import { HEADER_HEIGHT, SkipLink, UserMenu } from './shell-parts.tsx';
 
 /**
  * AppShell's mobile rules use `max-width: breakpoint`, its desktop rules `min-width: breakpoint`. Putting
@@ -28,6 +24,7 @@ const NAVBAR_BREAKPOINT = NAV_COLLAPSE_BELOW_PX - 0.1;
 /** The back-office layout: header, navigation that collapses behind a burger below 768 px, main. */
 export function BackOfficeLayout() {
   const me = useIdentity();
+  const modules = useModules();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const bannerHeight = useImpersonationBannerHeight(!!me.impersonation);
@@ -41,7 +38,7 @@ export function BackOfficeLayout() {
 
   const impersonating = !!me.impersonation;
   const headerHeight = HEADER_HEIGHT + bannerHeight;
-  const sections = visibleNav(me);
+  const sections = visibleNav(me, modules);
 
   return (
     <StatusBannerProvider>
@@ -91,7 +88,7 @@ export function BackOfficeLayout() {
           <AppShell.Section grow component={ScrollArea}>
             <Stack gap="md">
               {sections.map((section) => (
-                <div key={section.label ?? 'top'}>
+                <div key={section.key}>
                   {section.label ? (
                     <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4} component="h2">
                       {section.label}

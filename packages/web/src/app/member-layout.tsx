@@ -1,14 +1,12 @@
 import { AppShell, Container, Group, VisuallyHidden } from '@mantine/core';
 import { Link, Navigate, Outlet } from 'react-router';
-import {
-  ImpersonationBanner,
-  useImpersonationBannerHeight,
-} from '../features/impersonation/impersonation-banner.tsx';
-import { HeaderSearch } from '../features/search/header-search.tsx';
+import { ImpersonationBanner, useImpersonationBannerHeight } from '../features/impersonation/index.ts';
+import { HeaderSearch } from '../features/search/index.ts';
+import { Brand } from '../platform/brand.tsx';
 import { HelpButton } from '../platform/help-panel.tsx';
 import { useIdentity } from '../platform/identity.ts';
 import { StatusBanner, StatusBannerProvider, StatusIndicator } from '../platform/status-banner.tsx';
-import { Brand, HEADER_HEIGHT, SkipLink, UserMenu } from './shell-parts.tsx';
+import { HEADER_HEIGHT, SkipLink, UserMenu } from './shell-parts.tsx';
 
 /** The member area: the association's name, the member's menu (profile, password, sign out), the page. */
 export function MemberLayout() {

@@ -1,6 +1,6 @@
 import { Box, Center, Paper, Stack, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { Brand } from './shell-parts.tsx';
+import { Brand } from '../platform/brand.tsx';
 
 /** Sign-in, forgotten password and reset: a single card, no product chrome. */
 export function PublicLayout() {

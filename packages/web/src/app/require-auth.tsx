@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { TermsGate } from '../features/terms/terms-gate.tsx';
+import { TermsGate } from '../features/terms/index.ts';
 import { ErrorBlock } from '../platform/error-block.tsx';
+import { FullPageLoader } from '../platform/full-page-loader.tsx';
 import { areaHome, PROMPT_PATHS, pendingPromptPath, signedOutReason, useMe } from '../platform/identity.ts';
-import { FullPageLoader } from './root-layout.tsx';
 
 const promptPaths: readonly string[] = Object.values(PROMPT_PATHS);
 

@@ -1,6 +1,7 @@
-import { Center, Loader } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { ModulesProvider } from '../platform/modules/modules-context.tsx';
+import type { WebModule } from '../platform/modules/web-module.ts';
 
 /**
  * After a client-side navigation, move focus to the new screen's heading so that screen-reader and
@@ -25,22 +26,15 @@ function useFocusOnNavigate() {
   }, [pathname]);
 }
 
-export function RootLayout() {
+/** The root of every screen: the modules for the shells and generic screens, the loading bar, the page. */
+export function RootLayout({ modules }: { modules: readonly WebModule[] }) {
   const navigation = useNavigation();
   useFocusOnNavigate();
   return (
-    <>
+    <ModulesProvider modules={modules}>
       {navigation.state === 'loading' ? <div className="nav-progress" role="presentation" /> : null}
       <Outlet />
       <ScrollRestoration />
-    </>
-  );
-}
-
-export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
-  return (
-    <Center h="100dvh" role="status" aria-live="polite">
-      <Loader aria-label={label} />
-    </Center>
+    </ModulesProvider>
   );
 }

@@ -1,31 +1,11 @@
-import { Avatar, Group, Menu, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconBuildingCommunity, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { signOut, useIdentity } from '../platform/identity.ts';
 
 /** Height of the shells' header row (the impersonation banner adds its own height above it). */
 export const HEADER_HEIGHT = 56;
-
-export function Brand({ name, size = 'md' }: { name?: string; size?: 'md' | 'lg' }) {
-  return (
-    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-      <ThemeIcon size={size === 'lg' ? 40 : 32} radius="md" aria-hidden>
-        <IconBuildingCommunity size={size === 'lg' ? 24 : 20} />
-      </ThemeIcon>
-      <div style={{ minWidth: 0 }}>
-        <Text fw={700} size={size === 'lg' ? 'xl' : 'md'} lh={1.1} truncate="end">
-          {name ?? 'Guildhall'}
-        </Text>
-        {name ? (
-          <Text size="xs" c="dimmed" lh={1.1}>
-            Guildhall
-          </Text>
-        ) : null}
-      </div>
-    </Group>
-  );
-}
 
 export function SkipLink() {
   return (

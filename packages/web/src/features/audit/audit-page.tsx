@@ -1,4 +1,4 @@
-import { auditChanges, auditMergedName, auditRecordText } from '@guildhall/shared';
+import { type AuditEntry, auditChanges, auditMergedName, auditRecordText } from '@guildhall/shared';
 import { Code, Group, Modal, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,18 +9,6 @@ import { formatDateTime } from '../../platform/format.ts';
 import { useIdentity } from '../../platform/identity.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
 import { resourceByName } from '../../platform/screens/resources.ts';
-
-export interface AuditEntry {
-  id: number | string;
-  at: string;
-  actorUsername: string | null;
-  onBehalfOfUsername: string | null;
-  action: string;
-  entity: string;
-  entityId: string | number | null;
-  before: unknown;
-  after: unknown;
-}
 
 const LIMITS = ['100', '500', '1000'];
 

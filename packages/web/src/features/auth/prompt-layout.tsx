@@ -1,7 +1,7 @@
 import { Anchor, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { Brand } from '../../app/shell-parts.tsx';
+import { Brand } from '../../platform/brand.tsx';
 import { signOut, useIdentity } from '../../platform/identity.ts';
 
 /** The security prompts after sign-in: one card, who is signed in, a way out. */

@@ -4,9 +4,9 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { FullPageLoader } from '../../app/root-layout.tsx';
 import { api, isApiError } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
+import { FullPageLoader } from '../../platform/full-page-loader.tsx';
 import {
   clearSignedOutReason,
   landingPath,

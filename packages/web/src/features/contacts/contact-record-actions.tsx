@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api-client.ts';
 import { can, useIdentity } from '../../platform/identity.ts';
+import type { RecordActionProps } from '../../platform/modules/web-module.ts';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { confirmDialog, StackedModal } from '../../platform/screens/dialogs.tsx';
 
@@ -25,7 +26,7 @@ function lookupLabel(o: LookupOption): string {
  * Merge two duplicate contacts from the record: choose the other contact, confirm, then
  * POST /api/contacts/contacts/merge keeps this record and moves the other's history onto it.
  */
-export default function ContactRecordActions({ recordId, record }: { recordId: string; record: Model }) {
+export default function ContactRecordActions({ recordId, record }: RecordActionProps) {
   const [open, setOpen] = useState(false);
   const [signIn, setSignIn] = useState(false);
   return (

@@ -1,8 +1,8 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { BACK_OFFICE_NAV, isNavItemVisible } from '../../app/nav-items.ts';
 import { can, flagOn, useIdentity } from '../../platform/identity.ts';
+import { isNavItemVisible, navSections, useModules } from '../../platform/modules/modules-context.tsx';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { SoftBadge } from '../../platform/soft-badge.tsx';
 
@@ -11,27 +11,13 @@ const DashboardGrid = lazy(() =>
   import('../../platform/screens/dashboard/dashboard.tsx').then((m) => ({ default: m.DashboardGrid })),
 );
 
-const DESCRIPTIONS: Record<string, string> = {
-  '/a/users': 'See who can sign in, their roles and feature flags; work as a user to see what they see.',
-  '/a/outbox': 'Read the emails Guildhall sent or kept, such as password reset links.',
-  '/a/settings': 'Name, list page size, timings, default timezone and website prefix.',
-  '/a/setup/terms': 'Publish the terms of use staff and members must accept.',
-  '/a/status': 'Post a status message or a maintenance notice for everyone.',
-  '/a/audit': 'Who did what, and when, including work done on behalf of others.',
-  '/a/dashboard': 'The dashboard on a page of its own.',
-  '/a/reports': 'Run reports, page and sort them, and keep your favourites first.',
-  '/micronet/list/setup/samples': 'The sample entity: one field of every type, in every list view.',
-  '/micronet/list/setup/helpTexts': 'The help panel text of each screen.',
-  '/micronet/menu/setup': 'Every setup list in one place, with a menu on the left.',
-};
-
 /** `/a`: where staff land after signing in: the dashboard, then shortcuts to every screen they may open. */
 export function BackOfficeHome() {
   const me = useIdentity();
   const first = (me.user.displayName || me.user.username).split(' ')[0];
-  const shortcuts = BACK_OFFICE_NAV.flatMap((s) => s.items).filter(
-    (item) => item.to !== '/a' && isNavItemVisible(me, item),
-  );
+  const shortcuts = navSections(useModules())
+    .flatMap((s) => s.items)
+    .filter((item) => item.to !== '/a' && isNavItemVisible(me, item));
   return (
     <>
       <PageHeader
@@ -95,7 +81,7 @@ export function BackOfficeHome() {
                       <div>
                         <Text fw={600}>{item.label}</Text>
                         <Text size="sm" c="dimmed">
-                          {DESCRIPTIONS[item.to] ?? ''}
+                          {item.description ?? ''}
                         </Text>
                       </div>
                     </Group>

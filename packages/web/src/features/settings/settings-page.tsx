@@ -8,7 +8,7 @@ import { meQueryKey } from '../../platform/identity.ts';
 import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
 import { UnsavedChangesPrompt } from '../../platform/unsaved-changes.tsx';
-import { ImageSlot } from '../files/image-slot.tsx';
+import { ImageSlot } from '../files/index.ts';
 
 interface TenantSettingsAnswer {
   name: string;

@@ -11,7 +11,7 @@ import { NotFoundPage } from '../../platform/not-found.tsx';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
 import { SoftBadge } from '../../platform/soft-badge.tsx';
-import { ImpersonateButton } from '../impersonation/impersonate-button.tsx';
+import { ImpersonateButton } from '../impersonation/index.ts';
 import { UserContactCard } from './user-contact-card.tsx';
 import { LOGIN_TYPE_LABEL, ROLE_LABEL, type UserRecord, userKey, usersKey } from './users-api.ts';
 

@@ -6,12 +6,14 @@ import {
   type DateRangeValue,
   type DecimalRange,
   describeDecimalRange,
+  type FieldType,
   formatDateInput,
   formatDateValue,
   formatPhone,
   isCalendarDay,
 } from '@guildhall/shared';
 import { Badge, Text } from '@mantine/core';
+import type { ComponentType } from 'react';
 import type { FieldDisplayProps } from './field-types.ts';
 
 const EMPTY = '—';
@@ -73,8 +75,18 @@ export function displayText(props: FieldDisplayProps): string {
         .replace(/<[^>]*>/g, ' ')
         .replace(/\s+/g, ' ')
         .trim();
-    default:
+    case 'text':
+    case 'textarea':
+    case 'time':
+    case 'website':
+    case 'email':
+    case 'timezone':
+    case 'lookup':
       return String(value);
+    default: {
+      const unknownType: never = field.type;
+      throw new Error(`No display for the field type ${String(unknownType)}`);
+    }
   }
 }
 
@@ -112,4 +124,26 @@ export function LinkDisplay(props: FieldDisplayProps) {
 
 export function MultilineDisplay(props: FieldDisplayProps) {
   return <span style={{ whiteSpace: 'pre-wrap' }}>{displayText(props)}</span>;
+}
+
+/** A column renderer that shows the value as a given field type, whatever the field's own type. */
+export function displayAs(type: FieldType, Display: ComponentType<FieldDisplayProps> = TextDisplay) {
+  function DisplayAs(props: FieldDisplayProps) {
+    return <Display {...props} field={{ ...props.field, type }} />;
+  }
+  DisplayAs.displayName = `DisplayAs(${type})`;
+  return DisplayAs;
+}
+
+const ENTRY_TYPES: Record<string, FieldType> = { email: 'email', phone: 'phone', website: 'website' };
+
+/** `contactEntry`: a contact-info value shown as the type its row's `CommType` names (email and website link). */
+export function ContactEntryDisplay(props: FieldDisplayProps) {
+  const type = ENTRY_TYPES[String(props.row?.CommType ?? '')] ?? 'text';
+  const field = { ...props.field, type };
+  return type === 'email' || type === 'website' ? (
+    <LinkDisplay {...props} field={field} />
+  ) : (
+    <TextDisplay {...props} field={field} />
+  );
 }

@@ -1,5 +1,12 @@
-import type { FieldType } from '@guildhall/shared';
-import { BadgeDisplay, LinkDisplay, MultilineDisplay, TextDisplay } from './field-display.tsx';
+import type { ColumnRendererKey, FieldType } from '@guildhall/shared';
+import {
+  BadgeDisplay,
+  ContactEntryDisplay,
+  displayAs,
+  LinkDisplay,
+  MultilineDisplay,
+  TextDisplay,
+} from './field-display.tsx';
 import {
   BooleanFieldInput,
   CountryFieldInput,
@@ -23,7 +30,7 @@ import {
   TimezoneFieldInput,
   WebsiteFieldInput,
 } from './field-inputs.tsx';
-import type { FieldRegistry, FieldRenderer } from './field-types.ts';
+import type { ColumnRendererRegistry, FieldRegistry, FieldRenderer } from './field-types.ts';
 
 /**
  * One `{ Display, Input }` per field type of the closed catalogue: a type added to `FIELD_TYPES` without an
@@ -53,15 +60,22 @@ export const FIELD_REGISTRY: FieldRegistry = {
   richText: { Display: MultilineDisplay, Input: RichTextFieldInput },
 };
 
-/** Column renderers a list may ask for by `rendererInfo.Key`; anything else uses the field type's Display. */
-export const COLUMN_RENDERERS: Record<string, FieldRenderer['Display']> = {
+/**
+ * One Display per key of the closed catalogue of column renderers (`rendererInfo.Key`): a key added to
+ * `COLUMN_RENDERER_KEYS` without an entry here does not compile. A column without a key uses its field type's
+ * Display. `link` shows the field's text; the cell makes it the link to the record.
+ */
+export const COLUMN_RENDERERS: ColumnRendererRegistry = {
   badge: BadgeDisplay,
   link: TextDisplay,
-  currency: TextDisplay,
-  date: TextDisplay,
-  boolean: TextDisplay,
+  currency: displayAs('currency'),
+  date: displayAs('date'),
+  datetime: displayAs('datetime'),
+  boolean: displayAs('boolean'),
+  phone: displayAs('phone'),
+  contactEntry: ContactEntryDisplay,
 };
 
-export function displayFor(type: FieldType, rendererKey?: string): FieldRenderer['Display'] {
-  return (rendererKey ? COLUMN_RENDERERS[rendererKey] : undefined) ?? FIELD_REGISTRY[type].Display;
+export function displayFor(type: FieldType, rendererKey?: ColumnRendererKey): FieldRenderer['Display'] {
+  return rendererKey ? COLUMN_RENDERERS[rendererKey] : FIELD_REGISTRY[type].Display;
 }

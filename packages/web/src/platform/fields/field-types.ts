@@ -1,4 +1,4 @@
-import type { FieldDeclaration, FieldType } from '@guildhall/shared';
+import type { ColumnRendererKey, FieldDeclaration, FieldType, Model } from '@guildhall/shared';
 import type { ComponentType } from 'react';
 
 /** What every field control knows besides its value: the tenant's settings that rules depend on. */
@@ -27,6 +27,8 @@ export interface FieldDisplayProps {
   field: FieldDeclaration;
   value: unknown;
   context: Pick<FieldContext, 'timeZone'>;
+  /** The value's row, where a renderer depends on another field (`contactEntry` reads `CommType`). */
+  row?: Model;
 }
 
 export interface FieldRenderer {
@@ -36,3 +38,6 @@ export interface FieldRenderer {
 
 /** TypeScript refuses a registry that misses a field type. */
 export type FieldRegistry = Record<FieldType, FieldRenderer>;
+
+/** TypeScript refuses a column renderer registry that misses a key of `COLUMN_RENDERER_KEYS`. */
+export type ColumnRendererRegistry = Record<ColumnRendererKey, FieldRenderer['Display']>;

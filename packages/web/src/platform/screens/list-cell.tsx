@@ -42,7 +42,7 @@ export function ListCell({
     label: column.title,
   };
   const Display = displayFor(field.type, column.rendererKey);
-  const content = <Display field={field} value={row[column.field]} context={{ timeZone }} />;
+  const content = <Display field={field} value={row[column.field]} context={{ timeZone }} row={row} />;
   if (column.rendererKey === 'link')
     return (
       <Anchor component={Link} to={recordPath(resource, String(row[resource.key]))} size="sm">

@@ -1,4 +1,5 @@
 import {
+  type ColumnRendererKey,
   canModifyColumn,
   type ListColumn,
   type Model,
@@ -17,7 +18,7 @@ export interface ColumnView {
   mode: ColumnMode;
   sortable: boolean;
   fieldType: string | undefined;
-  rendererKey: string | undefined;
+  rendererKey: ColumnRendererKey | undefined;
   width: number | undefined;
   /** Selector and action columns: always shown, never moved. */
   fixed: boolean;

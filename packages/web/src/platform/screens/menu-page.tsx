@@ -18,7 +18,7 @@ type Entry =
 /** The entries of a menu: the lists of resources declaring `screen.menu.key`, then their external pages. */
 export function menuEntries(menu: string, canRead: (r: ResourceDeclaration) => boolean): Entry[] {
   const members = RESOURCES.filter(
-    (r) => screenOptionsOf(r).menu?.key === menu && !r.singleRecord && canRead(r),
+    (r) => screenOptionsOf(r).menu?.key === menu && !r.singleRecord && !r.fixture && canRead(r),
   )
     .map((r) => ({ r, order: screenOptionsOf(r).menu?.order ?? 0 }))
     .sort((a, b) => a.order - b.order || a.r.title.localeCompare(b.r.title))

@@ -8,10 +8,11 @@ import {
 } from '@guildhall/shared';
 import { Alert, Anchor, Badge, Button, Group, Stack, Tabs } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../error-block.tsx';
 import { can, useIdentity } from '../identity.ts';
+import { recordSlotsOf, useModules } from '../modules/modules-context.tsx';
 import { LoadingBlock, PageHeader } from '../page.tsx';
 import { rowLabel } from './list-cell.tsx';
 import { mergeColumns } from './list-columns.ts';
@@ -22,31 +23,6 @@ import { screenOptionsOf } from './screen-options.ts';
 import { fetchList, fetchRecord } from './screens-api.ts';
 
 const DETAILS_TAB = 'details';
-
-/** Actions a feature adds to its record's header (lazy, by resource name): contacts add Merge. */
-const RECORD_ACTIONS: Record<string, ComponentType<{ recordId: string; record: Model }>> = {
-  contacts: lazy(() => import('../../features/contacts/contact-record-actions.tsx')),
-};
-
-/** Tabs a feature adds to its record (lazy, by resource name): contacts add their Files. */
-const RECORD_TABS: Record<
-  string,
-  { key: string; title: string; Panel: ComponentType<{ recordId: string }> }[]
-> = {
-  contacts: [
-    { key: 'files', title: 'Files', Panel: lazy(() => import('../../features/files/contact-files-tab.tsx')) },
-  ],
-};
-
-/** What a feature shows beside its record's PreviewBox (lazy, by resource name): a contact's photo. */
-const RECORD_ASIDE: Record<string, ComponentType<{ recordId: string }>> = {
-  contacts: lazy(() => import('../../features/files/contact-photo.tsx')),
-};
-
-/** Tabs a feature draws itself, by child resource name: contacts show links from both sides, by name. */
-const CHILD_TABS: Record<string, ComponentType<{ recordId: string; record: Model }>> = {
-  contactLinks: lazy(() => import('../../features/contacts/contact-relations.tsx')),
-};
 
 function plannedTabKey(title: string): string {
   return `planned-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
@@ -75,9 +51,12 @@ export default function ParentPage({
     return r && can(me, r.permissions.read) ? [{ child, resource: r }] : [];
   });
   const planned = screenOptionsOf(resource).plannedChildren ?? [];
-  const RecordActions = RECORD_ACTIONS[resource.name];
-  const featureTabs = RECORD_TABS[resource.name] ?? [];
-  const RecordAside = RECORD_ASIDE[resource.name];
+  const {
+    actions: recordActions,
+    tabs: featureTabs,
+    asides,
+    childPanels,
+  } = recordSlotsOf(useModules(), resource.name);
   const tab = params.get('tab') ?? DETAILS_TAB;
   const canEdit =
     resource.permissions.write !== null &&
@@ -100,9 +79,11 @@ export default function ParentPage({
         description={resource.title.replace(/s$/, '')}
         actions={
           <>
-            {RecordActions && canEdit ? (
+            {canEdit && recordActions.length > 0 ? (
               <Suspense fallback={null}>
-                <RecordActions recordId={recordId} record={record.data} />
+                {recordActions.map(({ key, Action }) => (
+                  <Action key={key} resource={resource} recordId={recordId} record={record.data} />
+                ))}
               </Suspense>
             ) : null}
             {canEdit ? (
@@ -121,10 +102,12 @@ export default function ParentPage({
         }
       />
       <Stack gap="md">
-        {RecordAside ? (
+        {asides.length > 0 ? (
           <Group align="flex-start" wrap="wrap" gap="md">
             <Suspense fallback={null}>
-              <RecordAside recordId={recordId} />
+              {asides.map(({ key, Aside }) => (
+                <Aside key={key} resource={resource} recordId={recordId} record={record.data} />
+              ))}
             </Suspense>
             <div style={{ flex: 1, minWidth: 260 }}>
               <PreviewCard resource={resource} record={record.data} />
@@ -171,12 +154,12 @@ export default function ParentPage({
             <Details resource={resource} record={record.data} />
           </Tabs.Panel>
           {children.map(({ child, resource: childResource }) => {
-            const Own = CHILD_TABS[child.resource];
+            const Own = childPanels[child.resource];
             return (
               <Tabs.Panel key={child.resource} value={child.resource} pt="md">
                 {Own ? (
                   <Suspense fallback={<LoadingBlock />}>
-                    <Own recordId={recordId} record={record.data} />
+                    <Own resource={resource} recordId={recordId} record={record.data} />
                   </Suspense>
                 ) : (
                   <ChildList
@@ -192,7 +175,7 @@ export default function ParentPage({
           {featureTabs.map(({ key, Panel }) => (
             <Tabs.Panel key={key} value={key} pt="md">
               <Suspense fallback={<LoadingBlock />}>
-                <Panel recordId={recordId} />
+                <Panel resource={resource} recordId={recordId} record={record.data} />
               </Suspense>
             </Tabs.Panel>
           ))}

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import {
@@ -7,29 +6,23 @@ import {
   type UserWidgetSettings,
   type WidgetDeclaration,
 } from '@guildhall/shared';
-import { BarChart } from '@mantine/charts';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import ReactGridLayout, { type Layout, type LayoutItem, useContainerWidth } from 'react-grid-layout';
 import { Link } from 'react-router';
 import { api } from '../../api-client.ts';
-import { displayText } from '../../fields/field-display.tsx';
 import { can, useIdentity } from '../../identity.ts';
+import { useModules, visibleWidgets } from '../../modules/modules-context.tsx';
+import type { DashboardWidget } from '../../modules/web-module.ts';
 import { LoadingBlock, PageHeader } from '../../page.tsx';
 import { rowLabel } from '../list-cell.tsx';
-import { listPath, RESOURCES, recordPath, resourceByName } from '../resources.ts';
+import { listPath, RESOURCES, recordPath } from '../resources.ts';
 import { screenOptionsOf } from '../screen-options.ts';
 import { fetchList } from '../screens-api.ts';
 
 export const DASHBOARD_SCREEN = 'Dashboard';
-
-const BUILT_IN: LayoutItem[] = [
-  { i: 'counts', x: 0, y: 0, w: 2, h: 3 },
-  { i: 'chart', x: 2, y: 0, w: 4, h: 6 },
-  { i: 'recent', x: 0, y: 3, w: 2, h: 6 },
-];
 
 /** A Widget screen: a count or a short list a resource declares (`screen.widgets`), shown to those who may read it. */
 interface DeclaredWidget {
@@ -39,23 +32,39 @@ interface DeclaredWidget {
 }
 
 function declaredWidgets(canRead: (r: ResourceDeclaration) => boolean): DeclaredWidget[] {
-  return RESOURCES.filter(canRead).flatMap((resource) =>
+  return RESOURCES.filter((r) => !r.fixture && canRead(r)).flatMap((resource) =>
     (screenOptionsOf(resource).widgets ?? []).map((widget) => ({ id: `w:${widget.key}`, resource, widget })),
   );
 }
 
-/** Built-in widgets first, then the declared ones two columns wide, three to a row, below them. */
-function defaultLayout(declared: readonly DeclaredWidget[]): LayoutItem[] {
-  return [
-    ...BUILT_IN,
-    ...declared.map((d, index) => ({
-      i: d.id,
-      x: (index % 3) * 2,
-      y: 9 + Math.floor(index / 3) * 4,
-      w: 2,
-      h: d.widget.kind === 'count' ? 3 : 5,
-    })),
+/**
+ * The modules' widgets first, in the modules' order, then the resources' declared ones (two columns wide), each
+ * row filled left to right on the 6-column grid.
+ */
+export function defaultLayout(
+  widgets: readonly Pick<DashboardWidget, 'key' | 'size'>[],
+  declared: readonly DeclaredWidget[],
+): LayoutItem[] {
+  const sized = [
+    ...widgets.map((w) => ({ i: w.key, ...w.size })),
+    ...declared.map((d) => ({ i: d.id, w: 2, h: d.widget.kind === 'count' ? 3 : 5 })),
   ];
+  const out: LayoutItem[] = [];
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  for (const item of sized) {
+    const w = Math.min(item.w, DASHBOARD_GRID.columns);
+    if (x + w > DASHBOARD_GRID.columns) {
+      x = 0;
+      y += rowHeight;
+      rowHeight = 0;
+    }
+    out.push({ i: item.i, x, y, w, h: item.h });
+    x += w;
+    rowHeight = Math.max(rowHeight, item.h);
+  }
+  return out;
 }
 
 function stacked(items: readonly LayoutItem[]): LayoutItem[] {
@@ -96,6 +105,8 @@ export function DashboardPage() {
 /** Widgets on a 6-column grid (at most 100 rows, one column below 600 px), laid out per user. */
 export function DashboardGrid() {
   const me = useIdentity();
+  const modules = useModules();
+  const widgets = useMemo(() => visibleWidgets(me, modules), [me, modules]);
   const declared = useMemo(() => declaredWidgets((r) => can(me, r.permissions.read)), [me]);
   const settings = useQuery({
     queryKey: ['widgetSettings', DASHBOARD_SCREEN],
@@ -104,8 +115,8 @@ export function DashboardGrid() {
   const { width, containerRef, mounted } = useContainerWidth();
   const narrow = width < DASHBOARD_GRID.mobileBreakpointPx;
   const initial = useMemo(
-    () => savedLayout(settings.data, defaultLayout(declared)),
-    [settings.data, declared],
+    () => savedLayout(settings.data, defaultLayout(widgets, declared)),
+    [settings.data, widgets, declared],
   );
   const last = useRef<string>('');
   useEffect(() => {
@@ -145,21 +156,15 @@ export function DashboardGrid() {
           resizeConfig={{ enabled: !narrow }}
           onLayoutChange={onLayoutChange}
         >
-          <div key="counts" data-widget="counts">
-            <Widget title="Counts">
-              <CountsWidget />
-            </Widget>
-          </div>
-          <div key="chart" data-widget="chart">
-            <Widget title="Samples by status">
-              <ChartWidget />
-            </Widget>
-          </div>
-          <div key="recent" data-widget="recent">
-            <Widget title="Recent samples">
-              <RecentWidget />
-            </Widget>
-          </div>
+          {widgets.map(({ key, title, Component }) => (
+            <div key={key} data-widget={key}>
+              <Widget title={title}>
+                <Suspense fallback={<LoadingBlock />}>
+                  <Component />
+                </Suspense>
+              </Widget>
+            </div>
+          ))}
           {declared.map((d) => (
             <div key={d.id} data-widget={d.id}>
               <Widget title={d.widget.title}>
@@ -242,113 +247,4 @@ function Widget({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const samples = resourceByName('samples');
-const helpTexts = resourceByName('helpTexts');
 const base = { skip: 0, top: 1, sort: null, search: '', filterId: 0, criteria: [] };
-
-function CountsWidget() {
-  const counts = useQuery({
-    queryKey: ['dashboard', 'counts'],
-    queryFn: async () => {
-      const out: { label: string; value: number; to: string }[] = [];
-      if (samples) {
-        const all = await fetchList(samples, base);
-        const open = await fetchList(samples, { ...base, filterId: 2 });
-        out.push({ label: 'Samples', value: all.TotalRecordAvailable, to: listPath(samples) });
-        out.push({ label: 'Open samples', value: open.TotalRecordAvailable, to: listPath(samples) });
-      }
-      if (helpTexts) {
-        const help = await fetchList(helpTexts, base).catch(() => null);
-        if (help)
-          out.push({ label: 'Help texts', value: help.TotalRecordAvailable, to: listPath(helpTexts) });
-      }
-      return out;
-    },
-  });
-  if (!counts.data) return <LoadingBlock />;
-  return (
-    <Group gap="lg">
-      {counts.data.map((c) => (
-        <Stack key={c.label} gap={0}>
-          <Text fz={28} fw={700} lh={1.1}>
-            {c.value}
-          </Text>
-          <Anchor component={Link} to={c.to} size="sm">
-            {c.label}
-          </Anchor>
-        </Stack>
-      ))}
-    </Group>
-  );
-}
-
-function ChartWidget() {
-  const statuses = samples?.fields.Status?.options ?? [];
-  const data = useQuery({
-    queryKey: ['dashboard', 'chart'],
-    enabled: samples !== null,
-    queryFn: async () =>
-      Promise.all(
-        statuses.map(async (s) => {
-          const answer = samples
-            ? await fetchList(samples, {
-                ...base,
-                filterId: 9999,
-                criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: s.Id }],
-              })
-            : null;
-          return { status: s.Name, Samples: answer?.TotalRecordAvailable ?? 0 };
-        }),
-      ),
-  });
-  if (!data.data) return <LoadingBlock />;
-  return (
-    <BarChart
-      h={200}
-      data={data.data}
-      dataKey="status"
-      series={[{ name: 'Samples', color: 'guild.6' }]}
-      tickLine="y"
-    />
-  );
-}
-
-function RecentWidget() {
-  const me = useIdentity();
-  const recent = useQuery({
-    queryKey: ['dashboard', 'recent'],
-    enabled: samples !== null,
-    queryFn: () =>
-      samples
-        ? fetchList(samples, { ...base, top: 5, sort: { columnName: 'SampleId', direction: 'desc' } })
-        : Promise.resolve(null),
-  });
-  if (!samples) return null;
-  if (!recent.data) return <LoadingBlock />;
-  const price = samples.fields.Price;
-  return (
-    <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {recent.data.Results.map((row) => (
-        <Group key={String(row.SampleId)} component="li" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={recordPath(samples, String(row.SampleId))} size="sm">
-            {String(row.Name)}
-          </Anchor>
-          <Text size="sm" c="dimmed">
-            {price
-              ? displayText({
-                  field: price,
-                  value: row.Price,
-                  context: { timeZone: me.tenant.settings.defaultTimezone },
-                })
-              : ''}
-          </Text>
-        </Group>
-      ))}
-      {recent.data.Results.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No samples yet.
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}

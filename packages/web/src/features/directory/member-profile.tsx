@@ -13,7 +13,7 @@ import {
   PROFILE_FIELDS,
   type ProfileChanges,
   type ProfileField,
-} from '../directory/directory-api.ts';
+} from './directory-api.ts';
 
 const LABELS: Record<ProfileField, string> = {
   Email: 'Email',

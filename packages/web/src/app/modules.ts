@@ -1,0 +1,32 @@
+import { auditModule } from '../features/audit/index.ts';
+import { authModule } from '../features/auth/index.ts';
+import { contactsModule } from '../features/contacts/index.ts';
+import { directoryModule } from '../features/directory/index.ts';
+import { filesModule } from '../features/files/index.ts';
+import { homeModule } from '../features/home/index.ts';
+import { mailModule } from '../features/mail/index.ts';
+import { settingsModule } from '../features/settings/index.ts';
+import { statusModule } from '../features/status/index.ts';
+import { termsModule } from '../features/terms/index.ts';
+import { usersModule } from '../features/users/index.ts';
+import type { WebModule } from '../platform/modules/web-module.ts';
+import { screensModule } from '../platform/screens/screens-module.ts';
+
+/**
+ * The web app's modules, in the order their navigation entries, record actions and dashboard widgets show.
+ * A feature not in this list is absent: no route, no entry, no widget.
+ */
+export const WEB_MODULES: readonly WebModule[] = [
+  homeModule,
+  screensModule,
+  contactsModule,
+  usersModule,
+  mailModule,
+  filesModule,
+  settingsModule,
+  termsModule,
+  statusModule,
+  auditModule,
+  directoryModule,
+  authModule,
+];

@@ -1,0 +1,52 @@
+import { page, screen } from '../../platform/modules/routing.tsx';
+import type { WebModule } from '../../platform/modules/web-module.ts';
+
+/** The auth screens share one chunk: sign-in, recovery and the prompts are small and visited together. */
+const auth = () => import('./auth-screens.ts');
+
+const changePassword = page(
+  'account/password',
+  { stateName: 'Account.ChangePassword', title: 'Change password' },
+  screen(auth, (m) => m.ChangePasswordPage),
+);
+
+export const authModule: WebModule = {
+  name: 'auth',
+  public: [
+    page(
+      'sign-in',
+      { title: 'Sign in' },
+      screen(auth, (m) => m.SignInPage),
+    ),
+    page(
+      'forgot-password',
+      { title: 'Forgot your password?' },
+      screen(auth, (m) => m.ForgotPasswordPage),
+    ),
+    page(
+      'reset-password',
+      { title: 'Choose a new password' },
+      screen(auth, (m) => m.ResetPasswordPage),
+    ),
+  ],
+  promptLayout: screen(auth, (m) => m.PromptLayout),
+  prompts: [
+    page(
+      'security-question',
+      { title: 'Set a security question' },
+      screen(auth, (m) => m.SecurityQuestionPrompt),
+    ),
+    page(
+      'change-password',
+      { title: 'Choose a new password' },
+      screen(auth, (m) => m.ChangePasswordPrompt),
+    ),
+    page(
+      'change-username',
+      { title: 'Choose a new username' },
+      screen(auth, (m) => m.ChangeUsernamePrompt),
+    ),
+  ],
+  backOffice: [changePassword],
+  memberArea: [changePassword],
+};

@@ -1,0 +1,38 @@
+import { IconFiles } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { page, screen } from '../../platform/modules/routing.tsx';
+import type { WebModule } from '../../platform/modules/web-module.ts';
+
+/** The image field other features embed (the association's logo in the settings). */
+export { ImageSlot, useUsageImage } from './image-slot.tsx';
+
+/** The association's logo beside its name in the back-office header, loaded after the shell. */
+export const HeaderLogo = lazy(() => import('./header-logo.tsx'));
+
+export const filesModule: WebModule = {
+  name: 'files',
+  backOffice: [
+    page(
+      'files',
+      { stateName: 'Files.Library', title: 'Files' },
+      screen(
+        () => import('./files-page.tsx'),
+        (m) => m.FilesPage,
+      ),
+    ),
+  ],
+  nav: [
+    {
+      section: 'communications',
+      to: '/a/files',
+      label: 'Files',
+      icon: IconFiles,
+      permission: 'backoffice',
+      description: 'The association’s files and images, in folders: upload, rename, move and find them.',
+    },
+  ],
+  recordTabs: {
+    contacts: [{ key: 'files', title: 'Files', Panel: lazy(() => import('./contact-files-tab.tsx')) }],
+  },
+  recordAsides: { contacts: lazy(() => import('./contact-photo.tsx')) },
+};

@@ -1,0 +1,2 @@
+/** The global search box of both shells' header. */
+export { HeaderSearch } from './header-search.tsx';

@@ -1,0 +1,35 @@
+import { IconAddressBook } from '@tabler/icons-react';
+import { page, screen } from '../../platform/modules/routing.tsx';
+import type { WebModule } from '../../platform/modules/web-module.ts';
+
+export const usersModule: WebModule = {
+  name: 'users',
+  backOffice: [
+    page(
+      'users',
+      { stateName: 'Users.List', title: 'Users' },
+      screen(
+        () => import('./users-page.tsx'),
+        (m) => m.UsersPage,
+      ),
+    ),
+    page(
+      'users/:id',
+      { stateName: 'Users.Detail', title: 'User' },
+      screen(
+        () => import('./user-page.tsx'),
+        (m) => m.UserPage,
+      ),
+    ),
+  ],
+  nav: [
+    {
+      section: 'people',
+      to: '/a/users',
+      label: 'Users',
+      icon: IconAddressBook,
+      permission: 'users.read',
+      description: 'See who can sign in, their roles and feature flags; work as a user to see what they see.',
+    },
+  ],
+};

@@ -1,0 +1,91 @@
+import type { Me } from '@guildhall/shared';
+import { createContext, type ReactNode, useContext } from 'react';
+import { can, flagOn } from '../identity.ts';
+import {
+  NAV_SECTION_LABELS,
+  NAV_SECTIONS,
+  type NavEntry,
+  type NavSectionKey,
+  type WebModule,
+} from './web-module.ts';
+
+const ModulesContext = createContext<readonly WebModule[] | null>(null);
+
+/** The app hands the list of its modules to the generic screens and the shells through this provider. */
+export function ModulesProvider({
+  modules,
+  children,
+}: {
+  modules: readonly WebModule[];
+  children: ReactNode;
+}) {
+  return <ModulesContext.Provider value={modules}>{children}</ModulesContext.Provider>;
+}
+
+export function useModules(): readonly WebModule[] {
+  const modules = useContext(ModulesContext);
+  if (!modules) throw new Error('useModules needs a ModulesProvider above it (the app provides it).');
+  return modules;
+}
+
+export interface NavSection {
+  key: NavSectionKey;
+  label: string | null;
+  items: NavEntry[];
+}
+
+/** Every module's navigation entries by section, in the sections' order and, within one, by `order`. */
+export function navSections(modules: readonly WebModule[]): NavSection[] {
+  const entries = modules.flatMap((m) => m.nav ?? []);
+  return NAV_SECTIONS.map((key) => ({
+    key,
+    label: NAV_SECTION_LABELS[key],
+    items: entries
+      .map((entry, index) => ({ entry, index }))
+      .filter(({ entry }) => entry.section === key)
+      .sort((a, b) => (a.entry.order ?? 50) - (b.entry.order ?? 50) || a.index - b.index)
+      .map(({ entry }) => entry),
+  }));
+}
+
+export function isNavItemVisible(me: Me, item: Pick<NavEntry, 'permission' | 'flag'>): boolean {
+  if (item.permission && !can(me, item.permission)) return false;
+  if (item.flag && !flagOn(me, item.flag)) return false;
+  return true;
+}
+
+/** The navigation the user may see: sections without a visible entry disappear. */
+export function visibleNav(me: Me, modules: readonly WebModule[]): NavSection[] {
+  return navSections(modules)
+    .map((section) => ({ ...section, items: section.items.filter((item) => isNavItemVisible(me, item)) }))
+    .filter((section) => section.items.length > 0);
+}
+
+export function isActive(pathname: string, item: Pick<NavEntry, 'to' | 'end'>): boolean {
+  if (item.end) return pathname === item.to || pathname === `${item.to}/`;
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}
+
+/** The slots the modules fill on a resource's record (MainEntityParentPage), in the modules' order. */
+export function recordSlotsOf(modules: readonly WebModule[], resourceName: string) {
+  return {
+    actions: modules.flatMap((m) => {
+      const Action = m.recordActions?.[resourceName];
+      return Action ? [{ key: m.name, Action }] : [];
+    }),
+    tabs: modules.flatMap((m) => m.recordTabs?.[resourceName] ?? []),
+    /** By child resource name; the first module to draw a child's tab draws it. */
+    childPanels: Object.fromEntries(
+      modules.flatMap((m) => Object.entries(m.childPanels ?? {})).reverse(),
+    ) as Record<string, NonNullable<WebModule['childPanels']>[string]>,
+    asides: modules.flatMap((m) => {
+      const Aside = m.recordAsides?.[resourceName];
+      return Aside ? [{ key: m.name, Aside }] : [];
+    }),
+  };
+}
+
+/** The dashboard widgets of every module the user may see. */
+export function visibleWidgets(me: Me, modules: readonly WebModule[]) {
+  return modules.flatMap((m) => m.dashboardWidgets ?? []).filter((w) => isNavItemVisible(me, w));
+}

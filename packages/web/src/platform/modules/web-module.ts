@@ -1,0 +1,93 @@
+import type { FeatureFlagKey, Model, Permission, ResourceDeclaration } from '@guildhall/shared';
+import type { IconProps } from '@tabler/icons-react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { RouteObject } from 'react-router';
+
+/** The sections of the back-office navigation, in the order they show. */
+export const NAV_SECTIONS = ['top', 'people', 'communications', 'setup'] as const;
+export type NavSectionKey = (typeof NAV_SECTIONS)[number];
+
+export const NAV_SECTION_LABELS: Record<NavSectionKey, string | null> = {
+  top: null,
+  people: 'People',
+  communications: 'Communications',
+  setup: 'Setup',
+};
+
+/** One entry of the back-office navigation, also a shortcut on the home screen. */
+export interface NavEntry {
+  section: NavSectionKey;
+  to: string;
+  label: string;
+  icon: ComponentType<IconProps>;
+  /** The home screen's shortcut text. */
+  description?: string;
+  /** Only users with this permission see the entry. */
+  permission?: Permission;
+  /** Only users with this feature flag on see the entry (spec 000 section 1: flags gate features per user). */
+  flag?: FeatureFlagKey;
+  /** Active only on the exact path (home). */
+  end?: boolean;
+  /** Place within its section (lower first; entries without one keep the modules' order after them). */
+  order?: number;
+}
+
+/** What a record action (a button in a record's header, for example Merge) is given. */
+export interface RecordActionProps {
+  resource: ResourceDeclaration;
+  recordId: string;
+  record: Model;
+}
+
+type Lazy<P> = LazyExoticComponent<ComponentType<P>>;
+
+/** A tab a feature adds to another resource's record (MainEntityParentPage), after the declared child lists. */
+export interface RecordTab {
+  key: string;
+  title: string;
+  Panel: Lazy<RecordActionProps>;
+}
+
+/** A widget of the home dashboard, shown to users with its permission (and flag). */
+export interface DashboardWidget {
+  /** Unique across modules: it keys the user's saved layout. */
+  key: string;
+  title: string;
+  permission: Permission;
+  flag?: FeatureFlagKey;
+  /** Width (of 6 columns) and height (48 px rows) before the user moves it. */
+  size: { w: number; h: number };
+  Component: Lazy<Record<string, never>>;
+}
+
+/**
+ * A web feature declares itself in one object, exported from its `index.ts`: the app assembles the list of
+ * modules it is given (`app/modules.ts`) into the router, the shells' navigation, the home dashboard and the
+ * generic screens' slots. A feature not in the list is simply absent.
+ */
+export interface WebModule {
+  name: string;
+  /** Screens under `/a` (the back-office shell). */
+  backOffice?: RouteObject[];
+  /** Screens under `/m` (the member area). */
+  memberArea?: RouteObject[];
+  /** Screens without a session (sign-in, recovery), in the public layout. */
+  public?: RouteObject[];
+  /** Screens under `/prompts` (security prompts after sign-in). */
+  prompts?: RouteObject[];
+  /** The layout element of `/prompts` (one module provides it). */
+  promptLayout?: RouteObject['lazy'];
+  nav?: NavEntry[];
+  /** Buttons in a record's header, by resource name (MainEntityParentPage). */
+  recordActions?: Record<string, Lazy<RecordActionProps>>;
+  /** Tabs of a record, by resource name (MainEntityParentPage): a contact's Files. */
+  recordTabs?: Record<string, RecordTab[]>;
+  /**
+   * A declared child list's tab drawn by the feature instead of the generic list, by the child resource's name:
+   * contacts show their links from both sides.
+   */
+  childPanels?: Record<string, Lazy<RecordActionProps>>;
+  /** What shows beside a record's PreviewBox, by resource name: a contact's photo. */
+  recordAsides?: Record<string, Lazy<RecordActionProps>>;
+  dashboardWidgets?: DashboardWidget[];
+}
