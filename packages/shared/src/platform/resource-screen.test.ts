@@ -65,9 +65,8 @@ describe('calendar variant', () => {
   it('is offered only where the records have a date', () => {
     expect(calendarDateField(samplesResource)).toBe('StartDate');
     expect(listVariantsOf(samplesResource)).toContain('DeluxeListViewWithCalendar');
-    // Contacts have no date field: the calendar is not offered ("Contacts have no date" was shown).
-    expect(calendarDateField(contactsResource)).toBeNull();
-    expect(listVariantsOf(contactsResource)).not.toContain('DeluxeListViewWithCalendar');
+    // Contacts are dated by their creation (the dashboard counts the month's new ones): the calendar places them there.
+    expect(calendarDateField(contactsResource)).toBe('CreatedAt');
     const undated = { fields: { Name: { type: 'text' as const, label: 'Name' } }, filterable: [] };
     expect(listVariantsOf(undated)).toEqual([
       'ListView',
