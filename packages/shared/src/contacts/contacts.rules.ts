@@ -7,6 +7,7 @@ import { validateEmailAddress } from '../platform/fields/email.rules.ts';
 import { formatPhone, parsePhone } from '../platform/fields/phone.rules.ts';
 import { parseWebsite } from '../platform/fields/website.rules.ts';
 import { foldSearchText, searchTextOf } from '../search/search.rules.ts';
+import type { DirectoryContact } from './contacts.schema.ts';
 import { type ContactEntryType, detectEntryType } from './entry.rules.ts';
 
 export const CONTACT_TYPES = [
@@ -134,25 +135,6 @@ export function displayEntryValue(commType: string, value: string): string {
   return commType === 'phone' ? formatPhone(value) : value;
 }
 
-/** The directory's view of a listed contact: its name, type and the published fields only. */
-export interface DirectoryContact {
-  DirectoryContactId: number;
-  DisplayName: string;
-  ContactType: string;
-  FirstName: string | null;
-  LastName: string | null;
-  OrganizationName: string | null;
-  Email: string | null;
-  Phone: string | null;
-  Website: string | null;
-  Address1: string | null;
-  Address2: string | null;
-  PostalCode: string | null;
-  City: string | null;
-  StateProvince: string | null;
-  CountryCode: string | null;
-}
-
 export function directoryContactOf(c: ContactRecord, relatedTo: string | null = null): DirectoryContact {
   const has = (bit: number) => (c.PublishedFields & bit) === bit;
   const street = has(PUBLISH.Street);
@@ -278,21 +260,6 @@ export function contactFacets(c: {
     ['isListed', String(c.IsListed === true)],
   ];
 }
-
-/** Fields a member may change on their own profile; everything else is the association's. */
-export const MEMBER_EDITABLE_FIELDS = [
-  'Email',
-  'Phone',
-  'Website',
-  'Address1',
-  'Address2',
-  'City',
-  'StateProvince',
-  'PostalCode',
-  'CountryCode',
-  'IsListed',
-  'PublishedFields',
-] as const;
 
 /** Lower-cased, trimmed email for matching; null when empty. */
 export function emailKey(email: unknown): string | null {

@@ -17,6 +17,7 @@ import {
 } from './fields/field-input.rules.ts';
 import { parsePhone } from './fields/phone.rules.ts';
 import { parseDecimalRange } from './fields/range.rules.ts';
+import { isTimeZone } from './fields/timezone.rules.ts';
 import { parseWebsite } from './fields/website.rules.ts';
 import type { FieldDeclaration, Model, ResourceDeclaration } from './resource.ts';
 
@@ -33,15 +34,6 @@ export interface NormalizeResult {
 }
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d)?$/;
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

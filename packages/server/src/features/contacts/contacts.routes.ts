@@ -3,19 +3,21 @@
  * resource declarations): the member directory, a member's own profile, merge and import.
  */
 
-import { contactRelationsSchema, contactUserLinkBody, contactUserLinkSchema } from '@guildhall/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { requireAuth, tenantTx } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
 import {
+  contactRelationsSchema,
+  contactUserLinkBody,
+  contactUserLinkSchema,
   directoryContactSchema,
   directoryListQuerySchema,
   directoryListSchema,
   memberProfileAnswerSchema,
   memberProfileSchema,
   mergeBodySchema,
-} from './contacts.schema.ts';
+} from '@guildhall/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth, tenantTx } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
 import * as service from './contacts.service.ts';
 import { importRoutes } from './import.routes.ts';
 

@@ -5,7 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyMultipart from '@fastify/multipart';
-import { IMPORT_FIELD_IDS, IMPORT_FIELDS, type ImportMapping, suggestMapping } from '@guildhall/shared';
+import {
+  IMPORT_FIELD_IDS,
+  IMPORT_FIELDS,
+  type ImportMapping,
+  importDryRunSchema,
+  importStatusSchema,
+  importUploadSchema,
+  suggestMapping,
+} from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
@@ -30,25 +38,6 @@ const commitBody = z
   })
   .strict();
 const idParams = z.object({ id: z.uuid() });
-const rowSchema = z.object({
-  Row: z.number(),
-  Action: z.enum(['create', 'update', 'reject']),
-  ContactId: z.number().nullable(),
-  Name: z.string(),
-  Reasons: z.array(z.string()),
-});
-const statusSchema = z.object({
-  ImportId: z.string(),
-  FileName: z.string(),
-  Status: z.enum(['uploaded', 'queued', 'running', 'done', 'failed']),
-  Total: z.number(),
-  Processed: z.number(),
-  Created: z.number(),
-  Updated: z.number(),
-  Rejected: z.number(),
-  Error: z.string().nullable(),
-});
-
 /** How long a refused upload's remaining body is read and discarded after the answer, before the socket is cut. */
 const LINGER_MS = 2000;
 
@@ -94,15 +83,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['contacts'],
       summary: 'Upload a CSV file of contacts (multipart, field "file"): its columns and a suggested mapping',
       response: {
-        200: z.object({
-          ImportId: z.string(),
-          FileName: z.string(),
-          Columns: z.array(z.string()),
-          Rows: z.number(),
-          Sample: z.array(z.record(z.string(), z.string())),
-          Fields: z.array(z.object({ Id: z.string(), Name: z.string() })),
-          Mapping: z.record(z.string(), z.string()),
-        }),
+        200: importUploadSchema,
       },
     },
     handler: async (req, reply) => {
@@ -155,15 +136,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'What the import would create, update (matched by email or account number) or reject, and why',
       body: importBody,
       response: {
-        200: z.object({
-          ImportId: z.string(),
-          Total: z.number(),
-          Create: z.number(),
-          Update: z.number(),
-          Reject: z.number(),
-          Rows: z.array(rowSchema),
-          Truncated: z.boolean(),
-        }),
+        200: importDryRunSchema,
       },
     },
     handler: async (req) => {
@@ -181,7 +154,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         'Import the file as a job: its valid rows (or, with AllOrNothing, every row or none); follow it with GET /api/contacts/import/{id}',
       body: commitBody,
-      response: { 202: statusSchema },
+      response: { 202: importStatusSchema },
     },
     handler: async (req, reply) => {
       const auth = requireAuth(req.auth);
@@ -230,7 +203,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['contacts'],
       summary: 'An import’s state and progress (rows processed of all), and why it failed',
       params: idParams,
-      response: { 200: statusSchema },
+      response: { 200: importStatusSchema },
     },
     handler: async (req) => {
       const auth = requireAuth(req.auth);

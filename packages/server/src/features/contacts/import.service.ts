@@ -13,6 +13,7 @@ import {
   contactsResource,
   type ImportMapping,
   type ImportMode,
+  type ImportStatus,
   importRowName,
   importRowOf,
   type Model,
@@ -421,19 +422,6 @@ function runningOn(storage: Storage): Map<string, RunningImport> {
     runningByInstance.set(storage, running);
   }
   return running;
-}
-
-export interface ImportStatus {
-  ImportId: string;
-  FileName: string;
-  Status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-  Total: number;
-  Processed: number;
-  Created: number;
-  Updated: number;
-  /** Rows the plan rejected and the import left out (their CSV: `rejectedCsv`). */
-  Rejected: number;
-  Error: string | null;
 }
 
 /** The state of an import running on this instance, when the caller owns it; null otherwise (ask the database). */

@@ -1,5 +1,10 @@
 import { tenants } from '@guildhall/db';
-import { DEFAULT_TENANT_SETTINGS, tenantSettingsAnswerSchema, tenantSettingsSchema } from '@guildhall/shared';
+import {
+  DEFAULT_TENANT_SETTINGS,
+  isTimeZone,
+  tenantSettingsAnswerSchema,
+  tenantSettingsSchema,
+} from '@guildhall/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,15 +19,6 @@ const settingsBody = z.object({
     path: ['defaultTimezone'],
   }),
 });
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/settings/tenant', {

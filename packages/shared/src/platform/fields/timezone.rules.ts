@@ -12,6 +12,16 @@ export const timezoneOptionSchema = z.object({
 });
 export type TimezoneOption = z.infer<typeof timezoneOptionSchema>;
 
+/** A time zone name the runtime knows (an IANA name such as America/Chicago, or UTC). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Minutes east of UTC of a zone at an instant ("GMT-05:00" -> -300). */
 export function utcOffsetMinutes(zone: string, at: Date): number {
   const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })

@@ -1,3 +1,4 @@
+import type { ImportDryRun, ImportStatus, ImportUpload } from '@guildhall/shared';
 import {
   Alert,
   Badge,
@@ -20,37 +21,8 @@ import { ApiError, api, toApiError } from '../../platform/api-client.ts';
 import { notifyError } from '../../platform/notify.ts';
 import { PageHeader } from '../../platform/page.tsx';
 
-interface Upload {
-  ImportId: string;
-  FileName: string;
-  Columns: string[];
-  Rows: number;
-  Fields: { Id: string; Name: string }[];
-  Mapping: Record<string, string>;
-}
-interface DryRun {
-  Total: number;
-  Create: number;
-  Update: number;
-  Reject: number;
-  Rows: {
-    Row: number;
-    Action: 'create' | 'update' | 'reject';
-    ContactId: number | null;
-    Name: string;
-    Reasons: string[];
-  }[];
-  Truncated: boolean;
-}
-interface ImportStatus {
-  Status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed';
-  Total: number;
-  Processed: number;
-  Created: number;
-  Updated: number;
-  Rejected: number;
-  Error: string | null;
-}
+type Upload = ImportUpload;
+type DryRun = ImportDryRun;
 
 const ACTION_COLOR = { create: 'green', update: 'blue', reject: 'red' } as const;
 

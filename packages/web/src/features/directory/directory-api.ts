@@ -1,32 +1,31 @@
-import { type DirectoryContact, MEMBER_EDITABLE_FIELDS } from '@guildhall/shared';
+import {
+  type DirectoryContact,
+  type DirectoryList,
+  MEMBER_EDITABLE_FIELDS,
+  type MemberEditableField,
+  type MemberProfileAnswer,
+  type MemberProfileChanges,
+} from '@guildhall/shared';
 import { api } from '../../platform/api-client.ts';
 
 /** A listed contact as the directory shows it: the server answers only the fields the contact publishes. */
 export type { DirectoryContact };
 
-export interface MyProfile extends DirectoryContact {
-  IsListed: boolean;
-  PublishedFields: number;
-  Status: string;
-  AccountNumber: string | null;
-}
+export type MyProfile = MemberProfileAnswer;
 
 /** What a member may change on their own profile (the server refuses any other field), less the listing flags. */
 export const PROFILE_FIELDS = MEMBER_EDITABLE_FIELDS.filter(
-  (f): f is Exclude<(typeof MEMBER_EDITABLE_FIELDS)[number], 'IsListed' | 'PublishedFields'> =>
+  (f): f is Exclude<MemberEditableField, 'IsListed' | 'PublishedFields'> =>
     f !== 'IsListed' && f !== 'PublishedFields',
 );
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
-export type ProfileChanges = Partial<Record<ProfileField, string | null>> & {
-  IsListed?: boolean;
-  PublishedFields?: number;
-};
+export type ProfileChanges = MemberProfileChanges;
 
 export const DIRECTORY_PAGE_SIZE = 25;
 
 export const directoryApi = {
   list: (page: number, search: string, signal?: AbortSignal) =>
-    api.get<{ Results: DirectoryContact[]; TotalRecordAvailable: number }>(
+    api.get<DirectoryList>(
       `/api/mic/Contact/DirectoryContacts?${new URLSearchParams({
         $skip: String((page - 1) * DIRECTORY_PAGE_SIZE),
         $top: String(DIRECTORY_PAGE_SIZE),

@@ -1,4 +1,7 @@
-/** Wire shapes of the contacts routes beyond the generic layer (directory, own profile, merge, import). */
+/**
+ * Wire shapes of the contacts routes beyond the generic layer (directory, own profile, merge): the server's route
+ * schemas and the web client's types both come from here.
+ */
 import { z } from 'zod';
 
 export const directoryContactSchema = z.object({
@@ -47,6 +50,11 @@ export const memberProfileSchema = z
     PublishedFields: z.number().int().min(0).max(63).optional(),
   })
   .strict();
+export type MemberProfileChanges = z.input<typeof memberProfileSchema>;
+export type MemberEditableField = keyof MemberProfileChanges;
+
+/** Fields a member may change on their own profile, in the form's order; everything else is the association's. */
+export const MEMBER_EDITABLE_FIELDS = Object.keys(memberProfileSchema.shape) as MemberEditableField[];
 
 export const memberProfileAnswerSchema = directoryContactSchema.extend({
   IsListed: z.boolean(),
@@ -59,3 +67,7 @@ export const mergeBodySchema = z.object({
   KeepContactId: z.coerce.number().int().positive(),
   MergeContactId: z.coerce.number().int().positive(),
 });
+
+export type DirectoryContact = z.infer<typeof directoryContactSchema>;
+export type DirectoryList = z.infer<typeof directoryListSchema>;
+export type MemberProfileAnswer = z.infer<typeof memberProfileAnswerSchema>;
