@@ -3,15 +3,13 @@ import { Anchor, Badge, Button, Card, SimpleGrid, Stack, Text, TextInput } from 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { Pager } from '../../platform/pager.tsx';
+import { ContactPhoto } from '../files/index.ts';
 import { DIRECTORY_PAGE_SIZE, type DirectoryContact, directoryApi, placeOf } from './directory-api.ts';
-
-/** The contact's photo, when the association shows one (loaded with the page, not before it). */
-const ContactPhoto = lazy(() => import('../files/contact-photo.tsx'));
 
 /** `/m/directory`: the member directory, listed contacts only, with search and paging. */
 export function DirectoryList() {

@@ -6,6 +6,9 @@ import type { WebModule } from '../../platform/modules/web-module.ts';
 /** The image field other features embed (the association's logo in the settings). */
 export { ImageSlot, useUsageImage } from './image-slot.tsx';
 
+/** A contact's photo (the record's aside, and a listed contact's in the member directory). */
+export const ContactPhoto = lazy(() => import('./contact-photo.tsx'));
+
 /** The association's logo beside its name in the back-office header, loaded after the shell. */
 export const HeaderLogo = lazy(() => import('./header-logo.tsx'));
 
@@ -34,5 +37,5 @@ export const filesModule: WebModule = {
   recordTabs: {
     contacts: [{ key: 'files', title: 'Files', Panel: lazy(() => import('./contact-files-tab.tsx')) }],
   },
-  recordAsides: { contacts: lazy(() => import('./contact-photo.tsx')) },
+  recordAsides: { contacts: ContactPhoto },
 };
