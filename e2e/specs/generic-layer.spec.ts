@@ -99,6 +99,21 @@ describe('the generic layer in the browser', () => {
     await context.close();
   });
 
+  it("shows a field's tooltip on focus, from the association's own help text", async () => {
+    const { page, context } = await signedInAdmin(run);
+    const id = await createContact(page, { FirstName: 'Tam', LastName: unique('Tip') });
+    const put = await page.request.put('/api/help/Contacts.Tooltip.City', {
+      data: { Title: 'City', Content: '<p>The town of the postal address.</p>' },
+    });
+    expect(put.ok()).toBe(true);
+    await page.goto(`${CONTACTS}/${id}?screen=standard`);
+    const about = page.getByRole('textbox', { name: /City/ }).first();
+    await about.waitFor();
+    await page.getByLabel('About City').focus();
+    await page.getByRole('tooltip').filter({ hasText: 'The town of the postal address.' }).waitFor();
+    await context.close();
+  });
+
   it('offers the calendar only for records with a date', async () => {
     const { page, context } = await signedInAdmin(run);
     await page.goto(`${CONTACTS}?view=calendar`);

@@ -154,7 +154,7 @@ const RESOURCE_TEXTS: Readonly<Record<string, Partial<Record<GenericScreenKind, 
     Record: 'One user: role, email, and the contact record they are linked to.',
   },
   helpTexts: {
-    List: "The help shown in the panel of each screen (the ? button at the top). Open a screen's text to change what your staff and members read there.",
+    List: "The help shown in the panel of each screen (the ? button at the top). Open a screen's text to change what your staff and members read there. A text named Contacts.Tooltip.City (a resource, Tooltip, a field) is the tooltip of that field on its form.",
     Record:
       'The help text of one screen. Write for someone using the screen for the first time: what it is for, and the one or two things people get wrong.',
     New: 'A help text for a screen: its state name (shown in Setup > Help texts) and the text.',
@@ -211,3 +211,39 @@ export function defaultHelpTexts(resources: readonly ResourceDeclaration[]): Hel
 
 /** The state names of the screens with a route of their own (every one has a default text). */
 export const FIXED_SCREEN_STATES: readonly string[] = Object.keys(SCREENS);
+
+/**
+ * The help text that holds a field's tooltip (spec 000 section 7: GET tooltips), edited under Setup > Help texts
+ * like any screen's: "Contacts.Tooltip.City". Without one, the field's declared tooltip shows.
+ */
+export function tooltipStateName(resource: Pick<ResourceDeclaration, 'name'>, field: string): string {
+  return `${resource.name.charAt(0).toUpperCase()}${resource.name.slice(1)}.Tooltip.${field}`;
+}
+
+/** A help text's content as tooltip text: tags dropped, entities of the editor read, spaces collapsed. */
+export function tooltipText(content: string): string {
+  return content
+    .replace(/<[^>]*>/g, ' ')
+    .replaceAll('&nbsp;', ' ')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The tooltips of a resource's fields: the association's texts over the declared ones; fields without one are left out. */
+export function resourceTooltips(
+  resource: Pick<ResourceDeclaration, 'name' | 'fields'>,
+  written: ReadonlyMap<string, string>,
+): Record<string, string> {
+  const tips: Record<string, string> = {};
+  for (const [field, declared] of Object.entries(resource.fields)) {
+    const own = written.get(tooltipStateName(resource, field));
+    const text = own !== undefined ? tooltipText(own) : (declared.tooltip ?? '');
+    if (text !== '') tips[field] = text;
+  }
+  return tips;
+}

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
 import * as shell from './shell.service.ts';
 
 const stateName = z.object({
@@ -58,6 +59,22 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: helpTextSchema },
     },
     handler: async (req) => shell.getHelp(app.database, requireAuth(req.auth), req.params.stateName),
+  });
+  app.get('/api/help/tooltips/:resource', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['shell'],
+      summary: "Tooltips of a resource's fields (spec 000 section 7: GET tooltips)",
+      description:
+        "Field name to text: the association's help text named `<Resource>.Tooltip.<Field>` (Setup > Help texts) over the tooltip the field declares. Fields without either are left out.",
+      params: z.object({ resource: z.string().max(100) }),
+      response: { 200: z.record(z.string(), z.string()) },
+    },
+    handler: async (req) => {
+      const tips = await shell.getTooltips(app.database, requireAuth(req.auth), req.params.resource);
+      if (!tips) throw notFound();
+      return tips;
+    },
   });
   app.put('/api/help/:stateName', {
     config: { permission: 'help.manage' },

@@ -1,8 +1,14 @@
 import { type Database, helpTexts, statusMessages, tenantUsers } from '@guildhall/db';
 import type { HelpText, Maintenance, Status } from '@guildhall/shared';
 import * as shared from '@guildhall/shared';
-import { defaultHelpTexts, type HelpTextSeed, isResource } from '@guildhall/shared';
-import { and, eq } from 'drizzle-orm';
+import {
+  defaultHelpTexts,
+  type HelpTextSeed,
+  isResource,
+  resourceTooltips,
+  tooltipStateName,
+} from '@guildhall/shared';
+import { and, eq, like } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import { type AuthContext, tenantTx } from '../../platform/context.ts';
 
@@ -126,14 +132,32 @@ export async function getHelp(database: Database, auth: AuthContext, stateName: 
   });
 }
 
+/** The tooltips of a resource's fields (the association's help texts over the declared ones); null for no such resource. */
+export async function getTooltips(
+  database: Database,
+  auth: AuthContext,
+  resourceName: string,
+): Promise<Record<string, string> | null> {
+  const resource = allResources().find((r) => r.name === resourceName);
+  if (!resource) return null;
+  const prefix = tooltipStateName(resource, '');
+  return tenantTx(database, auth, async (tx) => {
+    const rows = await tx
+      .select({ stateName: helpTexts.stateName, content: helpTexts.content })
+      .from(helpTexts)
+      .where(and(eq(helpTexts.tenantId, auth.tenantId), like(helpTexts.stateName, `${prefix}%`)));
+    return resourceTooltips(resource, new Map(rows.map((r) => [r.stateName, r.content])));
+  });
+}
+
+function allResources() {
+  return Object.values(shared as Record<string, unknown>).flatMap((v) => (isResource(v) ? [v] : []));
+}
+
 let defaults: Map<string, HelpTextSeed> | null = null;
 /** The text every association starts with for a screen (Setup > Help texts changes it). */
 function defaultHelpText(stateName: string): HelpTextSeed | undefined {
-  defaults ??= new Map(
-    defaultHelpTexts(
-      Object.values(shared as Record<string, unknown>).flatMap((v) => (isResource(v) ? [v] : [])),
-    ).map((t) => [t.stateName, t]),
-  );
+  defaults ??= new Map(defaultHelpTexts(allResources()).map((t) => [t.stateName, t]));
   return defaults.get(stateName);
 }
 

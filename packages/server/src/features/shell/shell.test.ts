@@ -77,9 +77,35 @@ describe('help panel', () => {
     });
     expect(put.statusCode).toBe(200);
     const member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
-    expect((await member.get('/api/help/Setup.Settings')).json().Content).toBe('<p>Page size and time zone.</p>');
+    expect((await member.get('/api/help/Setup.Settings')).json().Content).toBe(
+      '<p>Page size and time zone.</p>',
+    );
     expect((await member.put('/api/help/Setup.Settings', { Title: 'x', Content: 'y' })).statusCode).toBe(403);
     expect((await staff.get('/api/help/bad%20name!')).statusCode).toBe(400);
+  });
+});
+
+describe('tooltips', () => {
+  it("answers the declared tooltips, the association's own over them, and 404 for an unknown resource", async () => {
+    const staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
+    const declared = (await staff.get('/api/help/tooltips/samples')).json();
+    expect(declared).toEqual({ Price: 'In cents on the wire; shown as money.' });
+    const put = await staff.put('/api/help/Samples.Tooltip.Quantity', {
+      Title: 'Quantity',
+      Content: '<p>How many &amp; of what size.</p>',
+    });
+    expect(put.statusCode).toBe(200);
+    await staff.put('/api/help/Samples.Tooltip.Price', { Title: 'Price', Content: 'The price per item.' });
+    const member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
+    expect((await member.get('/api/help/tooltips/samples')).json()).toEqual({
+      Price: 'The price per item.',
+      Quantity: 'How many & of what size.',
+    });
+    expect((await staff.get('/api/help/tooltips/nothing')).statusCode).toBe(404);
+    // Another association reads its own (none written): the declared ones.
+    const otherTenant = await seedTenant(ctx.database);
+    const stranger = client(ctx.app, (await signIn(ctx.app, otherTenant.staff)).cookie);
+    expect((await stranger.get('/api/help/tooltips/samples')).json()).toEqual(declared);
   });
 });
 

@@ -62,8 +62,17 @@ function common(props: FieldInputProps) {
   const label: ReactNode = field.tooltip ? (
     <Group gap={4} component="span" wrap="nowrap" style={{ display: 'inline-flex' }}>
       {field.label}
-      <Tooltip label={field.tooltip} withArrow multiline maw={280}>
-        <IconInfoCircle size={14} aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }} />
+      <Tooltip
+        label={field.tooltip}
+        withArrow
+        multiline
+        maw={280}
+        events={{ hover: true, focus: true, touch: true }}
+      >
+        {/* Focusable, so the tooltip shows to keyboard users as it does on hover. */}
+        <span tabIndex={0} aria-label={`About ${field.label}`} style={{ display: 'inline-flex' }}>
+          <IconInfoCircle size={14} aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }} />
+        </span>
       </Tooltip>
     </Group>
   ) : (

@@ -15,7 +15,7 @@ import { IconChevronLeft, IconChevronRight, IconDots } from '@tabler/icons-react
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../api-client.ts';
+import { api, isApiError } from '../api-client.ts';
 import { ErrorBlock, type ErrorInfo, toErrorInfo } from '../error-block.tsx';
 import { can, useIdentity } from '../identity.ts';
 import { notifyInfo } from '../notify.ts';
@@ -118,6 +118,21 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
       setOriginal(record.data);
     }
   }, [record.data]);
+
+  // Field tooltips (GET tooltips): the association's help texts over the declared ones, shown on hover or focus.
+  const tooltips = useQuery({
+    queryKey: ['tooltips', resource.name],
+    queryFn: () => api.get<Record<string, string>>(`/api/help/tooltips/${encodeURIComponent(resource.name)}`),
+    staleTime: 60_000,
+  });
+  const withTooltips = useMemo(() => {
+    const tips = tooltips.data;
+    if (!tips) return resource;
+    const fields = Object.fromEntries(
+      Object.entries(resource.fields).map(([name, f]) => [name, { ...f, tooltip: tips[name] ?? f.tooltip }]),
+    );
+    return { ...resource, fields };
+  }, [resource, tooltips.data]);
 
   const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
   const [controlErrors, setControlErrors] = useState<Record<string, string | null>>({});
@@ -350,7 +365,7 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
         >
           <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
             <RecordForm
-              resource={resource}
+              resource={withTooltips}
               sections={resource.form}
               model={model}
               original={original}
