@@ -49,10 +49,11 @@ export const contactsResource = defineResource({
     IsDeleted: { type: 'boolean', label: 'Deleted', readOnly: true },
   },
   columns: [
-    { field: 'DisplayName', title: 'Name', sortable: true, rendererInfo: { Key: 'link' }, width: 240 },
-    { field: 'ContactType', title: 'Type', sortable: true },
+    { field: 'DisplayName', title: 'Name', sortable: true, rendererInfo: { Key: 'link' } },
+    // At 1,280 px the default columns fit without scrolling sideways: the type is in the name (an organisation's).
+    { field: 'ContactType', title: 'Type', sortable: true, defaultHide: true },
     { field: 'Status', title: 'Status', sortable: true, rendererInfo: { Key: 'badge' } },
-    { field: 'AccountNumber', title: 'Account number', sortable: true },
+    { field: 'AccountNumber', title: 'Account', sortable: true },
     { field: 'Email', title: 'Email' },
     { field: 'Phone', title: 'Phone', rendererInfo: { Key: 'phone' } },
     { field: 'City', title: 'City', sortable: true },

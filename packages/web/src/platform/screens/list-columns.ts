@@ -69,7 +69,7 @@ export function meetsCondition(row: Record<string, unknown>, condition: ShowCond
 }
 
 export const MODE_STYLE: Record<ColumnMode, React.CSSProperties> = {
-  0: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 240 },
+  0: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 200 },
   1: { whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 320 },
   2: { whiteSpace: 'nowrap' },
 };

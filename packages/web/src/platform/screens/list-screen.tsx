@@ -41,7 +41,7 @@ import {
   IconWand,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../error-block.tsx';
 import { can, useIdentity } from '../identity.ts';
@@ -136,6 +136,15 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
   const [state, setState] = useState<ListState>(() => loadListState(resource) ?? INITIAL);
   const [debouncedSearch] = useDebouncedValue(state.search, LIST_SEARCH_DEBOUNCE_MS);
   const update = useCallback((patch: Partial<ListState>) => setState((s) => ({ ...s, ...patch })), []);
+  // A new page starts at the top of the list, not where the pager was (at the bottom of the last one).
+  const listTop = useRef<HTMLDivElement>(null);
+  const goToPage = useCallback(
+    (page: number) => {
+      update({ page });
+      listTop.current?.scrollIntoView({ block: 'start' });
+    },
+    [update],
+  );
   useEffect(() => saveListState(resource, state), [resource, state]);
 
   const settings = useQuery({
@@ -304,7 +313,7 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
         onCommand={onCommand}
         page={state.page}
         pages={pages}
-        onPage={(page) => update({ page })}
+        onPage={goToPage}
       />
     );
   else if (variant === 'DeluxeListViewWithCards')
@@ -318,7 +327,7 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
         pages={pages}
         total={total}
         pageSize={pageSize}
-        onPage={(page) => update({ page })}
+        onPage={goToPage}
       />
     );
   else
@@ -333,7 +342,7 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
         page={state.page}
         pages={pages}
         pageSize={pageSize}
-        onPage={(page) => update({ page })}
+        onPage={goToPage}
         loading={list.isFetching}
         preview={variant === 'DeluxeListView'}
         canWrite={canWrite}
@@ -427,7 +436,7 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
           onRemove={removeTag}
           onClear={() => update({ filterId: FILTER_NONE, criteria: [], page: 1 })}
         />
-        <Text size="sm" c="dimmed" aria-live="polite">
+        <Text size="sm" c="dimmed" aria-live="polite" ref={listTop} style={{ scrollMarginTop: 72 }}>
           {data ? listTotalLabel(total, data.TotalIsEstimate, LIST_SEARCH_EXACT_UP_TO) : ''}
         </Text>
         {body}

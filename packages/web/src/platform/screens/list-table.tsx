@@ -5,6 +5,7 @@ import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useState } 
 import { Link } from 'react-router';
 import { useIdentity } from '../identity.ts';
 import { Pager } from '../pager.tsx';
+import { BulkActionBar } from './bulk-actions.tsx';
 import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
 import { type ColumnView, MODE_STYLE, type RowCommand, readSelection } from './list-columns.ts';
 import { recordPath } from './resources.ts';
@@ -75,6 +76,13 @@ export function ListTable(props: Props) {
 
   return (
     <Stack gap="sm">
+      <BulkActionBar
+        resource={resource}
+        ids={[...selected]}
+        rows={rows}
+        canWrite={props.canWrite}
+        onDone={() => setSelected(new Set())}
+      />
       <Group align="flex-start" gap="md" wrap="nowrap">
         <Paper withBorder style={{ flex: 1, minWidth: 0 }}>
           <Table.ScrollContainer minWidth={560}>
