@@ -59,6 +59,10 @@ export function resourceRoutes(
         const { query } = window;
         const usual = (tx: Tx, auth: AuthContext) =>
           service.list(tx, auth, bound, query, body, startExport, { endsTransaction: true });
+        // An export writes (a file row and a job): a state change that only POST may ask for, which the
+        // cross-origin check covers. A GET reads, and `$top=999999999` on a GET starts nothing.
+        if (req.method === 'GET' && service.isExportRequest(query))
+          throw new HttpError(405, 'An export starts with POST; GET only reads a page.');
         const top = query.$top;
         // A page whose size the request names is one round trip (the session lookup, the total, the rows and
         // the commit together) once this instance knows the session; an export writes, and takes the usual way.

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { withTenantTx } from '@guildhall/db';
+import { rowsOf, withTenantTx } from '@guildhall/db';
 import { EXPORT_TOP, type ListResponse, type SaveResponse } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
@@ -461,6 +461,19 @@ describe('table settings', () => {
 });
 
 describe('export', () => {
+  it('starts only from a POST: a GET with the export size answers 405 and queues nothing', async () => {
+    const jobsOfTenant = async () =>
+      withTenantTx(ctx.database.db, { tenantId: a.tenant.id }, async (tx) =>
+        Number(rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from jobs`))[0]?.n),
+      );
+    const before = await jobsOfTenant();
+    const res = await api.get(`${base}?$skip=0&$top=${EXPORT_TOP}&$orderby=Name asc`);
+    expect(res.statusCode, res.body).toBe(405);
+    expect(res.json()).toEqual({ message: 'An export starts with POST; GET only reads a page.' });
+    expect(await jobsOfTenant()).toBe(before);
+    expect((await api.get(`${base}?$skip=0&$top=5`)).statusCode).toBe(200);
+  });
+
   it('starts a job, polls ready, downloads the CSV; another tenant gets 404', async () => {
     const res = await api.post(`${base}/sampleData?$skip=0&$top=${EXPORT_TOP}&$orderby=Name asc`, {
       Id: 9999,
