@@ -97,6 +97,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('worker', worker);
   app.decorate('background', services.background);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
+  app.decorate('pipelineCounts', { oneTrip: 0, usual: 0 });
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
 
@@ -142,7 +143,7 @@ export async function buildApp(options: BuildOptions) {
         app.apiRoutes.push({ method, url: route.url, permission: route.config?.permission as Permission });
       }
     });
-    registerApiSecurity(api);
+    registerApiSecurity(api, app.pipelineCounts);
     for (const module of modules) if (module.routes) await api.register(module.routes);
     // The generic screen layer: every resource and report declared in packages/shared, found by convention.
     await registerScreenLayer(api, services);

@@ -117,7 +117,7 @@ describe('security basics', () => {
     await expect(
       app
         .register(async (api) => {
-          registerApiSecurity(api);
+          registerApiSecurity(api, { oneTrip: 0, usual: 0 });
           api.get('/api/unguarded', async () => 'open');
         })
         .ready(),

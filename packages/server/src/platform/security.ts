@@ -1,21 +1,59 @@
-import type { Fragment, Tx } from '@guildhall/db';
+import type { Tx } from '@guildhall/db';
 import { hasPermission, MESSAGES } from '@guildhall/shared';
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext } from './context.ts';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { AuthContext, OneTripRead } from './context.ts';
 import { HttpError } from './errors.ts';
-import { lookupSession, readWithSession, SESSION_COOKIE, sessionHint, withSessionTx } from './session.ts';
+import {
+  hintMatches,
+  lookupSession,
+  readWithSession,
+  SESSION_COOKIE,
+  sessionHint,
+  withSessionTx,
+} from './session.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** How the pipeline answered scoped requests (one round trip, or the usual scoped transaction). */
+export interface PipelineCounts {
+  oneTrip: number;
+  usual: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pipelineCounts: PipelineCounts;
+  }
+}
+
 /**
- * Inside the API scope: every route must declare a permission (or it refuses to register), state changes from
- * another origin are refused, the session is read once per request, and the route's permission is checked.
+ * The request pipeline, inside the API scope. Every route declares what it needs in its config: its permission
+ * (or it refuses to register), whether it may run before the sign-in gates (`allowPending`), and whether it works
+ * in the caller's tenant transaction (`scoped`, optionally with a `oneTrip` read). The pipeline refuses state
+ * changes from another origin, reads the session once, checks the permission and the gates, and for a scoped
+ * route opens the transaction around the handler: a handler cannot forget to.
  */
-export function registerApiSecurity(api: FastifyInstance): void {
+export function registerApiSecurity(api: FastifyInstance, counts: PipelineCounts): void {
+  api.decorateRequest('scopedTx', null);
   api.addHook('onRoute', (route) => {
-    if (!route.config?.permission) {
+    const config = route.config ?? {};
+    if (!config.permission) {
       throw new Error(`Route ${route.method} ${route.url} declares no permission; add config.permission.`);
     }
+    if (config.oneTrip && !config.scoped)
+      throw new Error(`Route ${route.method} ${route.url} declares oneTrip without scoped.`);
+    if (!config.scoped) return;
+    if (config.permission === 'public')
+      throw new Error(
+        `Route ${route.method} ${route.url} is public: there is no caller to scope a transaction to.`,
+      );
+    route.handler = scopedHandler(route.handler as RouteHandlerMethod, counts);
   });
 
   api.addHook('onRequest', async (request) => {
@@ -28,7 +66,7 @@ export function registerApiSecurity(api: FastifyInstance): void {
     }
     const token = request.cookies[SESSION_COOKIE];
     request.auth =
-      token && !request.routeOptions.config.sessionInTx ? await lookupSession(api.database, token) : null;
+      token && !request.routeOptions.config.scoped ? await lookupSession(api.database, token) : null;
   });
 
   api.addHook('preValidation', async (request) => {
@@ -41,8 +79,8 @@ export function registerApiSecurity(api: FastifyInstance): void {
       throw new HttpError(400, 'Text may not contain the NUL character.');
     }
     const config = request.routeOptions.config;
-    if (config.sessionInTx && config.permission !== 'public') {
-      // Checked by sessionTx once the transaction has looked the session up; without a cookie there is none.
+    if (config.scoped) {
+      // Checked when the scoped transaction has looked the session up; without a cookie there is none.
       if (!request.cookies[SESSION_COOKIE]) throw new HttpError(401, MESSAGES.notSignedIn);
       return;
     }
@@ -66,24 +104,6 @@ function checkAccess(auth: AuthContext | null, config: FastifyContextConfig): vo
       },
     );
   }
-}
-
-/**
- * The handler of a `sessionInTx` route: one tenant transaction opened by the session lookup (one round trip
- * for `begin`, the session and the tenant scope), the route's access checked on what it found, then `fn`.
- */
-export function sessionTx<T>(
-  request: FastifyRequest,
-  fn: (tx: Tx, auth: AuthContext) => Promise<T>,
-): Promise<T> {
-  const config = request.routeOptions.config;
-  if (!config.sessionInTx)
-    throw new Error(`${request.routeOptions.url} calls sessionTx without sessionInTx.`);
-  return withSessionTx(request.server.database, request.cookies[SESSION_COOKIE], async (tx, auth) => {
-    checkAccess(auth, config);
-    if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
-    return fn(tx, auth);
-  });
 }
 
 function originHost(origin: string): string | null {
@@ -117,39 +137,53 @@ function hasNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
-/** A read planned for a tenant: its statements, and the answer made of their rows for the caller found. */
-export interface OneTripRead<T> {
-  statements: readonly Fragment[];
-  answer(rows: Record<string, unknown>[][], auth: AuthContext): T;
+/**
+ * The handler of a scoped route, wrapped: its transaction is opened by the session lookup itself (one round trip
+ * for `begin`, the session and the tenant scope), the route's access is checked on what that lookup found, and the
+ * handler runs with `request.scopedTx` and `request.auth` set. A route with a `oneTrip` read is first offered the
+ * one-round-trip way when this instance has a hint of the session (decision 0062).
+ */
+function scopedHandler(handler: RouteHandlerMethod, counts: PipelineCounts) {
+  return async function scoped(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    const config = request.routeOptions.config;
+    const database = request.server.database;
+    const token = request.cookies[SESSION_COOKIE];
+    const read = config.oneTrip ? oneTripPlan(request, token) : null;
+    if (read && token) {
+      const { auth, rows } = await readWithSession(database, token, read.plan.statements);
+      checkAccess(auth, config);
+      if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
+      // The rows were planned for what the hint said: they answer only when the whole hint held.
+      if (hintMatches(read.hint, auth)) {
+        counts.oneTrip += 1;
+        return read.plan.answer(rows, auth);
+      }
+    }
+    counts.usual += 1;
+    return withSessionTx(database, token, async (tx: Tx, auth: AuthContext | null) => {
+      checkAccess(auth, config);
+      if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
+      request.auth = auth;
+      request.scopedTx = tx;
+      try {
+        return await handler.call(this, request, reply);
+      } finally {
+        request.scopedTx = null;
+      }
+    });
+  };
 }
 
-/**
- * The handler of a `sessionInTx` read in one round trip. When this instance has seen the session before and its
- * role may use the route, the read is planned for the session's tenant and sent with `begin`, the session lookup
- * and `commit` together (`readWithSession`); access is then checked on what the lookup found, and the rows are
- * only answered when it passes. Otherwise (a session seen for the first time, a plan that fails, a lookup that
- * finds the session in another tenant) the read takes the usual way: `otherwise` in a session transaction.
- */
-export async function sessionRead<T>(
-  request: FastifyRequest,
-  plan: (tenantId: string) => OneTripRead<T>,
-  otherwise: (tx: Tx, auth: AuthContext) => Promise<T>,
-): Promise<T> {
+/** The one-trip read of a request, when this instance has a hint of its session whose role may use the route. */
+function oneTripPlan(request: FastifyRequest, token: string | undefined) {
   const config = request.routeOptions.config;
-  const token = request.cookies[SESSION_COOKIE];
   const hint = sessionHint(request.server.database, token);
-  if (!token || !hint || !config.permission || !hasPermission(hint.role, config.permission))
-    return sessionTx(request, otherwise);
-  let read: OneTripRead<T>;
+  if (!token || !hint || !config.permission || !hasPermission(hint.role, config.permission)) return null;
   try {
-    read = plan(hint.tenantId);
+    const plan = config.oneTrip?.(request, hint.tenantId) as OneTripRead<unknown> | null | undefined;
+    return plan ? { hint: { ...hint }, plan } : null;
   } catch {
     // The usual way answers the same failure, after the session's own checks.
-    return sessionTx(request, otherwise);
+    return null;
   }
-  const { auth, rows } = await readWithSession(request.server.database, token, read.statements);
-  checkAccess(auth, config);
-  if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
-  if (auth.tenantId !== hint.tenantId) return sessionTx(request, otherwise);
-  return read.answer(rows, auth);
 }

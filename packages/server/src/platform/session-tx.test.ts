@@ -13,8 +13,12 @@ import {
   type TenantWithUsers,
   type TestContext,
   testApp,
+  testDatabase,
 } from '../../test/helpers.ts';
-import { hashToken, sessionHint } from './session.ts';
+import { buildApp } from '../app.ts';
+import { features } from '../features/index.ts';
+import { defineFeature } from './feature-module.ts';
+import { hashToken, type SessionHint, sessionHint } from './session.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -202,6 +206,8 @@ describe('a list page in one round trip, once the instance knows the session', (
       tenantId: t.tenant.id,
       role: 'staff',
       userId: t.staff.id,
+      termsPending: false,
+      promptsPending: false,
     });
     const oneTrip = await api.post(path, { SearchText: 'Onetrip' });
     expect(oneTrip.statusCode, oneTrip.body).toBe(200);
@@ -212,6 +218,36 @@ describe('a list page in one round trip, once the instance knows the session', (
     expect(bad.statusCode).toBe(400);
     expect((await api.post('/api/auth/logout')).statusCode).toBe(200);
     expect(sessionHint(ctx.database, tokenOf(cookie))).toBeUndefined();
+  });
+
+  it('answers from the one trip only when the whole hint held: another user, role or gate takes the usual way', async () => {
+    const { cookie } = await signIn(ctx.app, t.staff);
+    const api = client(ctx.app, cookie);
+    const path = `${list}&$orderby=DisplayName desc`;
+    const usual = await api.post(path, {});
+    expect(usual.statusCode, usual.body).toBe(200);
+    const counts = ctx.app.pipelineCounts;
+    const ask = async () => {
+      const before = { ...counts };
+      const res = await api.post(path, {});
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual(usual.json());
+      return { oneTrip: counts.oneTrip - before.oneTrip, usual: counts.usual - before.usual };
+    };
+    expect(await ask()).toEqual({ oneTrip: 1, usual: 0 });
+    const wrongs: Partial<SessionHint>[] = [
+      { userId: t.admin.id },
+      { role: 'admin' },
+      { promptsPending: true },
+    ];
+    for (const wrong of wrongs) {
+      const hint = sessionHint(ctx.database, tokenOf(cookie));
+      if (!hint) throw new Error('the session has no hint');
+      Object.assign(hint, wrong);
+      expect(await ask()).toEqual({ oneTrip: 0, usual: 1 });
+      // The lookup corrected the hint: the next page is one trip again.
+      expect(await ask()).toEqual({ oneTrip: 1, usual: 0 });
+    }
   });
 
   it('decides on what its own lookup finds: revoked, demoted, gated or gone sessions get no rows', async () => {
@@ -263,5 +299,36 @@ describe('a list page in one round trip, once the instance knows the session', (
       `update sessions set expires_at = now() - interval '1 second' where id = '${expired.hash}'`,
     );
     expect((await expired.api.post(list, {})).statusCode).toBe(401);
+  });
+});
+
+describe('the pipeline refuses a route that declares its needs wrongly', () => {
+  const start = async (route: { url: string; config: Record<string, unknown> }) => {
+    const bad = defineFeature({
+      name: 'bad',
+      routes: async (app) => {
+        app.get(route.url, { config: route.config, handler: async () => ({}) });
+      },
+    });
+    const database = await testDatabase(1);
+    try {
+      await (await buildApp({ database, config: ctx.config, modules: [...features, bad] })).close();
+      return null;
+    } catch (err) {
+      return (err as Error).message;
+    } finally {
+      await database.close();
+    }
+  };
+  it('a public route that asks for a scoped transaction, a one-trip read without one, no permission', async () => {
+    expect(await start({ url: '/api/bad/public', config: { permission: 'public', scoped: true } })).toBe(
+      'Route GET /api/bad/public is public: there is no caller to scope a transaction to.',
+    );
+    expect(
+      await start({ url: '/api/bad/trip', config: { permission: 'backoffice', oneTrip: () => null } }),
+    ).toBe('Route GET /api/bad/trip declares oneTrip without scoped.');
+    expect(await start({ url: '/api/bad/none', config: {} })).toBe(
+      'Route GET /api/bad/none declares no permission; add config.permission.',
+    );
   });
 });

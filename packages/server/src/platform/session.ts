@@ -56,6 +56,20 @@ export interface SessionHint {
   tenantId: string;
   role: Role;
   userId: number;
+  /** The sign-in gates (terms of use, security prompts) pending when the session was last looked up. */
+  termsPending: boolean;
+  promptsPending: boolean;
+}
+
+/** Whether a lookup found what the hint said: tenant, user, role and gates, all of them. */
+export function hintMatches(hint: SessionHint, auth: AuthContext): boolean {
+  return (
+    hint.tenantId === auth.tenantId &&
+    hint.userId === auth.userId &&
+    hint.role === auth.role &&
+    hint.termsPending === auth.termsPending &&
+    hint.promptsPending === auth.promptsPending
+  );
 }
 const MAX_HINTS = 10_000;
 const hintsByDatabase = new WeakMap<Database, Map<string, SessionHint>>();
@@ -73,7 +87,13 @@ function remember(database: Database, auth: AuthContext | null): AuthContext | n
   if (!auth) return auth;
   const hints = hintsOf(database);
   hints.delete(auth.sessionId);
-  hints.set(auth.sessionId, { tenantId: auth.tenantId, role: auth.role, userId: auth.userId });
+  hints.set(auth.sessionId, {
+    tenantId: auth.tenantId,
+    role: auth.role,
+    userId: auth.userId,
+    termsPending: auth.termsPending,
+    promptsPending: auth.promptsPending,
+  });
   if (hints.size > MAX_HINTS) hints.delete(hints.keys().next().value as string);
   return auth;
 }

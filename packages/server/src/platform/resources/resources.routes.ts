@@ -6,7 +6,6 @@
  *   POST …/{view}InlineEdit/:id (a JSON string), POST …/{view}Recalculate                  inline edit, watched fields
  *   POST …/{view}SaveDraft, POST …/{view}DuplicateCheck, GET …/{view}Lookup?search=        where the resource asks
  */
-import type { Tx } from '@guildhall/db';
 import {
   DEFAULT_TENANT_SETTINGS,
   duplicateCheckResponseSchema,
@@ -22,9 +21,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthContext } from '../context.ts';
+import { type OneTripRead, scope } from '../context.ts';
 import { HttpError } from '../errors.ts';
-import { sessionRead, sessionTx } from '../security.ts';
 import type { BoundResource } from './registry.ts';
 import * as service from './resource.service.ts';
 
@@ -44,40 +42,44 @@ export function resourceRoutes(
 ): FastifyPluginAsyncZod {
   const { resource } = bound;
   const base = `/api/${resource.feature}/${resource.subfeature}`;
-  // Every route of the engine looks its session up inside its own tenant transaction (sessionTx): one round trip
-  // opens the transaction, checks the session and scopes it.
-  const read = { permission: resource.permissions.read, sessionInTx: true };
-  const write = { permission: resource.permissions.write ?? resource.permissions.read, sessionInTx: true };
+  // Every route of the engine is scoped: the pipeline opens its tenant transaction with the session lookup (one
+  // round trip for `begin`, the session and the scope) and checks the session before the handler runs.
+  const read = { permission: resource.permissions.read, scoped: true };
+  const write = { permission: resource.permissions.write ?? resource.permissions.read, scoped: true };
   const tags = [resource.name];
+  type ListRequest = FastifyRequest & { query: z.infer<typeof listQuerySchema> };
+  const listOf = (req: ListRequest) => {
+    // The route's schema has parsed the body already (it is optional: a GET has none).
+    const body = (req.body ?? {}) as z.infer<typeof listRequestSchema>;
+    const window = listQueryOf(req.query);
+    if ('error' in window) throw new HttpError(400, window.error);
+    return { query: window.query, body };
+  };
+  // A page whose size the request names is one round trip (the session lookup, the total, the rows and the commit
+  // together) once this instance knows the session; an export writes, and takes the usual way.
+  const listConfig = {
+    ...read,
+    oneTrip: (req: FastifyRequest, tenantId: string): OneTripRead<unknown> | null => {
+      const { query, body } = listOf(req as ListRequest);
+      const top = query.$top;
+      if (top === undefined || service.isExportRequest(query)) return null;
+      const page = service.listPage(bound, tenantId, query, body, top);
+      return {
+        statements: page.statements,
+        answer: (rows, auth) => page.answer(rows, auth.tenantSettings ?? DEFAULT_TENANT_SETTINGS),
+      };
+    },
+  };
   return async (app) => {
     if (!resource.singleRecord) {
-      const listHandler = async (req: FastifyRequest & { query: z.infer<typeof listQuerySchema> }) => {
-        // The route's schema has parsed the body already (it is optional: a GET has none).
-        const body = (req.body ?? {}) as z.infer<typeof listRequestSchema>;
-        const window = listQueryOf(req.query);
-        if ('error' in window) throw new HttpError(400, window.error);
-        const { query } = window;
-        const usual = (tx: Tx, auth: AuthContext) =>
-          service.list(tx, auth, bound, query, body, startExport, { endsTransaction: true });
+      const listHandler = async (req: ListRequest) => {
+        const { query, body } = listOf(req);
         // An export writes (a file row and a job): a state change that only POST may ask for, which the
         // cross-origin check covers. A GET reads, and `$top=999999999` on a GET starts nothing.
         if (req.method === 'GET' && service.isExportRequest(query))
           throw new HttpError(405, 'An export starts with POST; GET only reads a page.');
-        const top = query.$top;
-        // A page whose size the request names is one round trip (the session lookup, the total, the rows and
-        // the commit together) once this instance knows the session; an export writes, and takes the usual way.
-        if (top === undefined || service.isExportRequest(query)) return sessionTx(req, usual);
-        return sessionRead(
-          req,
-          (tenantId) => {
-            const page = service.listPage(bound, tenantId, query, body, top);
-            return {
-              statements: page.statements,
-              answer: (rows, auth) => page.answer(rows, auth.tenantSettings ?? DEFAULT_TENANT_SETTINGS),
-            };
-          },
-          usual,
-        );
+        const { tx, auth } = scope(req);
+        return service.list(tx, auth, bound, query, body, startExport, { endsTransaction: true });
       };
       // A list answer is made by the engine from declared fields only (toModel), so checking it against its schema
       // again on the way out adds nothing but time on the hottest route: it is written as JSON directly.
@@ -89,19 +91,19 @@ export function resourceRoutes(
         response: { 200: listResponseSchema },
       };
       app.post(`${base}/${resource.view}Data`, {
-        config: read,
+        config: listConfig,
         serializerCompiler: listJson,
         schema: { ...listSchema, summary: `${resource.title}: list`, body: listRequestSchema.optional() },
         handler: listHandler,
       });
       app.get(base, {
-        config: read,
+        config: listConfig,
         serializerCompiler: listJson,
         schema: { ...listSchema, summary: `${resource.title}: list` },
         handler: listHandler,
       });
       app.post(base, {
-        config: read,
+        config: listConfig,
         serializerCompiler: listJson,
         schema: {
           ...listSchema,
@@ -120,16 +122,15 @@ export function resourceRoutes(
         },
         handler: async (req) => {
           const display = resource.search[0] ?? resource.key;
-          const answer = await sessionTx(req, (tx, auth) =>
-            service.list(
-              tx,
-              auth,
-              bound,
-              { $skip: 0, $top: 20, $orderby: resource.sortable.includes(display) ? display : undefined },
-              { SearchText: req.query.search ?? '' },
-              startExport,
-              { endsTransaction: true },
-            ),
+          const { tx, auth } = scope(req);
+          const answer = await service.list(
+            tx,
+            auth,
+            bound,
+            { $skip: 0, $top: 20, $orderby: resource.sortable.includes(display) ? display : undefined },
+            { SearchText: req.query.search ?? '' },
+            startExport,
+            { endsTransaction: true },
           );
           return answer.Results.map((r) => ({
             Id: r[resource.key],
@@ -151,7 +152,8 @@ export function resourceRoutes(
         response: { 200: modelBody },
       },
       handler: async (req) => {
-        return sessionTx(req, (tx, auth) => service.get(tx, auth, bound, req.body?.id));
+        const { tx, auth } = scope(req);
+        return service.get(tx, auth, bound, req.body?.id);
       },
     });
 
@@ -166,10 +168,8 @@ export function resourceRoutes(
           response: { 200: saveResponseSchema },
         },
         handler: async (req, reply) => {
-          return answerSave(
-            reply,
-            await sessionTx(req, (tx, auth) => service.save(tx, auth, bound, req.body)),
-          );
+          const { tx, auth } = scope(req);
+          return answerSave(reply, await service.save(tx, auth, bound, req.body));
         },
       });
     }
@@ -183,10 +183,8 @@ export function resourceRoutes(
           response: { 200: saveResponseSchema },
         },
         handler: async (req, reply) => {
-          return answerSave(
-            reply,
-            await sessionTx(req, (tx, auth) => service.save(tx, auth, bound, req.body, true)),
-          );
+          const { tx, auth } = scope(req);
+          return answerSave(reply, await service.save(tx, auth, bound, req.body, true));
         },
       });
     }
@@ -200,7 +198,8 @@ export function resourceRoutes(
           response: { 200: duplicateCheckResponseSchema },
         },
         handler: async (req) => {
-          const fields = await sessionTx(req, (tx, auth) => service.duplicates(tx, auth, bound, req.body));
+          const { tx, auth } = scope(req);
+          const fields = await service.duplicates(tx, auth, bound, req.body);
           return { IsDuplicate: fields.length > 0, Fields: fields };
         },
       });
@@ -215,7 +214,8 @@ export function resourceRoutes(
           response: { 200: modelBody },
         },
         handler: async (req) => {
-          const settings = await sessionTx(req, (tx, auth) => service.settingsFor(tx, auth));
+          const { tx, auth } = scope(req);
+          const settings = await service.settingsFor(tx, auth);
           return service.recalculate(bound, req.body, settings);
         },
       });
@@ -232,10 +232,8 @@ export function resourceRoutes(
         },
         handler: async (req, reply) => {
           const changes: Model = typeof req.body === 'string' ? parseJsonObject(req.body) : req.body;
-          return answerSave(
-            reply,
-            await sessionTx(req, (tx, auth) => service.inlineEdit(tx, auth, bound, req.params.id, changes)),
-          );
+          const { tx, auth } = scope(req);
+          return answerSave(reply, await service.inlineEdit(tx, auth, bound, req.params.id, changes));
         },
       });
     }
@@ -250,7 +248,8 @@ export function resourceRoutes(
           response: { 200: z.object({ Success: z.boolean() }) },
         },
         handler: async (req: FastifyRequest & { params: { id: string } }) => {
-          return sessionTx(req, (tx, auth) => service.remove(tx, auth, bound, req.params.id, kind));
+          const { tx, auth } = scope(req);
+          return service.remove(tx, auth, bound, req.params.id, kind);
         },
       });
       if (c.delete) app.delete(`${base}/:id`, removeRoute('delete'));
