@@ -25,7 +25,7 @@ async function startWith(modules: readonly FeatureModule[]): Promise<unknown> {
   }
 }
 
-describe('a module that names what does not exist fails the start', () => {
+describe('a module that names what does not exist fails the start', { timeout: 120_000 }, () => {
   it('hooks for an unknown resource', async () => {
     const typo = defineFeature({ name: 'typo', resourceHooks: () => ({ contactz: {} }) });
     const err = await startWith([...features, typo]);

@@ -330,5 +330,5 @@ describe('the pipeline refuses a route that declares its needs wrongly', () => {
     expect(await start({ url: '/api/bad/none', config: {} })).toBe(
       'Route GET /api/bad/none declares no permission; add config.permission.',
     );
-  });
+  }, 180_000);
 });
