@@ -19,7 +19,9 @@ function scopeStatement(scope: Scope): string {
   if (!UUID.test(scope.tenantId)) throw new Error('A tenant scope needs a tenant id.');
   const user = scope.userId == null ? '' : String(scope.userId);
   if (user !== '' && !/^\d{1,19}$/.test(user)) throw new Error('A tenant scope needs a numeric user id.');
-  return `select set_config('app.tenant_id', '${scope.tenantId}', true), set_config('app.user_id', '${user}', true)`;
+  // SET LOCAL rather than set_config(): on Citus (with citus.propagate_set_commands = 'local', migration
+  // tenant_ids_citus) a SET LOCAL travels with the transaction to the workers, where row-level security reads it.
+  return `set local app.tenant_id = '${scope.tenantId}'; set local app.user_id = '${user}'`;
 }
 
 /**

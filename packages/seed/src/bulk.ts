@@ -644,15 +644,17 @@ export async function bulkSeedContacts(
   const { tenantId, count } = options;
   const size = options.chunkSize ?? 20_000;
   const seed = options.seed ?? 20260101;
-  const reserve = async (seq: string, n: number) => {
-    const [r] = await target.query<{ first: string }>(
-      `SELECT setval('${seq}', nextval('${seq}') + $1 - 1) - $1 + 1 AS first`,
-      [n],
-    );
+  // The ids come from the tenant's own sequences (decision 0071), reserved as one block each: the rows carry them.
+  const reserve = async (table: string, n: number) => {
+    const [r] = await target.query<{ first: string }>('SELECT gh_reserve_ids($1::uuid, $2, $3) AS first', [
+      tenantId,
+      table,
+      n,
+    ]);
     return Number(r?.first);
   };
-  const firstId = await reserve('contacts_contact_id_seq', count);
-  const firstEntryId = await reserve('contact_entries_entry_id_seq', 2 * count);
+  const firstId = await reserve('contacts', count);
+  const firstEntryId = await reserve('contact_entries', 2 * count);
   // Empty tables: drop the secondary indexes now, rebuild them in bulk after the load.
   const [empty] = await target.query<{ empty: boolean }>(
     'SELECT NOT EXISTS (SELECT 1 FROM contacts) AND NOT EXISTS (SELECT 1 FROM search_documents) AS empty',

@@ -1,9 +1,25 @@
 import { columnOf, listIndexes, type ResourceDeclaration } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
-import { type IndexBuilder, index, integer, type PgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  type IndexBuilder,
+  index,
+  integer,
+  type PgColumn,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Every tenant-owned table starts with this column and puts it first in its primary key. */
 export const tenantId = () => uuid('tenant_id').notNull();
+/**
+ * A record id numbered per association: drawn from the tenant's own sequence of the table (`gh_next_id`, decision
+ * 0071), never from one sequence all tenants share, so an id says nothing of what other associations create.
+ */
+export const tenantSerial = (name: string, table: string) =>
+  bigint(name, { mode: 'number' })
+    .notNull()
+    .default(sql.raw(`gh_next_id('${table}')`));
 export const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -12,14 +12,14 @@ import {
 } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, recordVersion, resourceListIndexes, tenantId, ts } from './columns.ts';
+import { createdAt, recordVersion, resourceListIndexes, tenantId, tenantSerial, ts } from './columns.ts';
 import { tenants } from './platform.ts';
 
 export const contacts = pgTable(
   'contacts',
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
-    contactId: bigint('contact_id', { mode: 'number' }).generatedByDefaultAsIdentity(),
+    contactId: tenantSerial('contact_id', 'contacts'),
     contactType: text('contact_type').notNull().default('individual'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -69,7 +69,7 @@ export const contactEntries = pgTable(
   'contact_entries',
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
-    entryId: bigint('entry_id', { mode: 'number' }).generatedByDefaultAsIdentity(),
+    entryId: tenantSerial('entry_id', 'contact_entries'),
     contactId: bigint('contact_id', { mode: 'number' }).notNull(),
     commType: text('comm_type').notNull(),
     value: text('value').notNull(),
@@ -96,7 +96,7 @@ export const contactLinks = pgTable(
   'contact_links',
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
-    linkId: bigint('link_id', { mode: 'number' }).generatedByDefaultAsIdentity(),
+    linkId: tenantSerial('link_id', 'contact_links'),
     contactId: bigint('contact_id', { mode: 'number' }).notNull(),
     relatedContactId: bigint('related_contact_id', { mode: 'number' }).notNull(),
     linkType: text('link_type').notNull(),

@@ -15,7 +15,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, tenantId, ts } from './columns.ts';
+import { createdAt, tenantId, tenantSerial, ts } from './columns.ts';
 import { tenants } from './platform.ts';
 
 /** A library entry: type 1 is a folder, 2 a file (spec 001 section 3). */
@@ -23,7 +23,7 @@ export const files = pgTable(
   'files',
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
-    fileId: bigint('file_id', { mode: 'number' }).generatedByDefaultAsIdentity(),
+    fileId: tenantSerial('file_id', 'files'),
     type: integer('type').notNull().default(2),
     /** The folder holding the entry; null at the top of the library (or of a contact's files). */
     folderId: bigint('folder_id', { mode: 'number' }),
@@ -60,7 +60,7 @@ export const images = pgTable(
   'images',
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
-    imageId: bigint('image_id', { mode: 'number' }).generatedByDefaultAsIdentity(),
+    imageId: tenantSerial('image_id', 'images'),
     fileId: bigint('file_id', { mode: 'number' }).notNull(),
     /** Where the image is used (IMAGE_USAGES in shared) and for which record (a contact's id for its photo). */
     usageId: integer('usage_id'),

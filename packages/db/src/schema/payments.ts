@@ -15,14 +15,14 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
-import { createdAt, tenantId, ts } from './columns.ts';
+import { createdAt, tenantId, tenantSerial, ts } from './columns.ts';
 import { tenants } from './platform.ts';
 
 export const payments = pgTable(
   'payments',
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    id: tenantSerial('id', 'payments'),
     /** The contact who paid; contacts do not exist yet, so no foreign key. */
     contactId: bigint('contact_id', { mode: 'number' }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
@@ -39,7 +39,7 @@ export const refunds = pgTable(
   'refunds',
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    id: tenantSerial('id', 'refunds'),
     paymentId: bigint('payment_id', { mode: 'number' }).notNull(),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     reason: text('reason'),

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, recordVersion, tenantId, ts } from './columns.ts';
+import { createdAt, recordVersion, tenantId, tenantSerial, ts } from './columns.ts';
 
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -118,7 +118,7 @@ export const termsOfUse = pgTable(
   'terms_of_use',
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    id: tenantSerial('id', 'terms_of_use'),
     loginType: text('login_type').$type<'staff' | 'member'>().notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
@@ -144,7 +144,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     tenantId: tenantId(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    id: tenantSerial('id', 'audit_log'),
     at: ts('at').notNull().defaultNow(),
     /** The person who acted (the staff user while impersonating). */
     actorUserId: bigint('actor_user_id', { mode: 'number' }),
@@ -191,7 +191,7 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     tenantId: tenantId(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    id: tenantSerial('id', 'mail_outbox'),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

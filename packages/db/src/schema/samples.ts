@@ -16,14 +16,14 @@ import {
   text,
   time,
 } from 'drizzle-orm/pg-core';
-import { createdAt, recordVersion, tenantId, ts } from './columns.ts';
+import { createdAt, recordVersion, tenantId, tenantSerial, ts } from './columns.ts';
 import { tenants } from './platform.ts';
 
 export const samples = pgTable(
   'samples',
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
-    sampleId: bigint('sample_id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    sampleId: tenantSerial('sample_id', 'samples'),
     name: text('name').notNull(),
     description: text('description'),
     quantity: integer('quantity'),

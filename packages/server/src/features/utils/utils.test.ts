@@ -237,6 +237,8 @@ describe('POST /api/utils/refund/validate', () => {
   });
 
   it("answers another association's payment exactly as an unknown one, revealing nothing", async () => {
+    // Ids are numbered per association (decision 0071): the other's payment gets a number this one has not reached.
+    await ctx.database.ownerExec(`select gh_reserve_ids('${other.tenant.id}', 'payments', 100000)`);
     const foreign = await createPayment(ctx.database.db, {
       tenantId: other.tenant.id,
       amount: '500.00',
