@@ -55,6 +55,8 @@ beforeAll(async () => {
     url: '/api/auth/forgot-password',
     payload: { usernameOrEmail: b.staff.username },
   });
+  // The reset mail is written after the answer has gone: wait for it, so B's outbox has a row to attack with.
+  await ctx.app.background.settled();
   const outbox = (await bAdmin.get('/api/mail/outbox')).json() as { id: number }[];
   await bAdmin.post('/api/setup/samples/sampleSave', {
     Name: `${MARK} sample`,
