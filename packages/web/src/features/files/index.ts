@@ -3,8 +3,11 @@ import { lazy } from 'react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
 
-/** The image field other features embed (the association's logo in the settings). */
-export { ImageSlot, useUsageImage } from './image-slot.tsx';
+/**
+ * The image field other features embed (the association's logo in the settings). Lazy, as everything this index
+ * exports: the modules list imports it with the first page.
+ */
+export const ImageSlot = lazy(() => import('./image-slot.tsx').then((m) => ({ default: m.ImageSlot })));
 
 /** A contact's photo (the record's aside, and a listed contact's in the member directory). */
 export const ContactPhoto = lazy(() => import('./contact-photo.tsx'));

@@ -1,7 +1,7 @@
 import { IMAGE_USAGE, type TenantSettings, tenantSettingsSchema } from '@guildhall/shared';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, Suspense, useMemo, useState } from 'react';
 import { api, isApiError } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { meQueryKey } from '../../platform/identity.ts';
@@ -60,7 +60,9 @@ function SettingsScreen() {
           Shown in the header beside the association's name. It is saved as soon as you save it in the image
           dialog.
         </Text>
-        <ImageSlot usageId={IMAGE_USAGE.Logo} sourceId={null} label="Logo" size={64} />
+        <Suspense fallback={<LoadingBlock label="Loading the logo" />}>
+          <ImageSlot usageId={IMAGE_USAGE.Logo} sourceId={null} label="Logo" size={64} />
+        </Suspense>
       </Paper>
       {query.isPending ? <LoadingBlock label="Loading settings" /> : null}
       {query.isError ? <ErrorBlock error={query.error} onRetry={() => void query.refetch()} /> : null}
