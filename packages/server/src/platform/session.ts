@@ -168,20 +168,39 @@ export interface NewSession {
   ip: string;
   userAgent: string | undefined;
   ttlMs: number;
+  /** The session may not outlive this (an impersonation, the staff session it came from). */
+  notAfter?: Date | undefined;
 }
 
-export async function createSession(database: Database, input: NewSession): Promise<string> {
+/** A new session: the token for the cookie, and when the session ends (the cookie ends with it). */
+export interface SessionTicket {
+  token: string;
+  expiresAt: Date;
+}
+
+export async function createSession(database: Database, input: NewSession): Promise<SessionTicket> {
   const { token, id } = newSessionToken();
+  const ttlEnd = Date.now() + input.ttlMs;
+  const expiresAt = new Date(input.notAfter ? Math.min(ttlEnd, input.notAfter.getTime()) : ttlEnd);
   await database.db.insert(sessions).values({
     id,
     userId: input.userId,
     tenantId: input.tenantId,
     impersonatorUserId: input.impersonatorUserId ?? null,
-    expiresAt: new Date(Date.now() + input.ttlMs),
+    expiresAt,
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
   });
-  return token;
+  return { token, expiresAt };
+}
+
+/** When a live session ends (undefined when it has ended or is unknown). */
+export async function sessionExpiry(database: Database, sessionId: string): Promise<Date | undefined> {
+  const r = await database.db.execute(
+    sql`select expires_at from sessions where id = ${sessionId} and revoked_at is null and expires_at > now()`,
+  );
+  const at = rowsOf<{ expires_at: string | Date }>(r)[0]?.expires_at;
+  return at ? new Date(at) : undefined;
 }
 
 export async function revokeSession(database: Database, sessionId: string): Promise<void> {
@@ -199,18 +218,15 @@ export async function revokeUserSessions(database: Database, userId: number): Pr
   );
 }
 
-export function setSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-  ttlMs: number,
-): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+/** The session cookie ends when its session does, never later. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: SessionTicket): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
-    maxAge: Math.floor(ttlMs / 1000),
+    expires: session.expiresAt,
+    maxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)),
   });
 }
 

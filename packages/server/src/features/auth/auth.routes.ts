@@ -27,10 +27,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'public' },
     schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: { 200: meSchema } },
     handler: async (req, reply) => {
-      const { token, me } = await auth.login(app.database, app.config, req.body, client(req));
+      const { session, me } = await auth.login(app.database, app.config, req.body, client(req));
       // A new sign-in replaces any session this browser held; a failed one leaves it as it was.
       if (req.auth) await auth.logout(app.database, req.auth);
-      setSessionCookie(req, reply, token, app.config.sessionTtlMs);
+      setSessionCookie(req, reply, session);
       return me;
     },
   });
@@ -82,14 +82,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'authenticated', allowPending: true },
     schema: { tags: ['auth'], body: changePasswordBody, response: { 200: meSchema } },
     handler: async (req, reply) => {
-      const { token, me } = await auth.changePassword(
+      const { session, me } = await auth.changePassword(
         app.database,
         app.config,
         requireAuth(req.auth),
         req.body,
         client(req),
       );
-      setSessionCookie(req, reply, token, app.config.sessionTtlMs);
+      setSessionCookie(req, reply, session);
       return me;
     },
   });
@@ -138,14 +138,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: meSchema },
     },
     handler: async (req, reply) => {
-      const { token, me } = await auth.startImpersonation(
+      const { session, me } = await auth.startImpersonation(
         app.database,
         app.config,
         requireAuth(req.auth),
         req.params.userId,
         client(req),
       );
-      setSessionCookie(req, reply, token, app.config.sessionTtlMs);
+      setSessionCookie(req, reply, session);
       return me;
     },
   });
@@ -154,13 +154,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'authenticated', allowPending: true },
     schema: { tags: ['auth'], response: { 200: meSchema } },
     handler: async (req, reply) => {
-      const { token, me } = await auth.stopImpersonation(
+      const { session, me } = await auth.stopImpersonation(
         app.database,
         app.config,
         requireAuth(req.auth),
         client(req),
       );
-      setSessionCookie(req, reply, token, app.config.sessionTtlMs);
+      setSessionCookie(req, reply, session);
       return me;
     },
   });

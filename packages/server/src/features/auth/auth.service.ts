@@ -14,7 +14,13 @@ import type { AppConfig } from '../../platform/config.ts';
 import { type AuthContext, scopeOf } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
-import { createSession, revokeSession, revokeUserSessions } from '../../platform/session.ts';
+import {
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  type SessionTicket,
+  sessionExpiry,
+} from '../../platform/session.ts';
 import * as repo from './auth.repo.ts';
 
 export interface ClientInfo {
@@ -90,7 +96,7 @@ export async function login(
   config: AppConfig,
   input: { username: string; password: string },
   client: ClientInfo,
-): Promise<{ token: string; me: Me }> {
+): Promise<{ session: SessionTicket; me: Me }> {
   const key = input.username.trim().toLowerCase();
   const attempt = await repo.beginAttempt(database, key, client.ip);
   if (attempt.retryAfterSeconds !== null) {
@@ -111,7 +117,7 @@ export async function login(
   // A wrong guess: the attempt recorded above stays as the failure.
   if (!user || !membership) throw new HttpError(401, MESSAGES.badCredentials);
   await repo.clearFailures(database, key, client.ip);
-  const token = await createSession(database, {
+  const session = await createSession(database, {
     userId: user.id,
     tenantId: membership.tenantId,
     ip: client.ip,
@@ -123,7 +129,7 @@ export async function login(
   await withTenantTx(database.db, scope, (tx) =>
     audit(tx, scope, { action: 'sign-in', entity: 'user', entityId: user.id }),
   );
-  return { token, me: await buildMe(database, scope) };
+  return { session, me: await buildMe(database, scope) };
 }
 
 export async function logout(database: Database, auth: AuthContext | null): Promise<void> {
@@ -146,7 +152,7 @@ export async function changePassword(
   auth: AuthContext,
   input: { currentPassword?: string | undefined; newPassword: string },
   client: ClientInfo,
-): Promise<{ token: string; me: Me }> {
+): Promise<{ session: SessionTicket; me: Me }> {
   refuseWhileImpersonating(auth);
   const user = await repo.getUser(database, auth.userId);
   if (!user) throw new HttpError(401, MESSAGES.notSignedIn);
@@ -169,7 +175,7 @@ export async function changePassword(
   });
   await revokeUserSessions(database, user.id);
   await repo.revokeResetTokens(database, user.id);
-  const token = await createSession(database, {
+  const session = await createSession(database, {
     userId: user.id,
     tenantId: auth.tenantId,
     ...client,
@@ -178,7 +184,7 @@ export async function changePassword(
   await withTenantTx(database.db, { tenantId: auth.tenantId, userId: auth.userId }, (tx) =>
     audit(tx, auth, { action: 'change-password', entity: 'user', entityId: user.id }),
   );
-  return { token, me: await buildMe(database, { ...auth, impersonatorUserId: null }) };
+  return { session, me: await buildMe(database, { ...auth, impersonatorUserId: null }) };
 }
 
 export async function changeUsername(
@@ -325,24 +331,28 @@ export async function startImpersonation(
   auth: AuthContext,
   targetUserId: number,
   client: ClientInfo,
-): Promise<{ token: string; me: Me }> {
+): Promise<{ session: SessionTicket; me: Me }> {
   refuseWhileImpersonating(auth);
   if (targetUserId === auth.userId) throw new HttpError(400, 'You cannot work as yourself.');
   if (!(await repo.isMemberOf(database, auth.tenantId, targetUserId)))
     throw new HttpError(404, MESSAGES.notFound);
-  const token = await createSession(database, {
+  // Bound to the staff session it comes from: it ends when that one would have, or after 4 hours if sooner.
+  const staffSessionEnds = await sessionExpiry(database, auth.sessionId);
+  if (!staffSessionEnds) throw new HttpError(401, MESSAGES.notSignedIn);
+  const session = await createSession(database, {
     userId: targetUserId,
     tenantId: auth.tenantId,
     impersonatorUserId: auth.userId,
     ...client,
     ttlMs: Math.min(config.sessionTtlMs, 4 * 3_600_000),
+    notAfter: staffSessionEnds,
   });
   await revokeSession(database, auth.sessionId);
   const scope = { tenantId: auth.tenantId, userId: targetUserId, impersonatorUserId: auth.userId };
   await withTenantTx(database.db, scope, (tx) =>
     audit(tx, scope, { action: 'impersonate-start', entity: 'user', entityId: targetUserId }),
   );
-  return { token, me: await buildMe(database, scope) };
+  return { session, me: await buildMe(database, scope) };
 }
 
 export async function stopImpersonation(
@@ -350,21 +360,21 @@ export async function stopImpersonation(
   config: AppConfig,
   auth: AuthContext,
   client: ClientInfo,
-): Promise<{ token: string; me: Me }> {
+): Promise<{ session: SessionTicket; me: Me }> {
   if (!auth.impersonatorUserId) throw new HttpError(400, 'You are not working as another user.');
   const staffId = auth.impersonatorUserId;
   await withTenantTx(database.db, { tenantId: auth.tenantId, userId: auth.userId }, (tx) =>
     audit(tx, auth, { action: 'impersonate-stop', entity: 'user', entityId: auth.userId }),
   );
   await revokeSession(database, auth.sessionId);
-  const token = await createSession(database, {
+  const session = await createSession(database, {
     userId: staffId,
     tenantId: auth.tenantId,
     ...client,
     ttlMs: config.sessionTtlMs,
   });
   return {
-    token,
+    session,
     me: await buildMe(database, { tenantId: auth.tenantId, userId: staffId, impersonatorUserId: null }),
   };
 }

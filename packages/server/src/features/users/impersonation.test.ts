@@ -1,4 +1,5 @@
 import { createUser, publishTerms } from '@guildhall/db/seed/factories';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
@@ -10,6 +11,7 @@ import {
   testApp,
   unique,
 } from '../../../test/helpers.ts';
+import { hashToken } from '../../platform/session.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -97,5 +99,42 @@ describe('impersonation', () => {
     const staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
     expect((await staff.post(`/api/auth/impersonate/${t.member.id}`)).statusCode).toBe(403);
     expect((await staff.post('/api/auth/impersonate/stop')).statusCode).toBe(400);
+  });
+});
+
+describe('the impersonation session and its cookie', () => {
+  it('end with the staff session they came from, and the cookie never outlives its session', async () => {
+    const { cookie } = await signIn(ctx.app, t.admin);
+    // The staff session has ten minutes left.
+    const staffToken = cookie.slice('gh_session='.length);
+    await ctx.database.db.execute(
+      sql`update sessions set expires_at = now() + interval '10 minutes' where id = ${hashToken(staffToken)}`,
+    );
+    const res = await client(ctx.app, cookie).post(`/api/auth/impersonate/${t.member.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const set = res.cookies.find((c) => c.name === 'gh_session');
+    expect(set?.maxAge).toBeLessThanOrEqual(600);
+    expect(set?.expires?.getTime()).toBeLessThanOrEqual(Date.now() + 600_000);
+    const r = await ctx.database.db.execute(
+      sql`select expires_at from sessions where id = ${hashToken(set?.value ?? '')}`,
+    );
+    const sessionEnds = new Date((r as unknown as { rows: { expires_at: string }[] }).rows[0]!.expires_at);
+    expect(sessionEnds.getTime()).toBeLessThanOrEqual(Date.now() + 600_000);
+    // The cookie ends when the session does (to the second the header carries).
+    expect(Math.abs((set?.expires?.getTime() ?? 0) - sessionEnds.getTime())).toBeLessThan(1000);
+  });
+
+  it('a sign-in cookie ends with its session too', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: t.staff.username, password: t.staff.password },
+    });
+    const set = res.cookies.find((c) => c.name === 'gh_session');
+    const r = await ctx.database.db.execute(
+      sql`select expires_at from sessions where id = ${hashToken(set?.value ?? '')}`,
+    );
+    const sessionEnds = new Date((r as unknown as { rows: { expires_at: string }[] }).rows[0]!.expires_at);
+    expect(Math.abs((set?.expires?.getTime() ?? 0) - sessionEnds.getTime())).toBeLessThan(1000);
   });
 });
