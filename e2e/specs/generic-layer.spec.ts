@@ -114,6 +114,22 @@ describe('the generic layer in the browser', () => {
     await context.close();
   });
 
+  it('runs a server call after its confirmation: a password reset sent from the users list', async () => {
+    const { t, page, context } = await signedInAdmin(run);
+    await page.goto('/micronet/list/setup/users');
+    const row = page.getByRole('row').filter({ hasText: t.member.username });
+    await row.getByRole('button', { name: 'Send password reset' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send password reset' });
+    await dialog.getByText(/a link to choose a new password\?/).waitFor();
+    await dialog.getByRole('button', { name: 'Send password reset' }).click();
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: /sent|completed|email/i })
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
   it('offers the calendar only for records with a date', async () => {
     const { page, context } = await signedInAdmin(run);
     await page.goto(`${CONTACTS}?view=calendar`);

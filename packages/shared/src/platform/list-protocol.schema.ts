@@ -98,8 +98,10 @@ export const showConditionSchema = z.object({
 export const rowActionSchema = z.object({
   key: z.string(),
   title: z.string(),
-  kind: z.enum(['edit', 'delete', 'void', 'custom']),
+  kind: z.enum(['edit', 'delete', 'void', 'custom', 'serverCall']),
   showCondition: showConditionSchema.optional(),
+  call: z.object({ method: z.enum(['GET', 'POST']), path: z.string(), confirm: z.string() }).optional(),
+  permission: z.string().optional(),
 });
 export type RowAction = z.infer<typeof rowActionSchema>;
 

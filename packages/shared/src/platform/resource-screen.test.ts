@@ -7,6 +7,7 @@ import {
   calendarDateField,
   defineResource,
   listVariantsOf,
+  type ResourceInput,
   resourceProblems,
   safeExternalUrl,
 } from './resource.ts';
@@ -96,5 +97,55 @@ describe('calendar variant', () => {
         screen: { listVariant: 'DeluxeListViewWithCalendar' },
       }),
     ).toThrow(/needs a date/);
+  });
+});
+
+describe('server call with confirm', () => {
+  it("fills the path and question with the row's values, encoded in the path, and refuses a missing one", async () => {
+    const { fillServerCall } = await import('./resource.ts');
+    expect(fillServerCall('/api/users/{UserId}/send-password-reset', { UserId: 7 })).toBe(
+      '/api/users/7/send-password-reset',
+    );
+    expect(fillServerCall('/api/x/{Name}', { Name: 'a/b c' })).toBe('/api/x/a%2Fb%20c');
+    expect(fillServerCall('Email {DisplayName}?', { DisplayName: 'Ana Díaz' }, false)).toBe(
+      'Email Ana Díaz?',
+    );
+    expect(fillServerCall('/api/x/{Missing}', {})).toBeNull();
+  });
+
+  it('is declared only with a call inside the API, naming declared fields', () => {
+    const base: ResourceInput<'Id'> = {
+      name: 'calls',
+      feature: 'x',
+      subfeature: 'y',
+      view: 'z',
+      title: 'Calls',
+      table: 'calls',
+      key: 'Id',
+      permissions: { read: 'backoffice', write: null },
+      fields: { Id: { type: 'number', label: 'Id' } },
+      columns: [],
+      sortable: ['Id'],
+      filterable: [],
+      form: [],
+      defaultSort: { field: 'Id', direction: 'asc' },
+    };
+    const call = (path: string): ResourceInput<'Id'> => ({
+      ...base,
+      rowActions: [
+        {
+          key: 'go',
+          title: 'Go',
+          kind: 'serverCall' as const,
+          call: { method: 'POST' as const, path, confirm: 'Sure?' },
+        },
+      ],
+    });
+    expect(() => defineResource(call('/api/calls/{Id}/go'))).not.toThrow();
+    expect(() => defineResource(call('https://elsewhere.example/{Id}'))).toThrow(/outside \/api/);
+    expect(() => defineResource(call('/api/calls/{Nope}/go'))).toThrow(/unknown field Nope/);
+    expect(() =>
+      defineResource({ ...base, rowActions: [{ key: 'go', title: 'Go', kind: 'serverCall' as const }] }),
+    ).toThrow(/has a call/);
   });
 });

@@ -123,11 +123,45 @@ export interface ShowCondition {
   notEquals?: unknown;
 }
 
+/**
+ * "Server call with confirm" (spec 000 section 7): the action confirms, then GETs or POSTs `path`, whose `{Field}`
+ * parts are the row's values. An answer with PendingDownloadFileId shows the processing toast and polls until the
+ * file is ready; `Data.NoSuccessToaster` suppresses the success toast.
+ */
+export interface ServerCallDeclaration {
+  method: 'GET' | 'POST';
+  path: string;
+  /** The question the confirm dialog asks; `{Field}` parts are the row's values. */
+  confirm: string;
+}
+
 export interface RowActionDeclaration {
   key: string;
   title: string;
-  kind: 'edit' | 'delete' | 'void' | 'custom';
+  kind: 'edit' | 'delete' | 'void' | 'custom' | 'serverCall';
   showCondition?: ShowCondition;
+  /** For `serverCall`. */
+  call?: ServerCallDeclaration;
+  /** Shown only to users with this permission (the call's own). */
+  permission?: Permission;
+}
+
+/** A server call's path or question with the row's values in place of `{Field}`; null when a value is missing. */
+export function fillServerCall(
+  template: string,
+  row: Readonly<Record<string, unknown>>,
+  encode = true,
+): string | null {
+  let missing = false;
+  const filled = template.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, field: string) => {
+    const v = row[field];
+    if (v === null || v === undefined || v === '') {
+      missing = true;
+      return '';
+    }
+    return encode ? encodeURIComponent(String(v)) : String(v);
+  });
+  return missing ? null : filled;
 }
 
 export interface FormSectionDeclaration {
@@ -410,6 +444,13 @@ export function resourceProblems(r: ResourceDeclaration): string[] {
       problems.push(`widget ${w.key} sorts by ${w.sort.field}, which is not sortable`);
   if (r.screen?.listVariant && !listVariantsOf(r).includes(r.screen.listVariant))
     problems.push(`list variant ${r.screen.listVariant} needs a date or date and time field`);
+  for (const a of r.rowActions) {
+    if ((a.kind === 'serverCall') !== (a.call !== undefined))
+      problems.push(`row action ${a.key}: a server call, and only a server call, has a call`);
+    if (a.call && !/^\/api\//.test(a.call.path)) problems.push(`row action ${a.key} calls outside /api/`);
+    for (const m of `${a.call?.path ?? ''} ${a.call?.confirm ?? ''}`.matchAll(/\{([A-Za-z0-9_]+)\}/g))
+      need(`row action ${a.key}`, m[1] ?? '');
+  }
   for (const e of r.screen?.externalUrls ?? [])
     if (!safeExternalUrl(e.url)) problems.push(`external page ${e.key} has an unsafe address`);
   if ('Version' in r.fields)

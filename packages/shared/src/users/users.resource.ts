@@ -54,7 +54,20 @@ export const usersResource = defineResource({
       fields: ['DisplayName', 'Username', 'Email', 'LoginType', 'Role', 'IsActive', 'LastSignInAt'],
     },
   ],
-  rowActions: [{ key: 'view', title: 'View', kind: 'edit' }],
+  rowActions: [
+    { key: 'view', title: 'View', kind: 'edit' },
+    {
+      key: 'sendPasswordReset',
+      title: 'Send password reset',
+      kind: 'serverCall',
+      permission: 'users.manage',
+      call: {
+        method: 'POST',
+        path: '/api/users/{UserId}/send-password-reset',
+        confirm: 'Email {DisplayName} a link to choose a new password?',
+      },
+    },
+  ],
   defaultSort: { field: 'DisplayName', direction: 'asc' },
   screen: {
     recordType: 'MainEntityParentPage',

@@ -2,6 +2,7 @@
 import {
   DECIMAL_RANGE_OPEN_END,
   DECIMAL_RANGE_OPEN_START,
+  fillServerCall,
   type ListResponse,
   VIEW_TEMPLATE_COMPONENTS,
   VIEW_TEMPLATES,
@@ -102,5 +103,25 @@ describe('view templates', () => {
       const res = await api.get(`/a/ViewTemplates/Index/${encodeURIComponent(key)}`);
       expect(res.statusCode, key).toBe(200);
     }
+  });
+});
+
+describe('server call with confirm', () => {
+  it("describes the users list's row action, and the path it fills from a row answers as the action expects", async () => {
+    const list = await api.post('/api/setup/users/userData?$top=10', {});
+    expect(list.statusCode, list.body).toBe(200);
+    const actions =
+      (list.json() as ListResponse).ListViewItems.find((c) => c.type === 'Actions')?.actions ?? [];
+    const reset = actions.find((a) => a.key === 'sendPasswordReset');
+    expect(reset).toMatchObject({
+      kind: 'serverCall',
+      permission: 'users.manage',
+      call: { method: 'POST', path: '/api/users/{UserId}/send-password-reset' },
+    });
+    const row = (list.json() as ListResponse).Results[0] as Record<string, unknown>;
+    const path = fillServerCall(reset?.call?.path ?? '', row);
+    expect(path).toBe(`/api/users/${row.UserId}/send-password-reset`);
+    const answer = await api.post(path ?? '');
+    expect(answer.statusCode, answer.body).toBe(200);
   });
 });

@@ -9,6 +9,7 @@ import {
   type ListResponse,
   listTotalLabel,
   listVariantsOf,
+  type Permission,
   pageCount,
   type ResourceDeclaration,
   reachableRows,
@@ -65,6 +66,7 @@ import {
   saveTableSettings,
   startExport,
 } from './screens-api.ts';
+import { runServerCall } from './server-call.ts';
 
 const TableSettingsDialog = lazy(() => import('./table-settings-dialog.tsx'));
 const AdvancedFilterDialog = lazy(() => import('./advanced-filter-dialog.tsx'));
@@ -194,10 +196,16 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
   }, [data]);
 
   const [columnsOverride, setColumnsOverride] = useState<ColumnView[] | null>(null);
-  const columns = useMemo(
-    () => columnsOverride ?? (data ? mergeColumns(data.ListViewItems, settings.data?.Settings ?? null) : []),
-    [columnsOverride, data, settings.data],
-  );
+  const columns = useMemo(() => {
+    const merged =
+      columnsOverride ?? (data ? mergeColumns(data.ListViewItems, settings.data?.Settings ?? null) : []);
+    // A row action that needs a permission the user lacks (a server call's own) is not offered.
+    return merged.map((c) =>
+      c.actions.some((a) => a.permission)
+        ? { ...c, actions: c.actions.filter((a) => !a.permission || can(me, a.permission as Permission)) }
+        : c,
+    );
+  }, [columnsOverride, data, settings.data, me]);
 
   const persist = async (next: { sort?: SortSetting | null; columns?: ColumnView[] }) => {
     const cols = next.columns ?? columns;
@@ -267,6 +275,11 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
       } catch (error) {
         notifyError(error);
       }
+      return;
+    }
+    if (action.kind === 'serverCall' && action.call) {
+      if (await runServerCall(action.title, action.call, row))
+        void queryClient.invalidateQueries({ queryKey: ['list', resource.name] });
       return;
     }
     notifyInfo(`${action.title} is not available here yet.`);
