@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactsResource } from '../contacts/contacts.resource.ts';
+import { contactLinksResource, contactsResource } from '../contacts/contacts.resource.ts';
 import { auditChanges, auditMergedName, auditRecordText } from './audit.rules.ts';
 
 const ada = {
@@ -20,6 +20,13 @@ describe('the audit log as people read it', () => {
     const text = auditRecordText(contactsResource, 'contacts', ada, { ...ada, Status: 'lapsed' });
     expect(text).toBe('Contact Lovelace, Ada (A0000138)');
     expect(text).not.toContain('#');
+  });
+
+  it('names a choice by its option, not its stored id', () => {
+    const link = { LinkId: 7, ContactId: 1, RelatedContactId: 2, LinkType: 'employeeOf' };
+    expect(auditRecordText(contactLinksResource, 'contactLinks', null, link)).toBe(
+      'Related contact Employee of',
+    );
   });
 
   it('lists the changed fields with their labels and their values as shown', () => {

@@ -68,7 +68,7 @@ export function auditChanges(
 
 /** "Contact Adams, William (A0000138)": the record of an entry, by its resource's title and the record's name. */
 export function auditRecordText(
-  resource: Pick<ResourceDeclaration, 'recordName' | 'columns' | 'title'> | null,
+  resource: Pick<ResourceDeclaration, 'recordName' | 'columns' | 'title' | 'fields'> | null,
   entity: string,
   before: unknown,
   after: unknown,

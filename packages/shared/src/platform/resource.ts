@@ -482,14 +482,18 @@ export function screenNameOf(r: Pick<ResourceDeclaration, 'feature' | 'subfeatur
  * among DisplayName, Name and Title, else the first list column's value, else "this <noun>".
  */
 export function recordNameOf(
-  r: Pick<ResourceDeclaration, 'recordName' | 'columns' | 'title'>,
+  r: Pick<ResourceDeclaration, 'recordName' | 'columns' | 'title'> &
+    Partial<Pick<ResourceDeclaration, 'fields'>>,
   model: Model,
 ): string {
   const own = r.recordName?.(model);
   if (own && own.trim() !== '') return own;
   for (const f of ['DisplayName', 'Name', 'Title', r.columns[0]?.field]) {
     const v = f ? model[f] : undefined;
-    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    if (typeof v !== 'string' || v.trim() === '') continue;
+    // A choice is named by its option ("Employee of"), not its stored id ("employeeOf").
+    const option = f ? r.fields?.[f]?.options?.find((o) => o.Id === v) : undefined;
+    return option ? option.Name : v.trim();
   }
   return `this ${r.title.replace(/s$/, '').toLowerCase()}`;
 }
