@@ -12,6 +12,7 @@ import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
 import { SoftBadge } from '../../platform/soft-badge.tsx';
 import { ImpersonateButton } from '../impersonation/index.ts';
+import { SendResetLinkButton } from './send-reset-link-button.tsx';
 import { UserContactCard } from './user-contact-card.tsx';
 import { LOGIN_TYPE_LABEL, ROLE_LABEL, type UserRecord, userKey, usersKey } from './users-api.ts';
 
@@ -78,7 +79,12 @@ function UserScreen() {
       <PageHeader
         title={name}
         above={backLink}
-        actions={<ImpersonateButton userId={user.id} userName={name} isActive={user.isActive} />}
+        actions={
+          <Group gap="sm">
+            <SendResetLinkButton userId={user.id} userName={name} isActive={user.isActive} />
+            <ImpersonateButton userId={user.id} userName={name} isActive={user.isActive} />
+          </Group>
+        }
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder component="section" aria-labelledby="user-details">
