@@ -158,9 +158,12 @@ function ownFiles(): string[] {
   return filesUnder(dataDir).filter((f) => f.includes(t.tenant.id));
 }
 
-/** A key the server made: an import's upload or an export, either whole or being written (`.partial`). */
+/**
+ * A key the server made: an import's upload or an export, either whole or being written (`.partial`), a library
+ * file or image of an association (`files/t/<tenant>/<kind>/<random>`), or an upload being checked in the spool.
+ */
 const SERVER_KEY =
-  /^files\/(?:imports\/[0-9a-f-]{36}\/[0-9a-f-]{36}|[0-9a-f-]{36}\/exports\/[0-9a-f-]{36})\.csv(?:\.[0-9a-f]{12}\.partial)?$/;
+  /^(?:files\/(?:(?:imports\/[0-9a-f-]{36}\/[0-9a-f-]{36}|[0-9a-f-]{36}\/exports\/[0-9a-f-]{36})\.csv|t\/[0-9a-f-]{36}\/[a-z-]+\/[0-9a-f-]{36}(?:\.[a-z0-9]{1,5})?)(?:\.[0-9a-f]{12}\.partial)?|spool\/upload-[0-9a-f]{24})$/;
 
 beforeAll(async () => {
   ctx = await testApp();
