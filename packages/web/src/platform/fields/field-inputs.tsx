@@ -69,10 +69,14 @@ function common(props: FieldInputProps) {
         maw={280}
         events={{ hover: true, focus: true, touch: true }}
       >
-        {/* Focusable, so the tooltip shows to keyboard users as it does on hover. */}
-        <span tabIndex={0} aria-label={`About ${field.label}`} style={{ display: 'inline-flex' }}>
+        {/* A button, so the tooltip shows to keyboard users on focus as it does on hover. */}
+        <button
+          type="button"
+          aria-label={`About ${field.label}`}
+          style={{ display: 'inline-flex', border: 0, padding: 0, background: 'none', cursor: 'help' }}
+        >
           <IconInfoCircle size={14} aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }} />
-        </span>
+        </button>
       </Tooltip>
     </Group>
   ) : (
