@@ -368,6 +368,8 @@ describe('screen types in the browser', () => {
     const recent = page.locator('[data-widget="audit.recent"]');
     await recent.getByRole('heading', { name: 'Recent changes' }).waitFor();
     await poll(() => recent.locator('li').count()).toBeGreaterThan(0);
+    // Records are named, never numbered ("sign-in user 1" showed an internal id).
+    for (const text of await recent.locator('li').allInnerTexts()) expect(text).not.toMatch(/^\S+ \S+ \d+$/m);
     await page.locator('[data-widget="w:users.count"]').getByRole('heading', { name: 'Users' }).waitFor();
     // Samples exist, yet no widget, entry or shortcut shows them (only the audit trail records their creation).
     for (const part of [

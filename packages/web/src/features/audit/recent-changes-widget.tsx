@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@guildhall/shared';
+import { type AuditEntry, auditRecordText } from '@guildhall/shared';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -6,10 +6,11 @@ import { api } from '../../platform/api-client.ts';
 import { formatDateTime } from '../../platform/format.ts';
 import { useIdentity } from '../../platform/identity.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
+import { resourceByName } from '../../platform/screens/resources.ts';
 
 const RECENT = 6;
 
-/** The latest changes of the audit log: what, to which record, by whom and when. */
+/** The latest changes of the audit log: what, to which record (by its name, never its internal id), by whom and when. */
 export default function RecentChangesWidget() {
   const me = useIdentity();
   const recent = useQuery({
@@ -30,8 +31,7 @@ export default function RecentChangesWidget() {
           <li key={e.id}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm" truncate="end">
-                {e.action} {e.entity}
-                {e.entityId ? ` ${e.entityId}` : ''}
+                {e.action} {auditRecordText(resourceByName(e.entity), e.entity, e.before, e.after)}
               </Text>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {formatDateTime(e.at, me.tenant.settings.defaultTimezone)}
