@@ -3,7 +3,8 @@
  * through it, and a module that names a resource, a job kind or an entity type wrongly stops the start with a
  * message that says which.
  */
-import { withTenantTx } from '@guildhall/db';
+import { withoutTenantTx, withTenantTx } from '@guildhall/db';
+import { sql } from 'drizzle-orm';
 import { contactsResource } from '@guildhall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, seedTenant, signIn, type TestContext, testApp, testDatabase } from '../../test/helpers.ts';
@@ -71,6 +72,59 @@ describe('a module that names what does not exist fails the start', { timeout: 1
     expect(((await startWith([...features, again])) as Error).message).toBe(
       'Feature modules: two modules are named contacts.',
     );
+  });
+});
+
+describe('domain events between modules (decision 0110)', { timeout: 120_000 }, () => {
+  it('a subscription to an event nobody publishes, or two publishers of one event, fails the start', async () => {
+    const deaf = defineFeature({ name: 'deaf', subscribes: { 'nothing.happened': () => async () => undefined } });
+    expect(((await startWith([...features, deaf])) as Error).message).toBe(
+      'Feature modules: deaf subscribes to the event nothing.happened, which no module publishes.',
+    );
+    const a = defineFeature({ name: 'a', publishes: ['thing.done'] });
+    const b = defineFeature({ name: 'b', publishes: ['thing.done'] });
+    expect(((await startWith([...features, a, b])) as Error).message).toBe(
+      'Feature modules: b publishes the event thing.done, which a already publishes.',
+    );
+  });
+
+  it('subscribers run in the publisher’s transaction, in module order, and roll back with it', async () => {
+    const seen: string[] = [];
+    const publisher = defineFeature({ name: 'publisher', publishes: ['thing.done'] });
+    const first = defineFeature({
+      name: 'first',
+      subscribes: {
+        'thing.done': () => async (_tx, tenantId, payload) => {
+          seen.push(`first ${tenantId} ${String(payload.id)}`);
+        },
+      },
+    });
+    const second = defineFeature({
+      name: 'second',
+      subscribes: {
+        'thing.done': () => async (tx) => {
+          seen.push('second');
+          await tx.execute(sql`select 1`);
+          throw new Error('refused by second');
+        },
+      },
+    });
+    const database = await testDatabase(1);
+    const app = await buildApp({ database, config: loadConfig({}), modules: [...features, publisher, first, second] });
+    try {
+      expect(app.services.events.names).toContain('thing.done');
+      const tenant = '00000000-0000-4000-8000-000000000001';
+      await expect(
+        withoutTenantTx(database.db, (tx) => app.services.events.publish(tx, tenant, 'thing.done', { id: 7 })),
+      ).rejects.toThrow('refused by second');
+      expect(seen).toEqual([`first ${tenant} 7`, 'second']);
+      await expect(
+        withoutTenantTx(database.db, (tx) => app.services.events.publish(tx, tenant, 'never.declared', {})),
+      ).rejects.toThrow('No feature module publishes the event never.declared.');
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
 

@@ -10,7 +10,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { JobHandler } from './jobs.ts';
 import type { ResourceHooks } from './resources/hooks.ts';
-import type { SearchDocumentWriter, Services } from './services.ts';
+import type { EventSubscriber, SearchDocumentWriter, Services } from './services.ts';
 
 export interface FeatureModule {
   /** The feature's folder name; unique among the modules. */
@@ -32,6 +32,16 @@ export interface FeatureModule {
    * one record in the caller's transaction. Others reach them through `services.search`.
    */
   searchDocuments?: Record<string, SearchDocumentWriter>;
+  /**
+   * Domain events this feature publishes through `services.events.publish` (names such as `invoice.paid`; the
+   * payload schema lives in the feature's shared folder). A name has one publisher (decision 0110).
+   */
+  publishes?: readonly string[];
+  /**
+   * Subscribers to other features' events, by event name, made once with the app's services; each runs inside the
+   * publisher's transaction. A name no module publishes fails the start.
+   */
+  subscribes?: Record<string, (services: Services) => EventSubscriber>;
 }
 
 /** Declares a feature module (an identity that gives the object its type where it is written). */

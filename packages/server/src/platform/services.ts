@@ -45,6 +45,24 @@ export interface JobQueue {
   wake(): void;
 }
 
+/**
+ * A subscriber to a domain event: runs inside the publisher's transaction, so the event and everything its
+ * subscribers do commit or roll back together (decision 0110). The payload's shape is declared in shared by the
+ * publishing feature; a subscriber parses it with that schema.
+ */
+export type EventSubscriber = (tx: Tx, tenantId: string, payload: Record<string, unknown>) => Promise<void>;
+
+/** Domain events between features (an invoice paid, a registration cancelled): the way one feature tells others. */
+export interface DomainEvents {
+  /** The event names some module publishes. */
+  readonly names: readonly string[];
+  /**
+   * Runs every subscriber of `name`, in module order, in the caller's transaction. A name no module declared in
+   * its `publishes` is a programming error and throws.
+   */
+  publish(tx: Tx, tenantId: string, name: string, payload: Record<string, unknown>): Promise<void>;
+}
+
 export interface Services {
   database: Database;
   config: AppConfig;
@@ -54,6 +72,7 @@ export interface Services {
   background: Background;
   jobs: JobQueue;
   search: SearchIndex;
+  events: DomainEvents;
   /** Every resource declared in shared, bound to its table, with its feature's server hooks. */
   resources: readonly BoundResource[];
 }
@@ -113,6 +132,20 @@ export function createServices(
     }
   }
 
+  const publishers = new Map<string, string>();
+  for (const m of modules) {
+    for (const name of m.publishes ?? []) {
+      const other = publishers.get(name);
+      if (other) refuse(`${m.name} publishes the event ${name}, which ${other} already publishes.`);
+      publishers.set(name, m.name);
+    }
+  }
+  for (const m of modules) {
+    for (const name of Object.keys(m.subscribes ?? {})) {
+      if (!publishers.has(name)) refuse(`${m.name} subscribes to the event ${name}, which no module publishes.`);
+    }
+  }
+
   let worker: Worker | null = null;
   const kinds = [...jobMakers.keys()];
   const jobs: JobQueue = {
@@ -135,6 +168,14 @@ export function createServices(
       return writer.write(tx, tenantId, id);
     },
   };
+  const subscribers = new Map<string, EventSubscriber[]>();
+  const events: DomainEvents = {
+    names: [...publishers.keys()],
+    async publish(tx, tenantId, name, payload) {
+      if (!publishers.has(name)) throw new Error(`No feature module publishes the event ${name}.`);
+      for (const subscriber of subscribers.get(name) ?? []) await subscriber(tx, tenantId, payload);
+    },
+  };
   const { database, config } = options;
   const services: Services = {
     database,
@@ -144,8 +185,16 @@ export function createServices(
     background: createBackground(options.log),
     jobs,
     search,
+    events,
     resources,
   };
+  for (const m of modules) {
+    for (const [name, make] of Object.entries(m.subscribes ?? {})) {
+      const list = subscribers.get(name) ?? [];
+      list.push(make(services));
+      subscribers.set(name, list);
+    }
+  }
 
   // Each resource gets its feature's hooks; a hook for a resource nobody declared is a typo or a removed entity.
   const byName = new Map(resources.map((r) => [r.resource.name, r]));
