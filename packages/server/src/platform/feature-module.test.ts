@@ -4,8 +4,8 @@
  * message that says which.
  */
 import { withoutTenantTx, withTenantTx } from '@guildhall/db';
-import { sql } from 'drizzle-orm';
 import { contactsResource } from '@guildhall/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, seedTenant, signIn, type TestContext, testApp, testDatabase } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
@@ -77,7 +77,10 @@ describe('a module that names what does not exist fails the start', { timeout: 1
 
 describe('domain events between modules (decision 0110)', { timeout: 120_000 }, () => {
   it('a subscription to an event nobody publishes, or two publishers of one event, fails the start', async () => {
-    const deaf = defineFeature({ name: 'deaf', subscribes: { 'nothing.happened': () => async () => undefined } });
+    const deaf = defineFeature({
+      name: 'deaf',
+      subscribes: { 'nothing.happened': () => async () => undefined },
+    });
     expect(((await startWith([...features, deaf])) as Error).message).toBe(
       'Feature modules: deaf subscribes to the event nothing.happened, which no module publishes.',
     );
@@ -110,12 +113,18 @@ describe('domain events between modules (decision 0110)', { timeout: 120_000 }, 
       },
     });
     const database = await testDatabase(1);
-    const app = await buildApp({ database, config: loadConfig({}), modules: [...features, publisher, first, second] });
+    const app = await buildApp({
+      database,
+      config: loadConfig({}),
+      modules: [...features, publisher, first, second],
+    });
     try {
       expect(app.services.events.names).toContain('thing.done');
       const tenant = '00000000-0000-4000-8000-000000000001';
       await expect(
-        withoutTenantTx(database.db, (tx) => app.services.events.publish(tx, tenant, 'thing.done', { id: 7 })),
+        withoutTenantTx(database.db, (tx) =>
+          app.services.events.publish(tx, tenant, 'thing.done', { id: 7 }),
+        ),
       ).rejects.toThrow('refused by second');
       expect(seen).toEqual([`first ${tenant} 7`, 'second']);
       await expect(

@@ -142,7 +142,8 @@ export function createServices(
   }
   for (const m of modules) {
     for (const name of Object.keys(m.subscribes ?? {})) {
-      if (!publishers.has(name)) refuse(`${m.name} subscribes to the event ${name}, which no module publishes.`);
+      if (!publishers.has(name))
+        refuse(`${m.name} subscribes to the event ${name}, which no module publishes.`);
     }
   }
 
