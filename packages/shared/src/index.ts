@@ -59,3 +59,4 @@ export * from './files/files.schema.ts';
 export * from './platform/file-name.rules.ts';
 export * from './help/help-texts.ts';
 export * from './contacts/user-link.schema.ts';
+export * from './signup/signup.events.ts';

@@ -7,6 +7,7 @@ import { mailModule } from './mail/mail.module.ts';
 import { searchModule } from './search/search.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { shellModule } from './shell/shell.module.ts';
+import { signupModule } from './signup/signup.module.ts';
 import { termsModule } from './terms/terms.module.ts';
 import { usersModule } from './users/users.module.ts';
 import { utilsModule } from './utils/utils.module.ts';
@@ -27,4 +28,5 @@ export const features: readonly FeatureModule[] = [
   contactsModule,
   searchModule,
   filesModule,
+  signupModule,
 ];
