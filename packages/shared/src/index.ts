@@ -60,3 +60,5 @@ export * from './platform/file-name.rules.ts';
 export * from './help/help-texts.ts';
 export * from './contacts/user-link.schema.ts';
 export * from './signup/signup.events.ts';
+export * from './signup/signup.schema.ts';
+export * from './signup/signup.rules.ts';

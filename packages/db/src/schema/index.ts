@@ -5,3 +5,4 @@ export * from './payments.ts';
 export * from './platform.ts';
 export * from './samples.ts';
 export * from './screens.ts';
+export * from './signup.ts';

@@ -26,6 +26,11 @@ export function redact(text: string, secrets: readonly string[] | undefined): st
 export interface Mailer {
   /** Keeps the message in the tenant's outbox, then delivers it by SMTP when SMTP is configured. */
   send(tenantId: string, message: MailMessage): Promise<{ id: number; delivered: boolean }>;
+  /**
+   * Delivers a message that belongs to no association yet (the minimal sign-up's link): by SMTP when configured,
+   * never kept in an outbox. Answers whether it was delivered.
+   */
+  sendWithoutTenant(message: MailMessage): Promise<{ delivered: boolean }>;
   close(): void;
 }
 
@@ -62,6 +67,12 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
           .where(and(eq(mailOutbox.tenantId, tenantId), eq(mailOutbox.id, row.id))),
       );
       return { id: row.id, delivered: !error };
+    },
+    async sendWithoutTenant(message) {
+      if (!transport) return { delivered: false };
+      const { secrets: _secrets, ...delivery } = message;
+      await transport.sendMail({ from, ...delivery });
+      return { delivered: true };
     },
     close() {
       transport?.close();

@@ -50,6 +50,18 @@ export const tenantSettingsSchema = z.object({
   websitePrefix: z.string().min(1).max(16),
   /** Contact statuses the member directory lists (absent: active members only, DEFAULT_DIRECTORY_STATUSES). */
   directoryStatuses: z.array(z.string().max(20)).max(10).optional(),
+  /** ISO 4217 code of the association's money (absent: USD). */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Choose a three-letter currency code such as USD or EUR.')
+    .optional(),
+  /** The association's postal address, as it appears on its letters and invoices. */
+  address: z.string().max(500).optional(),
+  /**
+   * The end of the association's trial (ISO instant); absent for a paying association. Set by sign-up, never by the
+   * settings form: once it has passed, the back office is read-only (decision 0161).
+   */
+  trialEndsAt: z.string().max(40).nullish(),
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 

@@ -46,9 +46,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return tenantTx(app.database, auth, async (tx) => {
         const [before] = await tx.select().from(tenants).where(eq(tenants.id, auth.tenantId));
         if (!before) throw notFound();
+        // The trial's end is the sign-up's to set, never the form's: it keeps what the association had.
+        const { trialEndsAt: _ignored, ...fromForm } = req.body.settings;
+        const settings = before.settings.trialEndsAt
+          ? { ...fromForm, trialEndsAt: before.settings.trialEndsAt }
+          : fromForm;
         const [after] = await tx
           .update(tenants)
-          .set({ name: req.body.name, settings: req.body.settings })
+          .set({ name: req.body.name, settings })
           .where(eq(tenants.id, auth.tenantId))
           .returning();
         await audit(tx, auth, {
@@ -58,7 +63,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           before: { name: before.name, settings: before.settings },
           after: { name: after?.name, settings: after?.settings },
         });
-        return { name: req.body.name, settings: req.body.settings };
+        return { name: req.body.name, settings };
       });
     },
   });

@@ -1,5 +1,6 @@
 import { TENANT_PROVISIONED } from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
+import { signupRoutes } from './signup.routes.ts';
 
 /**
  * Trial sign-up: the minimal sign-up, the account setup wizard's calls (spec 001 sections 2 to 8) and the
@@ -7,5 +8,6 @@ import { defineFeature } from '../../platform/feature-module.ts';
  */
 export const signupModule = defineFeature({
   name: 'signup',
+  routes: signupRoutes,
   publishes: [TENANT_PROVISIONED],
 });

@@ -23,19 +23,24 @@ const parseNameAnswer = parseNameResponse.extend({
   Data: parseNameResponse.shape.Data.extend(validationResultSchema.shape),
 });
 
+/** Email validations one address may ask for per minute: a person typing, not a list being checked. */
+export const EMAIL_VALIDATIONS_PER_MINUTE = 60;
+
 export const utilsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/utils/email/validate', {
-    config: { permission: 'authenticated' },
+    // Public (the minimal sign-up validates the address before anyone has an account) and rate-limited by address.
+    config: {
+      permission: 'public',
+      rateLimit: { max: EMAIL_VALIDATIONS_PER_MINUTE, timeWindow: '1 minute' },
+    },
     schema: {
       tags: ['utils'],
       summary: 'Validates an email address: syntax, a real domain, no disposable mailbox',
+      description: `Public, at most ${EMAIL_VALIDATIONS_PER_MINUTE} calls a minute from one address (then 429).`,
       body: emailValidateBody,
       response: { 200: emailValidateResponse },
     },
-    handler: async (req) => {
-      requireAuth(req.auth);
-      return utils.validateEmail(req.body.emailAddress);
-    },
+    handler: async (req) => utils.validateEmail(req.body.emailAddress),
   });
 
   app.get('/api/utils/timezones', {
