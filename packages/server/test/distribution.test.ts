@@ -16,6 +16,7 @@ const REFERENCE_TABLES = new Set([
   'sessions',
   'login_failures',
   'password_reset_tokens',
+  'signup_requests',
   'gh_tenant_id_tables',
 ]);
 
