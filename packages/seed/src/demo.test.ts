@@ -79,6 +79,24 @@ describe('the demo', () => {
     expect(linked?.user).toBe(linked?.contact);
   });
 
+  it('gives the demo association memberships in every status, with their fees and history', async () => {
+    const rows = await asOwner<{ status: string; n: number; fees: number; history: number }>(
+      sql`select m.status, count(*)::int as n,
+            min((select count(*) from membership_fee_items f
+                 where f.tenant_id = m.tenant_id and f.membership_id = m.membership_id))::int as fees,
+            min((select count(*) from membership_history h
+                 where h.tenant_id = m.tenant_id and h.membership_id = m.membership_id))::int as history
+          from memberships m join tenants t on t.id = m.tenant_id
+          where t.slug = 'demo' group by m.status order by m.status`,
+    );
+    expect(rows.map((r) => r.status)).toEqual(['active', 'dropped', 'grace', 'lapsed', 'pending']);
+    expect(rows.reduce((sum, r) => sum + r.n, 0)).toBe(150);
+    for (const r of rows) {
+      expect(r.fees).toBeGreaterThan(0);
+      expect(r.history).toBeGreaterThan(0);
+    }
+  });
+
   it('is seeded once: a second start adds nothing', async () => {
     await seedDemo(database);
     const [n] = await asOwner<{ n: number }>(sql`select count(*)::int as n from contacts`);

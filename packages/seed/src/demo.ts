@@ -9,6 +9,7 @@ import * as shared from '@guildhall/shared';
 import { defaultHelpTexts, isResource } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { bulkSeedContacts, withBulkTarget } from './bulk.ts';
+import { seedDemoMemberships } from './demo-memberships.ts';
 
 /** How many contacts each demo association starts with. */
 export const DEMO_CONTACTS = { demo: 250, other: 40 } as const;
@@ -84,6 +85,7 @@ export async function seedDemo(
     console.warn(`The demo contacts were not loaded: ${(error as Error).message}`);
   }
   await linkDemoMember(db, demo.id, member.id);
+  await seedDemoMemberships(db, demo.id, shared.todayIn(shared.DEFAULT_TIMEZONE));
 }
 
 /**

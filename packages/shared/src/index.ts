@@ -62,3 +62,6 @@ export * from './contacts/user-link.schema.ts';
 export * from './signup/signup.events.ts';
 export * from './signup/signup.schema.ts';
 export * from './signup/signup.rules.ts';
+export * from './memberships/memberships.rules.ts';
+export * from './memberships/memberships.resource.ts';
+export * from './memberships/memberships.schema.ts';

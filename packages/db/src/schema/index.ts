@@ -1,6 +1,7 @@
 export * from './contacts.ts';
 export * from './counters.ts';
 export * from './files.ts';
+export * from './memberships.ts';
 export * from './payments.ts';
 export * from './platform.ts';
 export * from './samples.ts';

@@ -4,6 +4,7 @@ import { authModule } from './auth/auth.module.ts';
 import { contactsModule } from './contacts/contacts.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { mailModule } from './mail/mail.module.ts';
+import { membershipsModule } from './memberships/memberships.module.ts';
 import { searchModule } from './search/search.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { shellModule } from './shell/shell.module.ts';
@@ -29,4 +30,5 @@ export const features: readonly FeatureModule[] = [
   searchModule,
   filesModule,
   signupModule,
+  membershipsModule,
 ];

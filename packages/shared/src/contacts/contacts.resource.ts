@@ -159,12 +159,9 @@ export const contactsResource = defineResource({
     children: [
       { resource: 'contactEntries', parentField: 'ContactId', title: 'Contact info' },
       { resource: 'contactLinks', parentField: 'ContactId', title: 'Related contacts' },
+      { resource: 'memberships', parentField: 'ContactId', title: 'Memberships' },
     ],
     plannedChildren: [
-      {
-        title: 'Memberships',
-        note: 'Memberships will appear here once the memberships feature is available.',
-      },
       { title: 'Purchases', note: 'Purchases will appear here once the store feature is available.' },
       { title: 'Events', note: 'Event registrations will appear here once the events feature is available.' },
     ],

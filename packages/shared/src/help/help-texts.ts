@@ -56,6 +56,11 @@ const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
     content:
       'Bring contacts in from a spreadsheet saved as CSV. Upload the file, match its columns to contact fields, and look at the dry run: every row that would be refused is listed with its row number and the reason. Commit the valid rows; the refused ones can be downloaded as a CSV, corrected and imported again.',
   },
+  'Memberships.Join': {
+    title: 'Join a member',
+    content:
+      'Sign a contact up for a membership in three steps. Choose the member, the membership type, its level and chapter; then how often the dues are billed: every fee is priced again as you change the frequency, with the bills of the term and what the first invoice will ask. A late join in a calendar term is prorated, and one close to the end of the term runs through the next term instead. The new membership is pending until its first invoice is paid or you approve it.',
+  },
   'Setup.Settings': {
     title: 'Settings',
     content:
@@ -148,6 +153,47 @@ const RESOURCE_TEXTS: Readonly<Record<string, Partial<Record<GenericScreenKind, 
     List: 'How this contact relates to others: an employee of an organisation, or its primary contact. Each link shows on both contacts.',
     Record: 'One link between two contacts.',
     New: 'Choose the other contact and how they are related. The link shows on both records.',
+  },
+  memberships: {
+    List: 'Every membership of the association with its status and the day its term ends. Choose a filter for active, pending, in grace, lapsed or dropped memberships, or filter on the day the term ends to see who is due to renew.',
+    Record:
+      'One membership: the member, what they hold, its status since when, its term and dues. Approve a pending membership, drop one with a reason, or reinstate a lapsed or dropped one with the buttons at the top; every change is kept in its history.',
+    Preview: 'A membership at a glance: status, term and dues.',
+  },
+  membershipTypes: {
+    List: 'The kinds of membership the association offers, with their terms: anniversary terms run a year from the joining day, calendar terms follow a fixed period.',
+    Record:
+      'A membership type: its term (anniversary or calendar, how long), how a late join in a calendar term is charged and the cut-off after which it starts in the next term, the grace period after the term ends, and how renewals are billed. Its levels, fees and bill frequencies are in the tabs.',
+    New: 'A new membership type. Give it a name and its term; add its levels, fees and bill frequencies after saving.',
+  },
+  membershipLevels: {
+    List: 'The levels of this membership type (for example Regular, Senior, Board).',
+    Record:
+      'A level: its order, how many secondary members an organisation may add, and the answers that choose it.',
+    New: 'A new level of the membership type.',
+  },
+  chapters: {
+    List: 'The local chapters a member may belong to.',
+    Record: 'A chapter and the region it covers. Members choose a chapter when they join.',
+    New: 'A new chapter: its name and the region it covers.',
+  },
+  membershipFees: {
+    List: 'The fees of this membership type: dues, application fees, chapter fees. Rows with the same fee number price one fee per level or chapter.',
+    Record:
+      'A fee: its price per term and how it is billed (with each bill, once per term, once only, or a fixed amount on every bill), its revenue account and whether discounts apply.',
+    New: 'A new fee of the membership type. Set a level or a chapter to price it for that level or chapter only.',
+  },
+  billFrequencyOptions: {
+    List: 'How often members of this type may pay: annually, quarterly, monthly… with a price change for paying in installments.',
+    Record:
+      'A bill frequency: the percentage added to (or, negative, taken from) recurring fees, and how many bills a term has when it is not the term divided by the frequency.',
+    New: 'A new bill frequency members of this type may choose.',
+  },
+  membershipFeeItems: {
+    List: 'The fees of this membership as priced for its term: price per term, bills and the amount of each bill.',
+  },
+  membershipHistory: {
+    List: 'Every change of status of this membership, with its day, its reason and who made it.',
   },
   users: {
     List: 'Everyone who can sign in, with their role and last sign-in.',

@@ -16,9 +16,12 @@ describe('the navigation assembled from the modules', () => {
       'Reports',
       'Contacts',
       'Import contacts',
+      'Memberships',
+      'Join a member',
       'Users',
       'Mail outbox',
       'Files',
+      'Membership setup',
       'Help texts',
       'Setup menu',
     ]);
@@ -55,6 +58,9 @@ describe('the home dashboard widgets of the modules', () => {
     expect(visibleWidgets(staff, WEB_MODULES).map((w) => w.key)).toEqual([
       'contacts.byStatus',
       'contacts.newThisMonth',
+      'memberships.active',
+      'memberships.renewalsDue',
+      'memberships.lapsedThisMonth',
     ]);
     const auditor = buildMe({ permissions: ['authenticated', 'backoffice', 'audit.read'] });
     expect(visibleWidgets(auditor, WEB_MODULES).map((w) => w.key)).toContain('audit.recent');

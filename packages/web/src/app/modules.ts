@@ -5,6 +5,7 @@ import { directoryModule } from '../features/directory/index.ts';
 import { filesModule } from '../features/files/index.ts';
 import { homeModule } from '../features/home/index.ts';
 import { mailModule } from '../features/mail/index.ts';
+import { membershipsModule } from '../features/memberships/index.ts';
 import { settingsModule } from '../features/settings/index.ts';
 import { statusModule } from '../features/status/index.ts';
 import { termsModule } from '../features/terms/index.ts';
@@ -20,6 +21,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   homeModule,
   screensModule,
   contactsModule,
+  membershipsModule,
   usersModule,
   mailModule,
   filesModule,

@@ -1,0 +1,106 @@
+/**
+ * Memberships routes beyond the generic layer (which serves the setup, the list, the record, its fees and history
+ * from the resource declarations): what the join wizard chooses from, a live price, joining, the lifecycle
+ * transitions and the dashboard's counts.
+ */
+import {
+  joinAnswerSchema,
+  joinMembershipSchema,
+  type MembershipTransition,
+  membershipChoiceSchema,
+  membershipCountsSchema,
+  membershipOptionsSchema,
+  membershipPriceSchema,
+  membershipStateSchema,
+  transitionBodySchema,
+} from '@guildhall/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { scope } from '../../platform/context.ts';
+import { counts } from './memberships.counts.ts';
+import * as service from './memberships.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/memberships/options', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'The open membership types with their levels and frequencies, and the chapters (join wizard)',
+      response: { 200: membershipOptionsSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.options(tx, auth.tenantId);
+    },
+  });
+
+  app.post('/api/memberships/price', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary:
+        'Prices a choice: fee items at the chosen frequency, the term, its bills and the first invoice',
+      body: membershipChoiceSchema,
+      response: { 200: membershipPriceSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return (await service.priceChoice(tx, auth.tenantId, req.body)).price;
+    },
+  });
+
+  app.post('/api/memberships/join', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'Staff sign a contact up for a membership: pending until approved or paid',
+      body: joinMembershipSchema,
+      response: { 200: joinAnswerSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const joined = await service.join(tx, auth, req.body);
+      return {
+        MembershipId: joined.membership.membershipId,
+        Status: joined.membership.status,
+        InvoiceId: null,
+        Price: joined.price,
+      };
+    },
+  });
+
+  const transitions: MembershipTransition[] = ['approve', 'drop', 'reinstate'];
+  for (const which of transitions) {
+    app.post(`/api/memberships/memberships/:id/${which}`, {
+      config: { permission: 'backoffice', scoped: true },
+      schema: {
+        tags: ['memberships'],
+        summary: `Membership lifecycle: ${which}`,
+        params: idParams,
+        body: transitionBodySchema.optional(),
+        response: { 200: membershipStateSchema },
+      },
+      handler: async (req) => {
+        const { tx, auth } = scope(req);
+        return service.transition(tx, auth, auth.tenantId, req.params.id, which, {
+          reason: req.body?.Reason ?? null,
+        });
+      },
+    });
+  }
+
+  app.get('/api/memberships/counts', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'Dashboard counts: active members, renewals due in 30 days, lapsed this month, by status',
+      response: { 200: membershipCountsSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return counts(tx, auth.tenantId);
+    },
+  });
+};

@@ -1,0 +1,101 @@
+/** Wire shapes of the memberships feature's own routes (join, price preview, lifecycle, renewal run). */
+import { z } from 'zod';
+
+const id = z.number().int().positive();
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as yyyy-MM-dd.');
+
+export const membershipChoiceSchema = z.object({
+  MembershipTypeId: id,
+  MembershipLevelId: id.nullish(),
+  ChapterId: id.nullish(),
+  /** A recurring frequency the type offers; the type's default when absent. */
+  BillFrequencyTypeId: z.number().int().nullish(),
+  /** Units for formula-based pricing (employees, revenue). */
+  Units: z.union([z.number(), z.string().max(30)]).nullish(),
+  /** The day the membership starts (today in the association's timezone when absent). */
+  JoinDate: day.nullish(),
+});
+export type MembershipChoice = z.infer<typeof membershipChoiceSchema>;
+
+export const membershipPriceItemSchema = z.object({
+  FeeId: z.number().int().nullable(),
+  Name: z.string(),
+  BillFrequencyTypeId: z.number().int(),
+  OriginalPrice: z.number().int(),
+  Price: z.number().int(),
+  Quantity: z.number().int(),
+  BillFrequency: z.number().int(),
+  PerBillAmount: z.number().int(),
+  /** What this fee adds to the first invoice (prorated when the term is). */
+  FirstBillAmount: z.number().int(),
+  RevenueAccount: z.string().nullable(),
+});
+
+export const membershipPriceSchema = z.object({
+  Name: z.string(),
+  MembershipLevelId: z.number().int().nullable(),
+  BillFrequencyTypeId: z.number().int(),
+  TermStart: day,
+  TermEnd: day,
+  Proration: z.object({ numerator: z.number().int(), denominator: z.number().int() }),
+  FeeItems: z.array(membershipPriceItemSchema),
+  Bills: z.array(z.number().int()),
+  TermTotal: z.number().int(),
+  FirstBill: z.number().int(),
+  UnpricedFeeIds: z.array(z.number().int()),
+});
+export type MembershipQuote = z.infer<typeof membershipPriceSchema>;
+
+export const joinMembershipSchema = membershipChoiceSchema.extend({
+  ContactId: id,
+  AutoPay: z.boolean().nullish(),
+  Notes: z.string().max(5000).nullish(),
+});
+export type JoinMembership = z.infer<typeof joinMembershipSchema>;
+
+export const joinAnswerSchema = z.object({
+  MembershipId: z.number().int(),
+  Status: z.string(),
+  InvoiceId: z.number().int().nullable(),
+  Price: membershipPriceSchema,
+});
+
+export const transitionBodySchema = z.object({ Reason: z.string().trim().max(500).nullish() });
+
+export const membershipStateSchema = z.object({
+  MembershipId: z.number().int(),
+  Status: z.string(),
+  StatusDate: z.string(),
+  TermStart: z.string().nullable(),
+  TermEnd: z.string().nullable(),
+  DropReason: z.string().nullable(),
+  /** The staff actions the new status offers. */
+  Actions: z.array(z.string()),
+});
+
+/** What the join wizard chooses from: the open types with their levels, chapters and frequencies. */
+export const membershipOptionsSchema = z.object({
+  Types: z.array(
+    z.object({
+      MembershipTypeId: z.number().int(),
+      Name: z.string(),
+      Description: z.string().nullable(),
+      IsOrganization: z.boolean(),
+      FormulaBasedPricing: z.boolean(),
+      Levels: z.array(z.object({ MembershipLevelId: z.number().int(), Name: z.string() })),
+      Frequencies: z.array(
+        z.object({ BillFrequencyTypeId: z.number().int(), Name: z.string(), IsDefault: z.boolean() }),
+      ),
+    }),
+  ),
+  Chapters: z.array(z.object({ ChapterId: z.number().int(), Name: z.string() })),
+});
+export type MembershipOptions = z.infer<typeof membershipOptionsSchema>;
+
+export const membershipCountsSchema = z.object({
+  Active: z.number().int(),
+  RenewalsDue30: z.number().int(),
+  LapsedThisMonth: z.number().int(),
+  ByStatus: z.array(z.object({ Status: z.string(), Count: z.number().int() })),
+});
+export type MembershipCounts = z.infer<typeof membershipCountsSchema>;

@@ -1,0 +1,72 @@
+import { IconCalendarDollar, IconIdBadge2, IconUserPlus } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { page, screen } from '../../platform/modules/routing.tsx';
+import type { WebModule } from '../../platform/modules/web-module.ts';
+
+const widget = (name: 'ActiveMembers' | 'RenewalsDue' | 'LapsedThisMonth') =>
+  lazy(() => import('./memberships-widgets.tsx').then((m) => ({ default: m[name] })));
+
+/** Memberships: the list and record (generic screens), the setup menu, the join wizard, the dashboard figures. */
+export const membershipsModule: WebModule = {
+  name: 'memberships',
+  backOffice: [
+    page(
+      'memberships/join',
+      { stateName: 'Memberships.Join', title: 'Join a member' },
+      screen(
+        () => import('./join-page.tsx'),
+        (m) => m.JoinPage,
+      ),
+    ),
+  ],
+  nav: [
+    {
+      section: 'people',
+      to: '/micronet/list/memberships/memberships',
+      label: 'Memberships',
+      icon: IconIdBadge2,
+      permission: 'backoffice',
+      description: 'Who is a member, of what, until when: statuses, terms and dues.',
+    },
+    {
+      section: 'people',
+      to: '/a/memberships/join',
+      label: 'Join a member',
+      icon: IconUserPlus,
+      permission: 'backoffice',
+      description: 'Sign a contact up for a membership, priced live.',
+    },
+    {
+      section: 'setup',
+      to: '/micronet/menu/memberships-setup',
+      label: 'Membership setup',
+      icon: IconCalendarDollar,
+      permission: 'backoffice',
+      description: 'Membership types, levels, chapters, fees and bill frequencies.',
+    },
+  ],
+  recordActions: { memberships: lazy(() => import('./membership-record-actions.tsx')) },
+  dashboardWidgets: [
+    {
+      key: 'memberships.active',
+      title: 'Active members',
+      permission: 'backoffice',
+      size: { w: 2, h: 3 },
+      Component: widget('ActiveMembers'),
+    },
+    {
+      key: 'memberships.renewalsDue',
+      title: 'Renewals due in 30 days',
+      permission: 'backoffice',
+      size: { w: 2, h: 3 },
+      Component: widget('RenewalsDue'),
+    },
+    {
+      key: 'memberships.lapsedThisMonth',
+      title: 'Lapsed this month',
+      permission: 'backoffice',
+      size: { w: 2, h: 3 },
+      Component: widget('LapsedThisMonth'),
+    },
+  ],
+};
