@@ -613,8 +613,8 @@ export const membershipHistoryResource = defineResource({
     ChangedBy: { type: 'text', label: 'By', readOnly: true },
   },
   columns: [
+    { field: 'Event', title: 'What happened', rendererInfo: { Key: 'link' } },
     { field: 'ChangedOn', title: 'On', sortable: true, rendererInfo: { Key: 'date' } },
-    { field: 'Event', title: 'What happened' },
     { field: 'FromStatus', title: 'From', rendererInfo: { Key: 'badge' } },
     { field: 'ToStatus', title: 'To', rendererInfo: { Key: 'badge' } },
     { field: 'Reason', title: 'Reason' },

@@ -216,7 +216,7 @@ export function JoinPage() {
           <Stack gap="sm">
             <Radio.Group
               label="Bill frequency"
-              value={String(price.data?.BillFrequencyTypeId ?? choice.BillFrequencyTypeId ?? '')}
+              value={String(choice.BillFrequencyTypeId ?? price.data?.BillFrequencyTypeId ?? '')}
               onChange={(v) => set({ BillFrequencyTypeId: Number(v) })}
             >
               <Group mt="xs">

@@ -1,0 +1,138 @@
+/**
+ * Memberships as staff see them: the join wizard from the navigation, with every fee priced live and recalculated
+ * when the bill frequency changes, then the new membership's record, approved from its header, with its history;
+ * the contact's Memberships tab lists it.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from '../pages/sign-in.ts';
+import { boot, type Running } from '../support/boot.ts';
+import { seedTenant, unique } from '../support/seed.ts';
+
+let run: Running;
+beforeAll(async () => {
+  run = await boot();
+});
+afterAll(() => run?.close());
+
+const SHOTS = process.env.MEMBERSHIPS_SHOTS ?? '';
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function save(page: Page, path: string, model: Record<string, unknown>) {
+  const res = await page.request.post(path, { data: model });
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()).Data as Record<string, number>;
+}
+
+/** An Individual type priced as decision 0012's example 6, billed annually or monthly at +3 %. */
+async function setUp(page: Page) {
+  const type = await save(page, '/api/memberships/types/typeSave', {
+    Name: 'Individual',
+    Description: 'For practising professionals.',
+    TermKind: 'anniversary',
+    DurationMonths: 12,
+    IsActive: true,
+  });
+  const typeId = type.MembershipTypeId;
+  await save(page, '/api/memberships/levels/levelSave', {
+    MembershipTypeId: typeId,
+    Name: 'Regular',
+    SortOrder: 1,
+  });
+  const fees = [
+    { FeeId: 1, Name: 'Annual dues', OriginalPrice: 25_000, BillFrequencyTypeId: 12 },
+    { FeeId: 2, Name: 'Processing', OriginalPrice: 0, PerBillAmount: 150, BillFrequencyTypeId: 254 },
+    { FeeId: 3, Name: 'Application fee', OriginalPrice: 2_500, BillFrequencyTypeId: 0 },
+    { FeeId: 4, Name: 'Chapter fee', OriginalPrice: 3_000, BillFrequencyTypeId: 255 },
+  ];
+  for (const fee of fees)
+    await save(page, '/api/memberships/fees/feeSave', { MembershipTypeId: typeId, ...fee });
+  await save(page, '/api/memberships/frequencies/frequencySave', {
+    MembershipTypeId: typeId,
+    BillFrequencyTypeId: 12,
+    Name: 'Annually',
+    IsDefault: true,
+  });
+  await save(page, '/api/memberships/frequencies/frequencySave', {
+    MembershipTypeId: typeId,
+    BillFrequencyTypeId: 1,
+    Name: 'Monthly',
+    PriceChangePercentage: '3',
+  });
+  const last = unique('Lovelace');
+  const contact = await save(page, '/api/contacts/contacts/contactSave', {
+    ContactType: 'individual',
+    Status: 'active',
+    FirstName: 'Ada',
+    LastName: last,
+  });
+  return { contactId: contact.ContactId, last };
+}
+
+async function choose(page: Page, label: RegExp, option: RegExp, typed?: string) {
+  const input = page.getByLabel(label).first();
+  await input.click();
+  if (typed) await input.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+describe('memberships as staff see them', () => {
+  it('joins a member through the wizard with live pricing and a bill-frequency change, then approves', async () => {
+    const t = await seedTenant(run.database);
+    const { page } = await run.newPage({ width: 1280, height: 900 });
+    await signInAs(page, t.admin.username, t.admin.password);
+    await page.waitForURL(/\/a\/?$/, { timeout: 15_000 });
+    const { contactId, last } = await setUp(page);
+
+    await page.getByRole('link', { name: 'Join a member' }).first().click();
+    await page.getByRole('heading', { name: 'Join a member' }).waitFor();
+    await shot(page, 'join-0');
+    await choose(page, /^Member/, new RegExp(last), last);
+    await choose(page, /^Membership type/, /^Individual$/);
+    await choose(page, /^Level/, /^Regular$/);
+    await shot(page, 'join-1-membership');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    const table = page.getByTestId('fee-items');
+    await table.waitFor();
+    await expect.poll(() => page.getByTestId('term-total').textContent()).toBe('$306.50');
+    await shot(page, 'join-2-annual');
+    await page.getByRole('radio', { name: 'Monthly' }).check();
+    // Every item recalculated: dues at +3 % ($257.50, twelve bills of about $21.46), processing on each bill.
+    await expect
+      .poll(() => page.getByTestId('term-total').textContent(), { timeout: 10_000 })
+      .toBe('$330.50');
+    const dues = table.getByRole('row', { name: /Annual dues/ });
+    expect(await dues.textContent()).toContain('$257.50');
+    expect(await dues.textContent()).toContain('$21.46');
+    expect(await table.getByRole('row', { name: /Processing/ }).textContent()).toContain('$18.00');
+    await shot(page, 'join-2-monthly');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByTestId('first-invoice').textContent()).toContain('$77.96');
+    await shot(page, 'join-3-review');
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+
+    await page.waitForURL(/\/micronet\/list\/memberships\/memberships\/\d+/, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Approve' }).waitFor();
+    await shot(page, 'record-pending');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^OK$|^Yes$|^Confirm$/ })
+      .click();
+    await page.getByRole('button', { name: 'Drop…' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByText('Approved').first().waitFor();
+    await shot(page, 'record-history');
+
+    await page.goto(`/micronet/list/contacts/contacts/${contactId}`);
+    await page.getByRole('tab', { name: 'Memberships' }).click();
+    await page.getByText('Individual - Regular').first().waitFor();
+    await shot(page, 'contact-tab');
+  });
+});
