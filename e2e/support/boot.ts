@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Database } from '@guildhall/db';
 import { type App, buildApp } from '@guildhall/server';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { loadConfig } from '../../packages/server/src/platform/config.ts';
+import { type AppConfig, loadConfig } from '../../packages/server/src/platform/config.ts';
 import { testDatabase } from '../../packages/server/test/helpers.ts';
 
 export interface Running {
@@ -29,12 +29,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Boots the built app on its own database and port, and a Chromium to drive it. */
-export async function boot(): Promise<Running> {
+/** Boots the built app on its own database and port, and a Chromium to drive it (`overrides`: e.g. a test SMTP server). */
+export async function boot(overrides: Partial<AppConfig> = {}): Promise<Running> {
   const database = await testDatabase();
   // Files the spec uploads (and exports) live in a folder of its own, removed at the end: never the project's data.
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-e2e-'));
-  const config = { ...loadConfig({}), dataDir, smtpUrl: undefined };
+  const config = { ...loadConfig({}), dataDir, smtpUrl: undefined, ...overrides };
   const app = await buildApp({ database, config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;

@@ -7,6 +7,7 @@ import { homeModule } from '../features/home/index.ts';
 import { mailModule } from '../features/mail/index.ts';
 import { membershipsModule } from '../features/memberships/index.ts';
 import { settingsModule } from '../features/settings/index.ts';
+import { signupModule } from '../features/signup/index.ts';
 import { statusModule } from '../features/status/index.ts';
 import { termsModule } from '../features/terms/index.ts';
 import { usersModule } from '../features/users/index.ts';
@@ -31,4 +32,5 @@ export const WEB_MODULES: readonly WebModule[] = [
   auditModule,
   directoryModule,
   authModule,
+  signupModule,
 ];

@@ -152,6 +152,12 @@ export function SignInPage() {
             Forgot your password?
           </Anchor>
         </Text>
+        <Text size="sm" ta="center" c="dimmed">
+          New to Guildhall?{' '}
+          <Anchor component={Link} to="/signup">
+            Start a free trial
+          </Anchor>
+        </Text>
       </Stack>
     </form>
   );

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Inbox, signupTokenOf, startInbox } from '../../packages/server/test/smtp-inbox.ts';
+import { boot, type Running } from '../support/boot.ts';
+import { unique } from '../support/seed.ts';
+
+let run: Running;
+let inbox: Inbox;
+
+beforeAll(async () => {
+  inbox = await startInbox();
+  run = await boot({ smtpUrl: inbox.url });
+});
+afterAll(async () => {
+  await run?.close();
+  await inbox?.close();
+});
+
+describe('trial sign-up in the browser', () => {
+  it('goes from the minimal sign-up through the mailed link to the new association’s home', async () => {
+    const email = `${unique('grace')}@example.org`;
+    const username = unique('grace.');
+    const association = unique('Harbour Choir ');
+    const { page, context } = await run.newPage();
+    await page.goto('/');
+    await page.waitForURL(/\/sign-in$/);
+    await page.getByRole('link', { name: 'Start a free trial' }).click();
+    await page.waitForURL(/\/signup$/);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    // The address is validated before the form is sent.
+    await page.getByLabel('Work email').fill('grace@mailinator.com');
+    await page.getByRole('button', { name: 'Start my trial' }).click();
+    await page
+      .getByText(/disposable|throwaway|mailinator/i)
+      .first()
+      .waitFor();
+    await page.getByLabel('Work email').fill(email);
+    await page.getByRole('button', { name: 'Start my trial' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.screenshot({ path: '/tmp/signup-sent.png' });
+
+    const token = signupTokenOf(await inbox.waitFor(email));
+    await page.goto(`/signup/setup?token=${token}`);
+    await page.getByRole('heading', { name: 'Set up your association' }).waitFor();
+    // The link's name and address fill the form.
+    await expect.poll(() => page.getByLabel('Your name').inputValue()).toBe('Grace Hopper');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByLabel('Association name').fill(association);
+    await page.getByLabel('Username').fill(username);
+    await page.getByText('This username is free.').waitFor();
+    await page.getByRole('textbox', { name: /^Password/ }).fill('compilers are friends 1952');
+    await page.screenshot({ path: '/tmp/signup-wizard.png', fullPage: true });
+    await page.getByRole('button', { name: 'Create my association' }).click();
+    await page.getByText('Your association is ready').waitFor();
+    await page.screenshot({ path: '/tmp/signup-ready.png' });
+    await page.getByRole('link', { name: 'Open your back office' }).click();
+
+    // A new administrator chooses a security question once, then lands on the home page of the new association.
+    await page.getByRole('heading', { name: 'Set a security question' }).waitFor({ timeout: 15_000 });
+    await page.getByLabel('Security question').first().click();
+    await page.getByRole('option').first().click();
+    await page.getByLabel('Answer').fill('Arlington');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL(/\/a\/?$/, { timeout: 15_000 });
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    expect(await page.getByText(association).first().isVisible()).toBe(true);
+    await page
+      .getByText(/Welcome to .*back office/)
+      .first()
+      .waitFor();
+    await page.screenshot({ path: '/tmp/signup-home.png' });
+
+    // The link was single-use: opening it again says so.
+    await page.goto(`/signup/setup?token=${token}`);
+    await page.getByText('This sign-up link is invalid, has expired or was already used.').waitFor();
+    await context.close();
+  });
+
+  it('forceStep opens the named step and sends nothing', async () => {
+    const { page, context } = await run.newPage();
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/Signup/CompleteSignup')) sent.push(r.url());
+    });
+    await page.goto('/signup/setup?forceStep=3');
+    await page.getByText('We could not create your association').waitFor();
+    await page.goto('/signup/setup?forceStep=0');
+    await page.getByLabel('Association name').fill('Forced');
+    await page.getByRole('button', { name: 'Create my association' }).click();
+    await page.goto('/signup/setup?forceStep=2');
+    await page.getByText('Your association is ready').waitFor();
+    expect(sent).toEqual([]);
+    await context.close();
+  });
+});
