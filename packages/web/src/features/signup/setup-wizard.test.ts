@@ -9,6 +9,7 @@ describe('the setup wizard’s starting step', () => {
     expect(startingStep('3')).toEqual({ step: 3, forced: true });
   });
   it('ignores a forceStep that is no step', () => {
-    for (const v of ['4', '-1', 'two', '', '1.5']) expect(startingStep(v)).toEqual({ step: 0, forced: false });
+    for (const v of ['4', '-1', 'two', '', '1.5'])
+      expect(startingStep(v)).toEqual({ step: 0, forced: false });
   });
 });
