@@ -65,3 +65,7 @@ export * from './signup/signup.rules.ts';
 export * from './memberships/memberships.rules.ts';
 export * from './memberships/memberships.resource.ts';
 export * from './memberships/memberships.schema.ts';
+export * from './billing/billing.events.ts';
+export * from './billing/ledger.rules.ts';
+export * from './billing/invoice.rules.ts';
+export * from './billing/billing.schema.ts';

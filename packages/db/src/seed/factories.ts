@@ -5,7 +5,6 @@
 
 import { randomUUID } from 'node:crypto';
 import {
-  centsToDecimalString,
   DEFAULT_TENANT_SETTINGS,
   type DecimalInput,
   type LoginType,
@@ -15,7 +14,7 @@ import {
 } from '@guildhall/shared';
 import type { Db } from '../client.ts';
 import { hashSecret } from '../passwords.ts';
-import { payments, refunds } from '../schema/payments.ts';
+import { payments, refunds } from '../schema/billing.ts';
 import { helpTexts, tenants, tenantUsers, termsAcceptances, termsOfUse, users } from '../schema/platform.ts';
 import { withTenantTx } from '../tenant-scope.ts';
 
@@ -162,7 +161,6 @@ export interface PaymentInput {
 
 /** A payment (and its earlier refunds, if any) in the tenant; answers the payment id. */
 export async function createPayment(db: Db, input: PaymentInput): Promise<number> {
-  const money = (value: DecimalInput) => centsToDecimalString(toCents(value));
   const refundAmounts =
     input.refunded === undefined ? [] : Array.isArray(input.refunded) ? input.refunded : [input.refunded];
   return withTenantTx(db, { tenantId: input.tenantId }, async (tx) => {
@@ -170,7 +168,8 @@ export async function createPayment(db: Db, input: PaymentInput): Promise<number
       .insert(payments)
       .values({
         tenantId: input.tenantId,
-        amount: money(input.amount),
+        amountCents: toCents(input.amount),
+        refundedCents: refundAmounts.reduce<number>((sum, amount) => sum + toCents(amount), 0),
         contactId: input.contactId ?? null,
         method: input.method ?? 'card',
         reference: input.reference ?? null,
@@ -180,7 +179,9 @@ export async function createPayment(db: Db, input: PaymentInput): Promise<number
       .returning({ id: payments.id });
     if (!p) throw new Error('payment insert returned nothing');
     for (const amount of refundAmounts) {
-      await tx.insert(refunds).values({ tenantId: input.tenantId, paymentId: p.id, amount: money(amount) });
+      await tx
+        .insert(refunds)
+        .values({ tenantId: input.tenantId, paymentId: p.id, amountCents: toCents(amount) });
     }
     return p.id;
   });

@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../platform/feature-module.ts';
 import { auditModule } from './audit/audit.module.ts';
 import { authModule } from './auth/auth.module.ts';
+import { billingModule } from './billing/billing.module.ts';
 import { contactsModule } from './contacts/contacts.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { mailModule } from './mail/mail.module.ts';
@@ -31,4 +32,5 @@ export const features: readonly FeatureModule[] = [
   filesModule,
   signupModule,
   membershipsModule,
+  billingModule,
 ];

@@ -1,5 +1,6 @@
 import { type Database, payments, refunds } from '@guildhall/db';
 import {
+  centsToDecimalString,
   FULL_NAME_INVALID_MESSAGE,
   parseFullName,
   type RefundValidateBody,
@@ -52,22 +53,26 @@ export async function validateRefundRequest(
 ): Promise<RefundAnswer> {
   const payment = await tenantTx(database, auth, async (tx) => {
     const [paid] = await tx
-      .select({ amount: sql<string>`${payments.amount}::text` })
+      .select({ cents: payments.amountCents })
       .from(payments)
       .where(
         and(
           eq(payments.tenantId, auth.tenantId),
           eq(payments.id, body.PaymentId),
           eq(payments.isDeleted, false),
+          eq(payments.status, 'completed'),
         ),
       )
       .limit(1);
     if (!paid) return null;
     const [refunded] = await tx
-      .select({ amount: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
+      .select({ cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)::text` })
       .from(refunds)
       .where(and(eq(refunds.tenantId, auth.tenantId), eq(refunds.paymentId, body.PaymentId)));
-    return { PaidAmount: paid.amount, RefundedAmount: refunded?.amount ?? '0' };
+    return {
+      PaidAmount: centsToDecimalString(Number(paid.cents)),
+      RefundedAmount: centsToDecimalString(Number(refunded?.cents ?? 0)),
+    };
   });
   const result = validateRefund(body, payment);
   return { Data: { Valid: result.Valid }, ErrorMessages: result.ErrorMessages };

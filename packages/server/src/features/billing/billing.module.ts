@@ -1,0 +1,55 @@
+/**
+ * The billing feature (issue 15) and the engine other features bill through. Memberships and events never write
+ * money tables: they call `billingApi` (in their own transaction) and subscribe to the events billing publishes
+ * (`invoice.paid`, `invoice.voided`, `invoice.reopened`, `payment.failed`; payload schemas in
+ * shared/src/billing/billing.events.ts), checking the invoice's `source.kind`.
+ */
+import type { Tx } from '@guildhall/db';
+import { BILLING_EVENTS } from '@guildhall/shared';
+import { defineFeature } from '../../platform/feature-module.ts';
+import type { Services } from '../../platform/services.ts';
+import { billingRoutes } from './billing.routes.ts';
+import * as service from './billing.service.ts';
+
+export type { InvoiceSource, InvoiceSummary, NewInvoice, NewInvoiceLine } from './billing.service.ts';
+
+export const billingApi: {
+  createInvoice(
+    tx: Tx,
+    services: Services,
+    tenantId: string,
+    input: service.NewInvoice,
+  ): Promise<service.InvoiceSummary>;
+  voidInvoice(
+    tx: Tx,
+    services: Services,
+    tenantId: string,
+    invoiceId: number,
+    reason: string,
+  ): Promise<service.InvoiceSummary>;
+  invoiceSummary(tx: Tx, tenantId: string, invoiceId: number): Promise<service.InvoiceSummary>;
+  chargeSavedCard(
+    tx: Tx,
+    services: Services,
+    tenantId: string,
+    input: { invoiceId: number; idempotencyKey: string },
+  ): Promise<{ ok: boolean; paymentId?: number; message?: string }>;
+  issueCredit(
+    tx: Tx,
+    services: Services,
+    tenantId: string,
+    input: { contactId: number; amountCents: number; reason: string; source?: service.InvoiceSource },
+  ): Promise<{ creditId: number }>;
+} = {
+  createInvoice: service.createInvoice,
+  voidInvoice: service.voidInvoice,
+  invoiceSummary: service.invoiceSummary,
+  chargeSavedCard: (tx, services, tenantId, input) => service.chargeCard(tx, services, tenantId, input),
+  issueCredit: (tx, services, tenantId, input) => service.issueCredit(tx, services, tenantId, input),
+};
+
+export const billingModule = defineFeature({
+  name: 'billing',
+  routes: billingRoutes,
+  publishes: BILLING_EVENTS,
+});

@@ -1,0 +1,316 @@
+/**
+ * Billing's routes (back office): invoices, payments and their applications, refunds, bounced checks, credits and
+ * credit notes, deposits, a contact's account and the trial balance. Thin: each runs one service call in the
+ * caller's tenant transaction (scoped).
+ */
+import {
+  applyCreditSchema,
+  applyPaymentSchema,
+  contactAccountSchema,
+  creditNoteSchema,
+  depositResultSchema,
+  invoiceDetailSchema,
+  invoiceSummarySchema,
+  newCreditSchema,
+  newDepositSchema,
+  newInvoiceSchema,
+  newPaymentSchema,
+  paymentRecordSchema,
+  reasonSchema,
+  refundInputSchema,
+  trialBalanceSchema,
+  undepositedPaymentSchema,
+} from '@guildhall/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { scope } from '../../platform/context.ts';
+import * as repo from './billing.repo.ts';
+import * as service from './billing.service.ts';
+import { trialBalance } from './ledger.ts';
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idParams = z.object({ id });
+const staff = { permission: 'backoffice', scoped: true } as const;
+const tags = ['billing'];
+const ok = z.object({ ok: z.literal(true) });
+
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const services = () => app.services;
+
+  app.post('/api/billing/invoices', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Issue an invoice (numbered, posted to the ledger)',
+      body: newInvoiceSchema,
+      response: { 200: invoiceSummarySchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.createInvoice(tx, services(), auth.tenantId, req.body);
+    },
+  });
+
+  app.get('/api/billing/invoices/:id', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'An invoice with its lines and applications',
+      params: idParams,
+      response: { 200: invoiceDetailSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return repo.invoiceDetail(tx, auth.tenantId, req.params.id);
+    },
+  });
+
+  app.post('/api/billing/invoices/:id/void', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Void an invoice (its posting is reversed)',
+      params: idParams,
+      body: reasonSchema,
+      response: { 200: invoiceSummarySchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.voidInvoice(tx, services(), auth.tenantId, req.params.id, req.body.reason);
+    },
+  });
+
+  app.post('/api/billing/invoices/:id/write-off', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Write off what an invoice still owes',
+      params: idParams,
+      body: reasonSchema,
+      response: { 200: invoiceSummarySchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.writeOffInvoice(tx, services(), auth.tenantId, req.params.id, req.body.reason);
+    },
+  });
+
+  app.post('/api/billing/invoices/:id/credit-note', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'A credit note for an invoice: a credit applied to it as far as it owes',
+      params: idParams,
+      body: creditNoteSchema,
+      response: { 200: z.object({ creditId: z.number(), appliedCents: z.number() }) },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.creditNote(tx, services(), auth.tenantId, req.params.id, req.body);
+    },
+  });
+
+  app.post('/api/billing/payments', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Record a payment and apply it to invoices',
+      body: newPaymentSchema,
+      response: { 200: paymentRecordSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.recordPayment(tx, services(), auth.tenantId, req.body);
+    },
+  });
+
+  app.get('/api/billing/payments/:id', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'A payment with its applications and refunds',
+      params: idParams,
+      response: { 200: paymentRecordSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.paymentRecord(tx, auth.tenantId, req.params.id);
+    },
+  });
+
+  app.post('/api/billing/payments/:id/apply', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Apply what is left of a payment to invoices',
+      params: idParams,
+      body: applyPaymentSchema,
+      response: { 200: paymentRecordSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      for (const a of req.body.applications) {
+        await service.applyToInvoice(
+          tx,
+          services(),
+          auth.tenantId,
+          { paymentId: req.params.id },
+          a.invoiceId,
+          a.amountCents,
+        );
+      }
+      return service.paymentRecord(tx, auth.tenantId, req.params.id);
+    },
+  });
+
+  app.post('/api/billing/payments/:id/refund', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Refund part or all of a payment',
+      params: idParams,
+      body: refundInputSchema,
+      response: { 200: paymentRecordSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.refundPayment(tx, services(), auth.tenantId, req.params.id, req.body);
+    },
+  });
+
+  app.post('/api/billing/payments/:id/bounce', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'A check came back unpaid: reverse it and reopen its invoices',
+      params: idParams,
+      response: { 200: paymentRecordSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.bouncePayment(tx, services(), auth.tenantId, req.params.id);
+    },
+  });
+
+  app.post('/api/billing/applications/:id/unapply', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Take back an application of a payment or credit',
+      params: idParams,
+      response: { 200: ok },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      await service.unapply(tx, services(), auth.tenantId, req.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/api/billing/credits', {
+    config: staff,
+    schema: {
+      tags,
+      summary: "A credit on a contact's account",
+      body: newCreditSchema,
+      response: { 200: z.object({ creditId: z.number() }) },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.issueCredit(tx, services(), auth.tenantId, req.body);
+    },
+  });
+
+  app.post('/api/billing/credits/:id/apply', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Apply a credit to an invoice',
+      params: idParams,
+      body: applyCreditSchema,
+      response: { 200: z.object({ applicationId: z.number() }) },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const applicationId = await service.applyToInvoice(
+        tx,
+        services(),
+        auth.tenantId,
+        { creditId: req.params.id },
+        req.body.invoiceId,
+        req.body.amountCents,
+      );
+      return { applicationId };
+    },
+  });
+
+  app.get('/api/billing/deposits/undeposited', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Cash and checks not yet deposited',
+      response: { 200: z.object({ Data: z.array(undepositedPaymentSchema) }) },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return { Data: await repo.undepositedPayments(tx, auth.tenantId) };
+    },
+  });
+
+  app.post('/api/billing/deposits', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Deposit the selected payments in the bank',
+      body: newDepositSchema,
+      response: { 200: depositResultSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.makeDeposit(tx, services(), auth.tenantId, req.body);
+    },
+  });
+
+  app.post('/api/billing/deposits/:id/reverse', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Reverse a deposit: its payments are undeposited again',
+      params: idParams,
+      response: { 200: ok },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      await service.reverseDeposit(tx, services(), auth.tenantId, req.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  app.get('/api/billing/contacts/:id/account', {
+    config: staff,
+    schema: {
+      tags,
+      summary: "A contact's account: invoices, payments, credits and balance",
+      params: idParams,
+      response: { 200: contactAccountSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const ctx = await service.contextOf(tx, auth.tenantId);
+      return repo.contactAccount(tx, auth.tenantId, req.params.id, service.todayIn(ctx));
+    },
+  });
+
+  app.get('/api/billing/ledger/trial-balance', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Debits and credits per account (they always balance)',
+      response: { 200: trialBalanceSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return trialBalance(tx, auth.tenantId);
+    },
+  });
+};

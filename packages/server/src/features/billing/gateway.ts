@@ -1,0 +1,59 @@
+/**
+ * Card gateways (decision 0123). Billing talks to a gateway only through this interface: charge a saved payment
+ * method, refund a charge. Card numbers never reach the server: the browser hands the gateway the card and sends
+ * us only the gateway's reference. `test` is the offline gateway of demos and tests: its references name the
+ * outcome (pm_test_visa is accepted, pm_test_declined refused), as a real gateway's test cards do.
+ */
+export interface ChargeRequest {
+  amountCents: number;
+  currency: string;
+  methodRef: string;
+  customerRef: string | null;
+  idempotencyKey: string;
+  description: string;
+}
+
+export type ChargeResult = { ok: true; ref: string } | { ok: false; message: string };
+
+export interface RefundRequest {
+  chargeRef: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+export type RefundResult = { ok: true; ref: string } | { ok: false; message: string };
+
+export interface CardGateway {
+  readonly name: string;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+export const DECLINED_MESSAGE = 'Your card was declined.';
+
+/** The offline test gateway: deterministic, no network. The same idempotency key answers the same charge. */
+export function testGateway(): CardGateway {
+  const charges = new Map<string, ChargeResult>();
+  return {
+    name: 'test',
+    async charge(request) {
+      const seen = charges.get(request.idempotencyKey);
+      if (seen) return seen;
+      const result: ChargeResult =
+        request.methodRef === 'pm_test_declined' || !request.methodRef.startsWith('pm_test_')
+          ? { ok: false, message: DECLINED_MESSAGE }
+          : { ok: true, ref: `ch_test_${request.idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(-24)}` };
+      charges.set(request.idempotencyKey, result);
+      return result;
+    },
+    async refund(request) {
+      return { ok: true, ref: `re_test_${request.idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(-24)}` };
+    },
+  };
+}
+
+/** Test-card numbers the member area's test gateway form accepts, and the reference each becomes in the browser. */
+export const TEST_CARDS: Record<string, string> = {
+  '4242424242424242': 'pm_test_visa',
+  '4000000000000002': 'pm_test_declined',
+};

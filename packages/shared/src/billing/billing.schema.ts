@@ -1,0 +1,237 @@
+/**
+ * Wire shapes of the billing routes (amounts in integer cents; our own camelCase payloads). The web takes its types
+ * from these with z.infer; the server's routes declare the same schemas.
+ */
+import { z } from 'zod';
+import { INVOICE_STATUSES } from './invoice.rules.ts';
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const cents = z.number().int().min(0).max(99_999_999_999);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD.');
+
+export const invoiceSourceSchema = z.object({ kind: z.string().min(1).max(40), id });
+
+export const newInvoiceLineSchema = z.object({
+  description: z.string().max(500),
+  unitPriceCents: cents,
+  quantity: z.number().int().min(1).max(1_000_000),
+  discountCents: cents.optional(),
+  revenueAccountId: id.nullish(),
+  taxSetId: id.nullish(),
+});
+
+export const newInvoiceSchema = z.object({
+  contactId: id,
+  lines: z.array(newInvoiceLineSchema).max(500),
+  issueDate: isoDate.optional(),
+  dueDate: isoDate.optional(),
+  idempotencyKey: z.string().min(1).max(200).optional(),
+  memo: z.string().max(2000).optional(),
+});
+
+export const invoiceSummarySchema = z.object({
+  invoiceId: z.number(),
+  number: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  totalCents: z.number(),
+  paidCents: z.number(),
+  balanceCents: z.number(),
+  contactId: z.number(),
+  source: invoiceSourceSchema.nullable(),
+});
+export type InvoiceSummaryWire = z.infer<typeof invoiceSummarySchema>;
+
+export const invoiceDetailSchema = invoiceSummarySchema.extend({
+  contactName: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  subtotalCents: z.number(),
+  discountCents: z.number(),
+  taxCents: z.number(),
+  writtenOffCents: z.number(),
+  memo: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      lineId: z.number(),
+      description: z.string(),
+      unitPriceCents: z.number(),
+      quantity: z.number(),
+      discountCents: z.number(),
+      taxCents: z.number(),
+      totalCents: z.number(),
+      revenueAccount: z.string(),
+    }),
+  ),
+  applications: z.array(
+    z.object({
+      applicationId: z.number(),
+      paymentId: z.number().nullable(),
+      creditId: z.number().nullable(),
+      amountCents: z.number(),
+      isReversed: z.boolean(),
+      createdAt: z.string(),
+      label: z.string(),
+    }),
+  ),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const PAYMENT_METHOD_VALUES = ['cash', 'check', 'bank_transfer', 'card'] as const;
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHOD_VALUES)[number], string> = {
+  cash: 'Cash',
+  check: 'Check',
+  bank_transfer: 'Bank transfer',
+  card: 'Card',
+};
+
+export const applicationInputSchema = z.object({ invoiceId: id, amountCents: cents });
+
+export const newPaymentSchema = z.object({
+  contactId: id,
+  amountCents: cents,
+  method: z.enum(PAYMENT_METHOD_VALUES),
+  checkNumber: z.string().max(40).nullish(),
+  reference: z.string().max(200).nullish(),
+  paidAt: z.string().max(40).nullish(),
+  memo: z.string().max(2000).nullish(),
+  idempotencyKey: z.string().min(1).max(200).nullish(),
+  applications: z.array(applicationInputSchema).max(200).optional(),
+});
+
+export const paymentRecordSchema = z.object({
+  paymentId: z.number(),
+  contactId: z.number().nullable(),
+  amountCents: z.number(),
+  appliedCents: z.number(),
+  refundedCents: z.number(),
+  unappliedCents: z.number(),
+  method: z.string().nullable(),
+  checkNumber: z.string().nullable(),
+  reference: z.string().nullable(),
+  status: z.string(),
+  depositId: z.number().nullable(),
+  paidAt: z.string(),
+  applications: z.array(
+    z.object({
+      applicationId: z.number(),
+      invoiceId: z.number(),
+      invoiceNumber: z.string(),
+      amountCents: z.number(),
+      isReversed: z.boolean(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      refundId: z.number(),
+      amountCents: z.number(),
+      reason: z.string().nullable(),
+      refundedAt: z.string(),
+    }),
+  ),
+});
+export type PaymentRecordWire = z.infer<typeof paymentRecordSchema>;
+
+export const applyPaymentSchema = z.object({ applications: z.array(applicationInputSchema).min(1).max(200) });
+/** A refund as the refund dialog sends it: the amount in major units as typed (the rule of refund/validate). */
+export const refundInputSchema = z.object({
+  amount: z.union([z.string().max(40), z.number()]),
+  reason: z.string().max(500).nullish(),
+  idempotencyKey: z.string().min(1).max(200).nullish(),
+});
+export const reasonSchema = z.object({ reason: z.string().max(500) });
+export const newCreditSchema = z.object({ contactId: id, amountCents: cents, reason: z.string().max(500) });
+export const creditNoteSchema = z.object({ amountCents: cents, reason: z.string().max(500) });
+export const applyCreditSchema = z.object({ invoiceId: id, amountCents: cents });
+export const newDepositSchema = z.object({
+  paymentIds: z.array(id).max(5000),
+  depositDate: isoDate.nullish(),
+  reference: z.string().max(200).nullish(),
+});
+export const depositResultSchema = z.object({
+  depositId: z.number(),
+  totalCents: z.number(),
+  paymentCount: z.number(),
+});
+
+/** An undeposited payment as the deposit screen lists it (spec: PaymentId, IsSelected). */
+export const undepositedPaymentSchema = z.object({
+  PaymentId: z.number(),
+  IsSelected: z.boolean(),
+  contactId: z.number().nullable(),
+  contactName: z.string(),
+  method: z.string(),
+  checkNumber: z.string().nullable(),
+  amountCents: z.number(),
+  paidAt: z.string(),
+});
+export type UndepositedPayment = z.infer<typeof undepositedPaymentSchema>;
+
+export const contactAccountSchema = z.object({
+  contactId: z.number(),
+  /** What the contact owes on open invoices. */
+  openBalanceCents: z.number(),
+  /** Unapplied payments and credits, available to apply. */
+  availableCreditCents: z.number(),
+  /** Owed minus available credit: negative when the association owes the contact. */
+  accountBalanceCents: z.number(),
+  overdueCount: z.number(),
+  invoices: z.array(
+    z.object({
+      invoiceId: z.number(),
+      number: z.string(),
+      status: z.enum(INVOICE_STATUSES),
+      issueDate: z.string(),
+      dueDate: z.string(),
+      totalCents: z.number(),
+      balanceCents: z.number(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      paymentId: z.number(),
+      paidAt: z.string(),
+      method: z.string().nullable(),
+      amountCents: z.number(),
+      unappliedCents: z.number(),
+      status: z.string(),
+    }),
+  ),
+  credits: z.array(
+    z.object({
+      creditId: z.number(),
+      createdAt: z.string(),
+      reason: z.string(),
+      amountCents: z.number(),
+      unappliedCents: z.number(),
+    }),
+  ),
+});
+export type ContactAccount = z.infer<typeof contactAccountSchema>;
+
+export const trialBalanceSchema = z.object({
+  debits: z.number(),
+  credits: z.number(),
+  accounts: z.array(
+    z.object({
+      accountId: z.number(),
+      code: z.string(),
+      name: z.string(),
+      kind: z.string(),
+      role: z.string().nullable(),
+      debits: z.number(),
+      credits: z.number(),
+    }),
+  ),
+});
+
+export const chargeCardSchema = z.object({
+  /** The payment method reference the gateway gave the browser; never a card number. */
+  methodRef: z.string().min(1).max(200).optional(),
+  idempotencyKey: z.string().min(8).max(200),
+});
+export const chargeResultSchema = z.object({
+  ok: z.boolean(),
+  paymentId: z.number().optional(),
+  message: z.string().optional(),
+});
