@@ -232,7 +232,7 @@ async function invariants(): Promise<void> {
       q`select (select coalesce(sum(amount_cents - applied_cents - refunded_cents), 0) from payments where tenant_id = ${tenantId} and status = 'completed')
              + (select coalesce(sum(amount_cents - applied_cents), 0) from credits where tenant_id = ${tenantId}) as b`,
     );
-    expect(-(await byRole('customer_credit'))).toBe(Number(held.b));
+    expect(0 - (await byRole('customer_credit'))).toBe(Number(held.b));
     const waiting = await one(
       q`select coalesce(sum(amount_cents - refunded_cents), 0) as b from payments
         where tenant_id = ${tenantId} and status = 'completed' and deposit_id is null and method in ('cash', 'check')`,
