@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   agingBucket,
-  daysBetween,
+  calendarDaysBetween,
   formatInvoiceNumber,
   invoiceBalance,
   invoiceStatusOf,
   isOpenStatus,
   isOverdue,
+  shiftDate,
 } from './invoice.rules.ts';
 
 describe('invoice status', () => {
@@ -53,10 +53,10 @@ describe('invoice status', () => {
 
 describe('dates, numbers and aging', () => {
   it('adds days across months and leap years', () => {
-    expect(addDays('2026-11-01', 30)).toBe('2026-12-01');
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(daysBetween('2026-11-01', '2026-12-01')).toBe(30);
+    expect(shiftDate('2026-11-01', 30)).toBe('2026-12-01');
+    expect(shiftDate('2028-02-28', 1)).toBe('2028-02-29');
+    expect(shiftDate('2026-12-31', 1)).toBe('2027-01-01');
+    expect(calendarDaysBetween('2026-11-01', '2026-12-01')).toBe(30);
   });
 
   it('numbers invoices with the prefix and at least six digits', () => {

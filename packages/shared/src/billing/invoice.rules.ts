@@ -44,14 +44,14 @@ export function isOpenStatus(status: InvoiceStatus): boolean {
 }
 
 /** A calendar date (YYYY-MM-DD) plus whole days, without time zones (both are calendar days). */
-export function addDays(isoDate: string, days: number): string {
+export function shiftDate(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
   const t = Date.UTC(y, m - 1, d) + days * 86_400_000;
   return new Date(t).toISOString().slice(0, 10);
 }
 
 /** Whole days from `from` to `to` (calendar dates). */
-export function daysBetween(from: string, to: string): number {
+export function calendarDaysBetween(from: string, to: string): number {
   const ms = (iso: string) => {
     const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
     return Date.UTC(y, m - 1, d);
@@ -76,7 +76,7 @@ export const AGING_BUCKET_LABELS: Record<AgingBucket, string> = {
 
 /** The aging bucket of an open invoice on `asOf`: current until its due date, then by days past due. */
 export function agingBucket(dueDate: string, asOf: string): AgingBucket {
-  const late = daysBetween(dueDate, asOf);
+  const late = calendarDaysBetween(dueDate, asOf);
   if (late <= 0) return 'current';
   if (late <= 30) return '1-30';
   if (late <= 60) return '31-60';
@@ -86,5 +86,5 @@ export function agingBucket(dueDate: string, asOf: string): AgingBucket {
 
 /** True when an open invoice is past its due date on `asOf`. */
 export function isOverdue(status: InvoiceStatus, dueDate: string, asOf: string): boolean {
-  return isOpenStatus(status) && daysBetween(dueDate, asOf) > 0;
+  return isOpenStatus(status) && calendarDaysBetween(dueDate, asOf) > 0;
 }

@@ -7,7 +7,6 @@
  */
 import { q, runFragment, type Tx } from '@guildhall/db';
 import {
-  addDays,
   calculatePurchase,
   calendarDay,
   centsToDecimalString,
@@ -20,6 +19,7 @@ import {
   type InvoiceStatus,
   invoicePosting,
   type PurchaseItemInput,
+  shiftDate,
   validateRefund,
 } from '@guildhall/shared';
 import { nextCounterValue } from '../../platform/counters.ts';
@@ -214,7 +214,7 @@ export async function createInvoice(
   const ctx = await contextOf(tx, tenantId);
   const accounts = await accountsOf(tx, tenantId);
   const issueDate = input.issueDate ?? todayIn(ctx);
-  const dueDate = input.dueDate ?? addDays(issueDate, ctx.termsDays);
+  const dueDate = input.dueDate ?? shiftDate(issueDate, ctx.termsDays);
   if (dueDate < issueDate)
     throw badRequest('The due date cannot be before the invoice date.', {
       dueDate: ['The due date cannot be before the invoice date.'],
