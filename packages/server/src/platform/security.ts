@@ -1,5 +1,5 @@
 import type { Tx } from '@guildhall/db';
-import { hasPermission, MESSAGES } from '@guildhall/shared';
+import { hasPermission, isTrialOver, MESSAGES, TRIAL_ENDED_MESSAGE } from '@guildhall/shared';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -85,7 +85,29 @@ export function registerApiSecurity(api: FastifyInstance, counts: PipelineCounts
       return;
     }
     checkAccess(request.auth, config);
+    refuseWhenReadOnly(request, request.auth);
   });
+}
+
+/**
+ * POST routes that change nothing: a list page, a lookup, a duplicate check, a recalculation, a validator, a report
+ * run. They stay open when the association is read-only.
+ */
+const READING_POSTS =
+  /(?:Data|Lookup|DuplicateCheck|Recalculate)(?:\/|$)|^\/api\/utils\/|^\/api\/reportExecution\//;
+
+/**
+ * An association whose trial has ended is read-only (decision 0161): it can still sign in, read, search, run
+ * reports and export, but a change of its data answers 403 `TrialEnded`. A person's own account (permission
+ * `authenticated`: their password, their table layouts) and public routes stay open; nothing is deleted.
+ */
+function refuseWhenReadOnly(request: FastifyRequest, auth: AuthContext | null): void {
+  if (!auth || SAFE_METHODS.has(request.method)) return;
+  const { permission } = request.routeOptions.config;
+  if (!permission || permission === 'public' || permission === 'authenticated') return;
+  if (!isTrialOver(auth.tenantSettings?.trialEndsAt, new Date())) return;
+  if (READING_POSTS.test(request.routeOptions.url ?? request.url)) return;
+  throw new HttpError(403, TRIAL_ENDED_MESSAGE, undefined, { code: 'TrialEnded' });
 }
 
 /** The route's permission and the sign-in gates, for the caller the session names. */
@@ -163,6 +185,7 @@ function scopedHandler(handler: RouteHandlerMethod, counts: PipelineCounts) {
     return withSessionTx(database, token, async (tx: Tx, auth: AuthContext | null) => {
       checkAccess(auth, config);
       if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
+      refuseWhenReadOnly(request, auth);
       request.auth = auth;
       request.scopedTx = tx;
       try {

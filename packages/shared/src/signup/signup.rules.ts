@@ -5,6 +5,10 @@ import { isTimeZone } from '../platform/fields/timezone.rules.ts';
 
 /** Days a new association may use the product before the trial ends and the back office becomes read-only. */
 export const TRIAL_DAYS = 30;
+/** The answer to a change while the association's trial has ended (403, code TrialEnded). */
+export const TRIAL_ENDED_MESSAGE =
+  'The trial of this association has ended: its back office is read-only. Nothing was deleted; subscribe to make changes again.';
+
 /** Hours the link of the minimal sign-up stays valid. */
 export const SIGNUP_LINK_HOURS = 48;
 /** Currency of a new association until its administrator chooses another. */

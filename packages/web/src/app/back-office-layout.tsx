@@ -12,6 +12,7 @@ import { useIdentity } from '../platform/identity.ts';
 import { isActive, useModules, visibleNav } from '../platform/modules/modules-context.tsx';
 import { DialogHost } from '../platform/screens/dialogs.tsx';
 import { StatusBanner, StatusBannerProvider, StatusIndicator } from '../platform/status-banner.tsx';
+import { TrialBanner } from '../platform/trial-banner.tsx';
 import { HEADER_HEIGHT, SkipLink, UserMenu } from './shell-parts.tsx';
 
 /**
@@ -120,6 +121,7 @@ export function BackOfficeLayout() {
         </AppShell.Navbar>
 
         <AppShell.Main id="main-content" tabIndex={-1}>
+          <TrialBanner />
           <StatusBanner />
           <Outlet />
           <DialogHost />

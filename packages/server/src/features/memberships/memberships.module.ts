@@ -2,10 +2,13 @@
  * The memberships feature (decision 0130): its routes (join wizard options, live price, join, lifecycle, counts).
  * The setup, the list, the record with its fees and history are the generic layer's, from the resource files.
  */
+import { TENANT_PROVISIONED } from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
+import { provisionDefaultMembership } from './memberships.defaults.ts';
 import { membershipsRoutes } from './memberships.routes.ts';
 
 export const membershipsModule = defineFeature({
   name: 'memberships',
   routes: membershipsRoutes,
+  subscribes: { [TENANT_PROVISIONED]: () => provisionDefaultMembership },
 });

@@ -183,10 +183,19 @@ describe('CompleteSignup', () => {
         (select count(*)::int from terms_of_use) as terms,
         (select count(*)::int from status_messages) as welcome,
         (select count(*)::int from audit_log where action = 'sign-up') as audited,
-        (select count(*)::int from tenant_users where role = 'admin') as admins`);
+        (select count(*)::int from tenant_users where role = 'admin') as admins,
+        (select count(*)::int from membership_types) as "membershipTypes",
+        (select count(*)::int from membership_levels) as "membershipLevels"`);
       return (r as unknown as { rows: Record<string, number>[] }).rows[0];
     });
-    expect(counts).toEqual({ terms: 2, welcome: 1, audited: 1, admins: 1 });
+    expect(counts).toEqual({
+      terms: 2,
+      welcome: 1,
+      audited: 1,
+      admins: 1,
+      membershipTypes: 1,
+      membershipLevels: 1,
+    });
 
     // The link is spent: its page says so.
     const spent = await ctx.app.inject({ method: 'GET', url: `/api/signup/links/${token}` });
@@ -319,5 +328,82 @@ describe('CompleteSignup', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the trial', () => {
+  async function newAssociation() {
+    const token = await begin(`${unique('trial')}@example.org`);
+    const res = await post(
+      '/api/Signup/CompleteSignup',
+      model(token, { AssociationName: unique('Trial Club ') }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const cookie = cookieOf(res);
+    // The one prompt a new administrator meets: a security question.
+    const question = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/security-question',
+      headers: { cookie },
+      payload: { SecurityQuestionId: 1, Answer: 'Whiskers' },
+    });
+    expect(question.statusCode, question.body).toBe(200);
+    const me = (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json();
+    return { cookie, tenantId: me.tenant.id as string, settings: me.tenant.settings };
+  }
+  const call = (
+    cookie: string,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) => ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  it('the settings form cannot move the trial’s end', async () => {
+    const a = await newAssociation();
+    const put = await call(a.cookie, 'PUT', '/api/settings/tenant', {
+      name: 'Renamed Club',
+      settings: { ...a.settings, trialEndsAt: '2099-01-01T00:00:00.000Z', currency: 'EUR' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = (await call(a.cookie, 'GET', '/api/settings/tenant')).json();
+    expect(after.settings.trialEndsAt).toBe(a.settings.trialEndsAt);
+    expect(after.settings.currency).toBe('EUR');
+  });
+
+  it('an ended trial makes the back office read-only and deletes nothing', async () => {
+    const a = await newAssociation();
+    const saved = await call(a.cookie, 'POST', '/api/contacts/contacts/contactSave', {
+      ContactType: 'individual',
+      Status: 'active',
+      FirstName: 'Kept',
+      LastName: 'Contact',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await withTenantTx(ctx.database.db, { tenantId: a.tenantId }, (tx) =>
+      tx.execute(
+        sql`update tenants set settings = settings || jsonb_build_object('trialEndsAt', (now() - interval '1 minute')::text) where id = ${a.tenantId}`,
+      ),
+    );
+    const refused = await call(a.cookie, 'POST', '/api/contacts/contacts/contactSave', {
+      ContactType: 'individual',
+      Status: 'active',
+      FirstName: 'New',
+      LastName: 'Contact',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('TrialEnded');
+    expect(refused.json().message).toContain('read-only');
+    const settings = await call(a.cookie, 'PUT', '/api/settings/tenant', {
+      name: 'X Club',
+      settings: a.settings,
+    });
+    expect(settings.statusCode).toBe(403);
+    // Reading still works, and what was there is still there.
+    const list = await call(a.cookie, 'POST', '/api/contacts/contacts/contactData?$top=10&$skip=0', {});
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().TotalRecordAvailable).toBe(1);
+    expect((await call(a.cookie, 'GET', '/api/auth/me')).statusCode).toBe(200);
+    // Signing out and in again still works.
+    expect((await call(a.cookie, 'POST', '/api/auth/logout')).statusCode).toBe(200);
   });
 });

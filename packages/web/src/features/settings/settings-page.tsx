@@ -1,5 +1,16 @@
 import { IMAGE_USAGE, type TenantSettings, tenantSettingsSchema } from '@guildhall/shared';
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, Suspense, useMemo, useState } from 'react';
 import { api, isApiError } from '../../platform/api-client.ts';
@@ -32,6 +43,15 @@ function timezoneOptions(current: string): string[] {
   if (current) set.add(current);
   return [...set].sort();
 }
+
+/** ISO 4217 codes the browser knows, for the currency select. */
+const CURRENCIES: string[] = (() => {
+  try {
+    return Intl.supportedValuesOf('currency');
+  } catch {
+    return ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF'];
+  }
+})();
 
 export function SettingsPage() {
   return (
@@ -169,6 +189,27 @@ function SettingsForm({ initial }: { initial: TenantSettingsAnswer }) {
               value={settings.websitePrefix}
               error={errors.websitePrefix}
               onChange={(e) => set('websitePrefix', e.currentTarget.value)}
+            />
+            <Select
+              label="Currency"
+              description="The money of prices, invoices and payments."
+              data={CURRENCIES}
+              searchable
+              limit={50}
+              value={settings.currency ?? 'USD'}
+              onChange={(value) => value && set('currency', value)}
+              allowDeselect={false}
+              error={errors.currency}
+            />
+            <Textarea
+              label="Address"
+              description="The association's postal address, shown on its letters and invoices."
+              autosize
+              minRows={2}
+              maxRows={5}
+              value={settings.address ?? ''}
+              error={errors.address}
+              onChange={(e) => set('address', e.currentTarget.value)}
             />
           </SimpleGrid>
         </Paper>
