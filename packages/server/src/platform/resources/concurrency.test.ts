@@ -103,6 +103,23 @@ describe('record versions', () => {
     expect(stale.json().Current.City).toBe('Bath');
   });
 
+  it('refuses to delete a record changed since the version the user saw; the version seen deletes it', async () => {
+    const created = await newContact('Deleted');
+    const changed = await other.post(`${contacts}/contactSave`, { ...created, City: 'Derby' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stale = await api.delete(`${contacts}/${created.ContactId}?Version=${created.Version}`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      message: CONCURRENCY_CONFLICT_MESSAGE,
+      class: 'ConcurrencyConflict',
+      Current: { City: 'Derby', Version: 2 },
+    });
+    expect((await api.post(`${contacts}/contactGet`, { id: created.ContactId })).statusCode).toBe(200);
+    const ok = await api.delete(`${contacts}/${created.ContactId}?Version=2`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await api.post(`${contacts}/contactGet`, { id: created.ContactId })).statusCode).toBe(404);
+  });
+
   it('saves without a check when the client names no version (clients that do not know it)', async () => {
     const loaded = await newContact('Unversioned');
     const { Version: _v, ...model } = loaded;

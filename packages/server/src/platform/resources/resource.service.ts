@@ -595,17 +595,27 @@ export async function remove(
   bound: BoundResource,
   id: unknown,
   kind: 'delete' | 'void',
+  version?: number,
 ): Promise<{ Success: true }> {
   const { resource } = bound;
   const soft = resource.softDelete;
   if (!soft) throw notFound();
   const row = await liveRow(tx, auth, bound, id);
+  // Nobody deletes or voids a record over a change they have not seen.
+  const expected = bound.versionColumn ? version : undefined;
+  if (expected !== undefined && row.version !== expected)
+    throw new ConcurrencyConflictError(recordModel(bound, row));
   const before = toModel(resource, row);
   const values: repo.Row = { [columnOf(resource, soft.deleted)]: true };
   if (kind === 'void' && soft.voided) values[columnOf(resource, soft.voided)] = true;
   if (bound.properties.updatedAt) values.updatedAt = new Date();
-  const updated = await repo.updateRow(tx, bound, auth.tenantId, before[resource.key], values);
-  if (!updated) throw notFound();
+  const updated = await repo.updateRow(tx, bound, auth.tenantId, before[resource.key], values, expected);
+  if (!updated) {
+    const now =
+      expected !== undefined ? await repo.findRow(tx, bound, auth.tenantId, before[resource.key]) : undefined;
+    if (now) throw new ConcurrencyConflictError(recordModel(bound, now));
+    throw notFound();
+  }
   await audit(tx, auth, {
     action: kind,
     entity: resource.name,

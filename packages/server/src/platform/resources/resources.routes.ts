@@ -29,6 +29,8 @@ import * as service from './resource.service.ts';
 const modelBody = z.record(z.string(), z.unknown());
 const idParams = z.object({ id: z.string().max(200) });
 const forceQuery = z.object({ ForceSave: z.enum(['true', 'false']).optional() });
+/** Delete and void name the version the user saw (`?Version=`): a record changed since answers 409, as a save does. */
+const removeQuery = forceQuery.extend({ Version: z.coerce.number().int().min(0).optional() });
 
 function answerSave(reply: FastifyReply, outcome: service.SaveOutcome) {
   for (const [name, value] of Object.entries(outcome.events)) reply.header(`evt_${name}`, value);
@@ -244,12 +246,12 @@ export function resourceRoutes(
           tags,
           summary: `${resource.title}: ${kind} (marks IsDeleted)`,
           params: idParams,
-          querystring: forceQuery,
+          querystring: removeQuery,
           response: { 200: z.object({ Success: z.boolean() }) },
         },
-        handler: async (req: FastifyRequest & { params: { id: string } }) => {
+        handler: async (req: FastifyRequest & { params: { id: string }; query: { Version?: number } }) => {
           const { tx, auth } = scope(req);
-          return service.remove(tx, auth, bound, req.params.id, kind);
+          return service.remove(tx, auth, bound, req.params.id, kind, req.query.Version);
         },
       });
       if (c.delete) app.delete(`${base}/:id`, removeRoute('delete'));

@@ -11,6 +11,7 @@ import {
   listVariantsOf,
   type Permission,
   pageCount,
+  RECORD_VERSION_FIELD,
   type ResourceDeclaration,
   reachableRows,
   recordNameOf,
@@ -266,7 +267,8 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
       });
       if (!ok) return;
       try {
-        await removeRecord(resource, id, action.kind);
+        const seen = row[RECORD_VERSION_FIELD];
+        await removeRecord(resource, id, action.kind, typeof seen === 'number' ? seen : undefined);
         notifyInfo(
           `${name} was ${action.kind === 'delete' ? 'deleted' : 'voided'}.`,
           action.kind === 'delete' ? 'Deleted' : 'Voided',

@@ -156,10 +156,17 @@ export const inlineEdit = (r: ResourceDeclaration, id: string | number, changes:
     body: JSON.stringify(changes),
   });
 
-export const removeRecord = (r: ResourceDeclaration, id: string | number, kind: 'delete' | 'void') =>
-  requestWithHeaders<{ Success: boolean }>(`${apiBase(r)}/${encodeURIComponent(String(id))}`, {
-    method: kind === 'delete' ? 'DELETE' : 'PUT',
-  });
+/** Deletes or voids a record; with the version the user saw, a record changed since answers 409. */
+export const removeRecord = (
+  r: ResourceDeclaration,
+  id: string | number,
+  kind: 'delete' | 'void',
+  version?: number,
+) =>
+  requestWithHeaders<{ Success: boolean }>(
+    `${apiBase(r)}/${encodeURIComponent(String(id))}${version === undefined ? '' : `?Version=${version}`}`,
+    { method: kind === 'delete' ? 'DELETE' : 'PUT' },
+  );
 
 export const recalculate = (r: ResourceDeclaration, model: Model) =>
   api.post<Model>(`${apiBase(r)}/${r.view}Recalculate`, model);
