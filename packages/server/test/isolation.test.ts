@@ -174,7 +174,6 @@ async function snapshotB(): Promise<string> {
       '/api/help/Secret.Screen',
       '/api/status',
       '/api/status/maintenance',
-      '/api/settings/tenant',
       `/api/contacts/import/${bImport}`,
     ].map(async (u) => (await api.get(u)).body),
   );

@@ -61,7 +61,3 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-/** Tenant settings answer and body; field errors come back under dotted keys such as `settings.listPageSize`. */
-export const tenantSettingsAnswerSchema = z.object({ name: z.string(), settings: tenantSettingsSchema });
-export type TenantSettingsAnswer = z.infer<typeof tenantSettingsAnswerSchema>;

@@ -110,30 +110,35 @@ describe('tooltips', () => {
 });
 
 describe('tenant settings', () => {
-  it('validates and saves the settings, with an errors map on bad input', async () => {
+  const get = '/api/settings/tenantSettings/tenantSettingsGet';
+  const save = '/api/settings/tenantSettings/tenantSettingsSave';
+  it('are edited one way, through the generic single-record screen: validated, saved, carried by the identity', async () => {
     const admin = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
-    const current = (await admin.get('/api/settings/tenant')).json();
-    expect(current.settings).toMatchObject({
-      listPageSize: 50,
-      defaultTimezone: 'America/Chicago',
-      websitePrefix: 'http://',
+    const current = (await admin.post(get, {})).json();
+    expect(current).toMatchObject({
+      ListPageSize: 50,
+      DefaultTimezone: 'America/Chicago',
+      WebsitePrefix: 'http://',
     });
-    const bad = await admin.put('/api/settings/tenant', {
-      name: current.name,
-      settings: { ...current.settings, defaultTimezone: 'Mars/Base', listPageSize: 0 },
-    });
+    const bad = await admin.post(save, { ...current, DefaultTimezone: 'Mars/Base', ListPageSize: 0 });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['settings.listPageSize']));
-    const next = {
-      name: 'Renamed Association',
-      settings: { ...current.settings, listPageSize: 25, defaultTimezone: 'Europe/Paris' },
-    };
-    expect((await admin.put('/api/settings/tenant', next)).json()).toEqual(next);
+    expect(Object.keys(bad.json().errors)).toEqual(
+      expect.arrayContaining(['ListPageSize', 'DefaultTimezone']),
+    );
+    const saved = await admin.post(save, {
+      ...current,
+      Name: 'Renamed Association',
+      ListPageSize: 25,
+      DefaultTimezone: 'Europe/Paris',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     const me = (await admin.get('/api/auth/me')).json();
     expect(me.tenant.name).toBe('Renamed Association');
-    expect(me.tenant.settings.listPageSize).toBe(25);
+    expect(me.tenant.settings).toMatchObject({ listPageSize: 25, defaultTimezone: 'Europe/Paris' });
     const staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
-    expect((await staff.get('/api/settings/tenant')).statusCode).toBe(403);
+    expect((await staff.post(get, {})).statusCode).toBe(403);
+    // The older pair of routes is gone: one way to edit the settings.
+    expect((await admin.get('/api/settings/tenant')).statusCode).toBe(404);
   });
 });
 

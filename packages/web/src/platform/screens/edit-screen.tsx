@@ -13,11 +13,11 @@ import {
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDots } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, isApiError } from '../api-client.ts';
 import { ErrorBlock, type ErrorInfo, toErrorInfo } from '../error-block.tsx';
-import { can, useIdentity } from '../identity.ts';
+import { can, meQueryKey, useIdentity } from '../identity.ts';
 import { notifyInfo } from '../notify.ts';
 import { LoadingBlock, PageHeader } from '../page.tsx';
 import { usePublishScreenHandle } from '../route-handle.ts';
@@ -88,9 +88,14 @@ interface EditScreenProps {
   recordId: string | null;
   /** Starting values of a new record beyond the empty ones. */
   prefill?: Model;
+  /**
+   * A feature's own content between the header and the form (a slot: the settings page puts the association's
+   * logo there), so that a feature page embeds the generic form instead of writing its own.
+   */
+  before?: ReactNode;
 }
 
-export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
+export function EditScreen({ resource, recordId, prefill, before }: EditScreenProps) {
   const me = useIdentity();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -229,6 +234,8 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
       void queryClient.invalidateQueries({ queryKey: ['list', resource.name] });
       await afterSave(result.answer, me.tenant.settings.notificationDurationMs);
       if (resource.singleRecord) {
+        // A single record holds the association's settings, which the identity carries to every screen.
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
         setOriginal(result.answer.Data);
         setModel(result.answer.Data);
         setDone(false);
@@ -289,7 +296,8 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
     });
     if (!ok) return;
     try {
-      await removeRecord(resource, recordId, kind);
+      const seen = original?.[RECORD_VERSION_FIELD];
+      await removeRecord(resource, recordId, kind, typeof seen === 'number' ? seen : undefined);
       setDone(true);
       void queryClient.invalidateQueries({ queryKey: ['list', resource.name] });
       notifyInfo(
@@ -302,9 +310,12 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
     }
   };
 
+  // A single record (the association's settings) is named by its screen, not by the record's own name.
   const title = creating
     ? `New ${noun}`
-    : String((model && (model.Name ?? model.Title ?? model.DisplayName)) ?? resource.title);
+    : resource.singleRecord
+      ? resource.title
+      : String((model && (model.Name ?? model.Title ?? model.DisplayName)) ?? resource.title);
 
   if (!creating && record.isPending) return <LoadingBlock />;
   if (!creating && record.error)
@@ -329,6 +340,7 @@ export function EditScreen({ resource, recordId, prefill }: EditScreenProps) {
         }
       />
       <Stack gap={0} maw={960}>
+        {before}
         {failure ? (
           <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
             <ErrorBlock ref={errorRef} message={failure.message} isKnown={failure.isKnown} />
