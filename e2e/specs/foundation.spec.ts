@@ -83,6 +83,43 @@ describe('foundation in the browser', () => {
     await context.close();
   });
 
+  it('asks for the privacy policy the administrator wrote in settings; accepting closes it, declining signs out', async () => {
+    const t = await seedTenant(run.database);
+    const admin = await run.newPage();
+    await signInAs(admin.page, t.admin.username, t.admin.password);
+    await until(admin.page, /\/a\/?$/);
+    await admin.page.goto('/a/settings');
+    const policy = admin.page.getByRole('textbox', { name: /^Privacy policy/ });
+    await policy.fill('We keep your name and email address to run the association, and nothing else.');
+    await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await admin.page.getByText('We saved it!').first().waitFor();
+    await admin.context.close();
+
+    const { page, context } = await run.newPage();
+    await signInAs(page, t.member.username, t.member.password);
+    const dialog = page.getByRole('dialog', { name: 'Privacy policy' });
+    await dialog.waitFor();
+    await dialog.getByText('We keep your name and email address').waitFor();
+    const accept = dialog.getByRole('button', { name: 'Accept' });
+    expect(await accept.isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'I have read and accept the privacy policy' }).check();
+    await accept.click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    await until(page, /\/m\/?$/);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('dialog', { name: 'Privacy policy' }).count()).toBe(0);
+    await context.close();
+
+    const staff = await run.newPage();
+    await signInAs(staff.page, t.staff.username, t.staff.password);
+    const asked = staff.page.getByRole('dialog', { name: 'Privacy policy' });
+    await asked.getByRole('button', { name: 'Decline' }).click();
+    await until(staff.page, /\/sign-in/);
+    await staff.page.getByText('You declined the privacy policy, so you were signed out.').waitFor();
+    await staff.context.close();
+  });
+
   it('forces a password change before the back office opens', async () => {
     const t = await seedTenant(run.database);
     const u = await createUser(run.database.db, {

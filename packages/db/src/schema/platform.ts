@@ -140,6 +140,18 @@ export const termsAcceptances = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.termsId, t.userId] })],
 );
 
+/** Each user's acceptance of a version of the association's privacy policy (kept as proof of consent). */
+export const privacyAcceptances = pgTable(
+  'privacy_acceptances',
+  {
+    tenantId: tenantId(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    policyVersion: text('policy_version').notNull(),
+    acceptedAt: ts('accepted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.policyVersion] })],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

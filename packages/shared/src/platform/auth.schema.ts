@@ -42,6 +42,23 @@ export const pendingTermsSchema = z.object({
 });
 export type PendingTerms = z.infer<typeof pendingTermsSchema>;
 
+/**
+ * The association's privacy policy, shown once to each user until they accept it (spec 000 s2, the privacy-policy
+ * acceptance modal). Version is a digest of the text: a changed policy is asked again.
+ */
+export const pendingPrivacyPolicySchema = z.object({
+  Text: z.string(),
+  Url: z.string().nullable(),
+  Version: z.string(),
+});
+export type PendingPrivacyPolicy = z.infer<typeof pendingPrivacyPolicySchema>;
+
+export const privacyPolicyActionBody = z.object({
+  Version: z.string().min(1).max(128),
+  IsAccepted: z.boolean(),
+});
+export type PrivacyPolicyActionBody = z.infer<typeof privacyPolicyActionBody>;
+
 export const tenantSettingsSchema = z.object({
   listPageSize: z.number().int().min(5).max(500),
   draftDurationMinutes: z.number().int().min(1).max(10_080),
@@ -93,6 +110,8 @@ export const meSchema = z.object({
     securityQuestion: z.boolean(),
     passwordReset: z.boolean(),
     usernameChange: z.boolean(),
+    /** The privacy policy the user has not accepted yet (null: none, accepted, or working as someone else). */
+    privacyPolicy: pendingPrivacyPolicySchema.nullable(),
   }),
   impersonation: z
     .object({

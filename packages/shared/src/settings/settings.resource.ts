@@ -59,6 +59,20 @@ export const tenantSettingsResource = defineResource({
       options: CONTACT_STATUSES,
       required: true,
     },
+    PrivacyPolicy: {
+      type: 'textarea',
+      label: 'Privacy policy',
+      column: 'settings.privacyPolicy',
+      maxLength: 50_000,
+      tooltip:
+        'Shown to every user until they accept it; a changed text is asked again. Leave empty for none.',
+    },
+    PrivacyPolicyUrl: {
+      type: 'website',
+      label: 'Full privacy policy (link)',
+      column: 'settings.privacyPolicyUrl',
+      maxLength: 500,
+    },
   },
   columns: [],
   sortable: ['Name'],
@@ -66,6 +80,7 @@ export const tenantSettingsResource = defineResource({
   form: [
     { title: 'Association', fields: ['Name', 'DefaultTimezone', 'WebsitePrefix'] },
     { title: 'Member directory', fields: ['DirectoryStatuses'] },
+    { title: 'Privacy policy', fields: ['PrivacyPolicy', 'PrivacyPolicyUrl'] },
     {
       title: 'Lists and notices',
       fields: ['ListPageSize', 'DraftDurationMinutes', 'NotificationDurationMs'],

@@ -10,7 +10,6 @@ import { Brand } from '../platform/brand.tsx';
 import { HelpButton } from '../platform/help-panel.tsx';
 import { useIdentity } from '../platform/identity.ts';
 import { isActive, useModules, visibleNav } from '../platform/modules/modules-context.tsx';
-import { DialogHost } from '../platform/screens/dialogs.tsx';
 import { StatusBanner, StatusBannerProvider, StatusIndicator } from '../platform/status-banner.tsx';
 import { TrialBanner } from '../platform/trial-banner.tsx';
 import { HEADER_HEIGHT, SkipLink, UserMenu } from './shell-parts.tsx';
@@ -124,7 +123,6 @@ export function BackOfficeLayout() {
           <TrialBanner />
           <StatusBanner />
           <Outlet />
-          <DialogHost />
         </AppShell.Main>
       </AppShell>
     </StatusBannerProvider>

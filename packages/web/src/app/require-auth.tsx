@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { TermsGate } from '../features/terms/index.ts';
+import { PrivacyGate, TermsGate } from '../features/terms/index.ts';
 import { ErrorBlock } from '../platform/error-block.tsx';
 import { FullPageLoader } from '../platform/full-page-loader.tsx';
 import { areaHome, PROMPT_PATHS, pendingPromptPath, signedOutReason, useMe } from '../platform/identity.ts';
@@ -42,6 +42,7 @@ export function RequireAuth() {
     <>
       <Outlet />
       {prompt ? null : <TermsGate me={me.data} />}
+      {prompt ? null : <PrivacyGate me={me.data} />}
     </>
   );
 }

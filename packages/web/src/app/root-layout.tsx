@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { ModulesProvider } from '../platform/modules/modules-context.tsx';
 import type { WebModule } from '../platform/modules/web-module.ts';
+import { DialogHost } from '../platform/screens/dialogs.tsx';
 
 /**
  * After a client-side navigation, move focus to the new screen's heading so that screen-reader and
@@ -34,6 +35,8 @@ export function RootLayout({ modules }: { modules: readonly WebModule[] }) {
     <ModulesProvider modules={modules}>
       {navigation.state === 'loading' ? <div className="nav-progress" role="presentation" /> : null}
       <Outlet />
+      {/* The generic dialogs (confirmations, the privacy policy, image and file dialogs) in every area. */}
+      <DialogHost />
       <ScrollRestoration />
     </ModulesProvider>
   );

@@ -4,7 +4,14 @@ import { buildMe as me } from '../test-support/build-me.ts';
 import { areaHome, flagOn, landingPath, pendingPromptPath, safeNextPath } from './identity.ts';
 
 const prompts = (p: Partial<Me['pendingPrompts']>) => ({
-  pendingPrompts: { terms: [], securityQuestion: false, passwordReset: false, usernameChange: false, ...p },
+  pendingPrompts: {
+    terms: [],
+    securityQuestion: false,
+    passwordReset: false,
+    usernameChange: false,
+    privacyPolicy: null,
+    ...p,
+  },
 });
 
 describe('pendingPromptPath', () => {

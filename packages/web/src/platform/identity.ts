@@ -109,12 +109,13 @@ export function landingPath(me: Me, next: string | null): string {
 }
 
 /** Why the app left the signed-in part; the sign-in page explains it. */
-export type SignedOutReason = 'signed-out' | 'declined-terms' | 'session-ended';
+export type SignedOutReason = 'signed-out' | 'declined-terms' | 'declined-privacy-policy' | 'session-ended';
 const signedOutReasonKey = ['auth', 'signed-out-reason'] as const;
 
 export const SIGNED_OUT_NOTICES: Record<SignedOutReason, string> = {
   'signed-out': 'You are signed out.',
   'declined-terms': 'You declined the terms of use, so you were signed out.',
+  'declined-privacy-policy': 'You declined the privacy policy, so you were signed out.',
   'session-ended': 'Your session has ended. Sign in again to continue.',
 };
 

@@ -21,7 +21,13 @@ export function buildMe(overrides: Partial<Me> = {}): Me {
     permissions: ['authenticated', 'backoffice'],
     featureFlags: {},
     uiVersion: 2,
-    pendingPrompts: { terms: [], securityQuestion: false, passwordReset: false, usernameChange: false },
+    pendingPrompts: {
+      terms: [],
+      securityQuestion: false,
+      passwordReset: false,
+      usernameChange: false,
+      privacyPolicy: null,
+    },
     impersonation: null,
     ...overrides,
   };

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import {
   type Database,
   loginFailures,
   passwordResetTokens,
+  privacyAcceptances,
   rowsOf,
   type Tx,
   tenants,
@@ -159,6 +161,43 @@ export async function pendingTerms(tx: Tx, tenantId: string, userId: number, log
     )
     .limit(1);
   return accepted ? [] : [latest];
+}
+
+/**
+ * The privacy policy this user has yet to accept, or null: the association has none, or they accepted this text.
+ * The version is a digest of the text, so a changed policy is asked again.
+ */
+export async function pendingPrivacyPolicy(
+  tx: Tx,
+  tenantId: string,
+  userId: number,
+  settings: Record<string, unknown>,
+): Promise<{ Text: string; Url: string | null; Version: string } | null> {
+  const text = typeof settings.privacyPolicy === 'string' ? settings.privacyPolicy.trim() : '';
+  if (!text) return null;
+  const version = privacyPolicyVersion(text);
+  const [accepted] = await tx
+    .select({ at: privacyAcceptances.acceptedAt })
+    .from(privacyAcceptances)
+    .where(
+      and(
+        eq(privacyAcceptances.tenantId, tenantId),
+        eq(privacyAcceptances.userId, userId),
+        eq(privacyAcceptances.policyVersion, version),
+      ),
+    )
+    .limit(1);
+  if (accepted) return null;
+  const url =
+    typeof settings.privacyPolicyUrl === 'string' && settings.privacyPolicyUrl
+      ? settings.privacyPolicyUrl
+      : null;
+  return { Text: text, Url: url, Version: version };
+}
+
+/** The version of a privacy policy text: the first 16 bytes of its SHA-256, in hex. */
+export function privacyPolicyVersion(text: string): string {
+  return createHash('sha256').update(text.trim()).digest('hex').slice(0, 32);
 }
 
 /** Reset links one user may be sent in the window; more asks are answered the same and send nothing. */

@@ -42,6 +42,9 @@ export async function buildMe(
       : undefined;
     const impersonating = Boolean(impersonator);
     const terms = impersonating ? [] : await repo.pendingTerms(tx, tenant.id, user.id, user.loginType);
+    const privacyPolicy = impersonating
+      ? null
+      : await repo.pendingPrivacyPolicy(tx, tenant.id, user.id, tenant.settings as Record<string, unknown>);
     const featureFlags: Record<string, boolean> = {};
     for (const f of FEATURE_FLAGS) featureFlags[f.key] = membership.featureFlags[f.key] ?? f.defaultOn;
     return {
@@ -76,6 +79,7 @@ export async function buildMe(
         securityQuestion: !impersonating && user.securityQuestionId == null,
         passwordReset: !impersonating && user.isRequirePasswordReset,
         usernameChange: !impersonating && user.mustChangeUsername,
+        privacyPolicy,
       },
       impersonation: impersonator
         ? {

@@ -1,4 +1,9 @@
-import { publishTermsBody, termsActionBody, termsRowSchema } from '@guildhall/shared';
+import {
+  privacyPolicyActionBody,
+  publishTermsBody,
+  termsActionBody,
+  termsRowSchema,
+} from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/context.ts';
@@ -16,6 +21,21 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req, reply) => {
       const { SignedOut } = await terms.takeAction(app.database, requireAuth(req.auth), req.body);
+      if (SignedOut) clearSessionCookie(reply);
+      return { Success: true, SignedOut };
+    },
+  });
+
+  app.post('/api/privacy-policy/acceptance', {
+    config: { permission: 'authenticated', allowPending: true },
+    schema: {
+      tags: ['terms'],
+      summary: 'Accept or decline the association’s privacy policy; declining signs out',
+      body: privacyPolicyActionBody,
+      response: { 200: z.object({ Success: z.boolean(), SignedOut: z.boolean() }) },
+    },
+    handler: async (req, reply) => {
+      const { SignedOut } = await terms.privacyPolicyAction(app.database, requireAuth(req.auth), req.body);
       if (SignedOut) clearSessionCookie(reply);
       return { Success: true, SignedOut };
     },

@@ -1,10 +1,66 @@
-import { type Database, rowsOf, termsAcceptances, termsOfUse, users } from '@guildhall/db';
-import { type LoginType, loginTypeFromId, MESSAGES, type TermsActionBody } from '@guildhall/shared';
+import {
+  type Database,
+  privacyAcceptances,
+  rowsOf,
+  tenants,
+  termsAcceptances,
+  termsOfUse,
+  users,
+} from '@guildhall/db';
+import {
+  type LoginType,
+  loginTypeFromId,
+  MESSAGES,
+  type PrivacyPolicyActionBody,
+  type TermsActionBody,
+} from '@guildhall/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import { type AuthContext, tenantTx } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { revokeSession } from '../../platform/session.ts';
+import { privacyPolicyVersion } from '../auth/auth.module.ts';
+
+/**
+ * Accept or decline the association's privacy policy (the acceptance modal of spec 000 s2). Accepting records the
+ * version the user read, as proof of consent; declining signs the user out. A version that is no longer the
+ * association's policy (it changed while the modal was open) is refused, so that nobody accepts a text they did not see.
+ */
+export async function privacyPolicyAction(
+  database: Database,
+  auth: AuthContext,
+  body: PrivacyPolicyActionBody,
+): Promise<{ SignedOut: boolean }> {
+  if (auth.impersonatorUserId)
+    throw new HttpError(
+      403,
+      'A privacy policy is accepted by the user themselves, not while working as them.',
+    );
+  await tenantTx(database, auth, async (tx) => {
+    const [tenant] = await tx
+      .select({ settings: tenants.settings })
+      .from(tenants)
+      .where(eq(tenants.id, auth.tenantId));
+    const settings = (tenant?.settings ?? {}) as Record<string, unknown>;
+    const text = typeof settings.privacyPolicy === 'string' ? settings.privacyPolicy.trim() : '';
+    if (!text) throw new HttpError(404, 'This association has no privacy policy to accept.');
+    if (privacyPolicyVersion(text) !== body.Version)
+      throw new HttpError(409, 'The privacy policy has changed since it was shown. Please read it again.');
+    if (body.IsAccepted)
+      await tx
+        .insert(privacyAcceptances)
+        .values({ tenantId: auth.tenantId, userId: auth.userId, policyVersion: body.Version })
+        .onConflictDoNothing();
+    await audit(tx, auth, {
+      action: body.IsAccepted ? 'privacy-policy-accept' : 'privacy-policy-decline',
+      entity: 'user',
+      entityId: auth.userId,
+      after: { Version: body.Version },
+    });
+  });
+  if (!body.IsAccepted) await revokeSession(database, auth.sessionId);
+  return { SignedOut: !body.IsAccepted };
+}
 
 /** Accept or decline terms of use (spec 000 sections 4 and 7). Declining signs the user out. */
 export async function takeAction(

@@ -51,6 +51,7 @@ describe('impersonation', () => {
       securityQuestion: false,
       passwordReset: false,
       usernameChange: false,
+      privacyPolicy: null,
     });
     const as = client(ctx.app, cookieOf(res));
     // Not blocked by the target's pending gates while impersonating.

@@ -2,6 +2,8 @@ import { IconFileCertificate } from '@tabler/icons-react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
 
+/** The privacy-policy acceptance modal, after the terms. */
+export { PrivacyGate } from './privacy-gate.tsx';
 /** The gate that asks for the terms of use before the product (the app's signed-in part shows it). */
 export { TermsGate } from './terms-gate.tsx';
 

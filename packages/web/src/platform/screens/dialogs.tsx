@@ -20,7 +20,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import { api } from '../api-client.ts';
 import { openDialog, useDialogStack } from './dialog-store.ts';
 
-/** Renders the open dialogs, each above the one before. Mounted once by the back-office shell. */
+/** Renders the open dialogs, each above the one before. Mounted once, by the root layout of every area. */
 export function DialogHost() {
   const stack = useDialogStack();
   return (

@@ -1,0 +1,2 @@
+-- Row-level security on the privacy-policy acceptances.
+SELECT gh_enable_tenant_rls('privacy_acceptances');
