@@ -4,8 +4,11 @@ import { defaultHelpTexts, isResource } from '@guildhall/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONTACTS, seedDemo } from './demo.ts';
+import type { DemoFilesInput } from './demo-files.ts';
+import { simplePdf } from './demo-files.ts';
 
 let database: Database;
+let filesInput: DemoFilesInput | null = null;
 beforeAll(async () => {
   database = await openDatabase({});
   await database.migrate();
@@ -24,7 +27,7 @@ async function asOwner<T>(statement: SQL): Promise<T[]> {
 
 describe('the demo', () => {
   it('starts each association with its contacts, counted and listed, seen by its own staff only', async () => {
-    await seedDemo(database);
+    filesInput = await seedDemo(database);
     const tenants = Object.fromEntries(
       (await asOwner<{ slug: string; id: string }>(sql`select slug, id from tenants`)).map((r) => [
         r.slug,
@@ -97,8 +100,34 @@ describe('the demo', () => {
     }
   });
 
+  it('names a dozen listed people of the demo association for photos, the demo member’s contact first', async () => {
+    const input = filesInput;
+    expect(input?.associationName).toBe('Demo Association');
+    expect(input?.contacts).toHaveLength(12);
+    const [member] = await asOwner<{ id: number }>(
+      sql`select c.contact_id::int as id from contacts c join users u on u.id = c.user_id where u.username = 'demo.member'`,
+    );
+    expect(input?.contacts[0]?.id).toBe(member?.id);
+    expect(new Set(input?.contacts.map((c) => c.id)).size).toBe(12);
+  });
+
+  it('writes one-page PDFs whose cross-reference table points at each object', () => {
+    const pdf = Buffer.from(simplePdf('Bylaws (2026)', ['Article I. Name.', 'Müller (paren)'])).toString(
+      'latin1',
+    );
+    expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+    const xrefAt = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
+    expect(pdf.slice(xrefAt, xrefAt + 4)).toBe('xref');
+    const offsets = [...pdf.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    expect(offsets).toHaveLength(5);
+    expect(offsets.map((off) => pdf.slice(off, off + 8))).toEqual([1, 2, 3, 4, 5].map((n) => `${n} 0 obj\n`));
+    expect(pdf).toContain('(Bylaws \\(2026\\)) Tj');
+    expect(pdf).toContain("(M?ller \\(paren\\)) '");
+  });
+
   it('is seeded once: a second start adds nothing', async () => {
-    await seedDemo(database);
+    expect(await seedDemo(database)).toBeNull();
     const [n] = await asOwner<{ n: number }>(sql`select count(*)::int as n from contacts`);
     expect(n?.n).toBe(DEMO_CONTACTS.demo + DEMO_CONTACTS.other);
   });

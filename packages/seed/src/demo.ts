@@ -9,6 +9,7 @@ import * as shared from '@guildhall/shared';
 import { defaultHelpTexts, isResource } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { bulkSeedContacts, withBulkTarget } from './bulk.ts';
+import type { DemoFilesInput } from './demo-files.ts';
 import { seedDemoMemberships } from './demo-memberships.ts';
 
 /** How many contacts each demo association starts with. */
@@ -20,6 +21,9 @@ export const DEMO_ACCOUNTS = [
   { tenant: 'Other Association', username: 'other.staff', password: 'other-staff-pass-2026', role: 'admin' },
 ] as const;
 
+export type { DemoApi } from './demo-files.ts';
+export { seedDemoFiles } from './demo-files.ts';
+
 /** True when the demo data is present already (a second start reuses it). */
 export async function demoSeeded(db: Db): Promise<boolean> {
   const r = await db.execute(sql`select 1 as one from users where lower(username) = 'demo.staff'`);
@@ -27,16 +31,17 @@ export async function demoSeeded(db: Db): Promise<boolean> {
 }
 
 /**
- * Seeds the demo once (a second start finds it and does nothing). The contacts are loaded as the bulk seeder loads
+ * Seeds the demo once (a second start finds it and does nothing, and answers null). The answer names what the
+ * demo's files need, which are seeded through the app's API once it runs (demo-files.ts). The contacts are loaded as the bulk seeder loads
  * them (COPY as the owner, with their entries, search documents and counters); on PostgreSQL that needs the URL of
  * the owner's connection.
  */
 export async function seedDemo(
   database: Database,
   options: { databaseUrl?: string | undefined } = {},
-): Promise<void> {
+): Promise<DemoFilesInput | null> {
   const { db } = database;
-  if (await demoSeeded(db)) return;
+  if (await demoSeeded(db)) return null;
   const demo = await createTenant(db, { name: 'Demo Association', slug: 'demo' });
   const other = await createTenant(db, { name: 'Other Association', slug: 'other' });
   const staff = await createUser(db, {
@@ -86,6 +91,30 @@ export async function seedDemo(
   }
   await linkDemoMember(db, demo.id, member.id);
   await seedDemoMemberships(db, demo.id, shared.todayIn(shared.DEFAULT_TIMEZONE));
+  return demoFilesInput(db, demo.id, demo.name);
+}
+
+/**
+ * What the demo's files need (demo-files.ts, seeded through the app's API once it runs): the association's name and
+ * a dozen listed individuals to give a photo, the demo member's own contact first.
+ */
+async function demoFilesInput(db: Db, tenantId: string, name: string): Promise<DemoFilesInput> {
+  const tenant = { id: tenantId, name };
+  return withTenantTx(db, { tenantId }, async (tx) => {
+    const contacts = rowsOf<{ contact_id: number; first_name: string; last_name: string }>(
+      await tx.execute(sql`select contact_id, first_name, last_name from contacts
+        where tenant_id = ${tenant.id} and is_listed and not is_deleted and contact_type = 'individual'
+        order by (user_id is null), contact_id limit 12`),
+    );
+    return {
+      associationName: tenant.name,
+      contacts: contacts.map((c) => ({
+        id: Number(c.contact_id),
+        firstName: c.first_name,
+        lastName: c.last_name,
+      })),
+    };
+  });
 }
 
 /**

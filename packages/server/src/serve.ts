@@ -1,7 +1,8 @@
 import { openDatabase } from '@guildhall/db';
-import { DEMO_ACCOUNTS, seedDemo } from '@guildhall/seed/demo';
+import { DEMO_ACCOUNTS, seedDemo, seedDemoFiles } from '@guildhall/seed/demo';
 import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config.ts';
+import { demoApi } from './platform/demo-api.ts';
 
 const started = Date.now();
 const config = loadConfig();
@@ -10,8 +11,13 @@ const database = await openDatabase({
   dataDir: config.databaseUrl ? undefined : config.dataDir,
 });
 await database.migrate();
-if (config.seedDemo) await seedDemo(database, { databaseUrl: config.databaseUrl });
+const seeded = config.seedDemo ? await seedDemo(database, { databaseUrl: config.databaseUrl }) : null;
 const app = await buildApp({ database, config, logger: { level: config.logLevel } });
+if (seeded) {
+  // Files and images go through the app's own API, as the demo staff user's uploads would.
+  const staff = DEMO_ACCOUNTS[0];
+  await seedDemoFiles(await demoApi(app, staff.username, staff.password), seeded);
+}
 await app.listen({ port: config.port, host: config.host });
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
