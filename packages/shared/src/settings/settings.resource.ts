@@ -1,6 +1,32 @@
 /** The association's settings: a single-record edit screen over the tenant row. */
 import { CONTACT_STATUSES } from '../contacts/contacts.rules.ts';
-import { defineResource } from '../platform/resource.ts';
+import { defineResource, type FieldOption } from '../platform/resource.ts';
+
+/** The currencies an association may keep its money in (ISO 4217), by code, named in English. */
+export const CURRENCY_OPTIONS: readonly FieldOption[] = (() => {
+  const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+  const codes = [
+    'USD',
+    'CAD',
+    'EUR',
+    'GBP',
+    'AUD',
+    'NZD',
+    'CHF',
+    'SEK',
+    'NOK',
+    'DKK',
+    'PLN',
+    'JPY',
+    'INR',
+    'ZAR',
+    'MXN',
+    'BRL',
+    'SGD',
+    'HKD',
+  ];
+  return codes.map((code) => ({ Id: code, Name: `${code}: ${names.of(code) ?? code}` }));
+})();
 
 export const tenantSettingsResource = defineResource({
   name: 'tenantSettings',
@@ -52,6 +78,20 @@ export const tenantSettingsResource = defineResource({
       required: true,
       maxLength: 16,
     },
+    Currency: {
+      type: 'select',
+      label: 'Currency',
+      column: 'settings.currency',
+      options: CURRENCY_OPTIONS,
+      tooltip: 'The money of invoices, payments and prices. Amounts already recorded keep their value.',
+    },
+    Address: {
+      type: 'textarea',
+      label: 'Postal address',
+      column: 'settings.address',
+      maxLength: 500,
+      tooltip: 'As it appears on letters, invoices and receipts.',
+    },
     DirectoryStatuses: {
       type: 'multiSelect',
       label: 'Statuses listed in the member directory',
@@ -78,7 +118,7 @@ export const tenantSettingsResource = defineResource({
   sortable: ['Name'],
   filterable: [],
   form: [
-    { title: 'Association', fields: ['Name', 'DefaultTimezone', 'WebsitePrefix'] },
+    { title: 'Association', fields: ['Name', 'DefaultTimezone', 'Currency', 'WebsitePrefix', 'Address'] },
     { title: 'Member directory', fields: ['DirectoryStatuses'] },
     { title: 'Privacy policy', fields: ['PrivacyPolicy', 'PrivacyPolicyUrl'] },
     {

@@ -1,3 +1,5 @@
+import { withTenantTx } from '@guildhall/db';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
@@ -125,16 +127,32 @@ describe('tenant settings', () => {
     expect(Object.keys(bad.json().errors)).toEqual(
       expect.arrayContaining(['ListPageSize', 'DefaultTimezone']),
     );
+    // The trial's end is set by sign-up, not by the form: a save keeps it.
+    await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(
+        sql`update tenants set settings = settings || '{"trialEndsAt":"2030-01-01T00:00:00.000Z"}'::jsonb`,
+      ),
+    );
+    const reread = (await admin.post(get, {})).json();
+    expect((await admin.post(save, { ...reread, Currency: 'XYZ' })).statusCode).toBe(400);
     const saved = await admin.post(save, {
-      ...current,
+      ...reread,
       Name: 'Renamed Association',
       ListPageSize: 25,
       DefaultTimezone: 'Europe/Paris',
+      Currency: 'EUR',
+      Address: '12 Rue de Rivoli\n75004 Paris',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const me = (await admin.get('/api/auth/me')).json();
     expect(me.tenant.name).toBe('Renamed Association');
-    expect(me.tenant.settings).toMatchObject({ listPageSize: 25, defaultTimezone: 'Europe/Paris' });
+    expect(me.tenant.settings).toMatchObject({
+      listPageSize: 25,
+      defaultTimezone: 'Europe/Paris',
+      currency: 'EUR',
+      address: '12 Rue de Rivoli\n75004 Paris',
+      trialEndsAt: '2030-01-01T00:00:00.000Z',
+    });
     const staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
     expect((await staff.post(get, {})).statusCode).toBe(403);
     // The older pair of routes is gone: one way to edit the settings.

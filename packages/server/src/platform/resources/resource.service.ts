@@ -374,7 +374,12 @@ export function toValues(
       resource.fields[field]?.type === 'datetime' && typeof raw === 'string' ? new Date(raw) : raw;
     const [head = '', sub] = prop.split('.');
     if (sub === undefined) values[head] = value;
-    else values[head] = { ...((values[head] ?? before?.[head] ?? {}) as object), [sub]: value };
+    else {
+      // A key of a JSON column (the association's settings): an empty value leaves the key out, so that its
+      // default applies, rather than storing null where readers expect a value or nothing.
+      const { [sub]: _old, ...rest } = (values[head] ?? before?.[head] ?? {}) as Record<string, unknown>;
+      values[head] = value === null || value === undefined || value === '' ? rest : { ...rest, [sub]: value };
+    }
   }
   return values;
 }
