@@ -94,7 +94,7 @@ export function registerApiSecurity(api: FastifyInstance, counts: PipelineCounts
  * run. They stay open when the association is read-only.
  */
 const READING_POSTS =
-  /(?:Data|Lookup|DuplicateCheck|Recalculate)(?:\/|$)|^\/api\/utils\/|^\/api\/reportExecution\//;
+  /(?:Data|Get|Lookup|DuplicateCheck|Recalculate)(?:\/|$)|^\/api\/utils\/|^\/api\/reportExecution\//;
 
 /**
  * An association whose trial has ended is read-only (decision 0161): it can still sign in, read, search, run

@@ -360,14 +360,19 @@ describe('the trial', () => {
 
   it('the settings form cannot move the trial’s end', async () => {
     const a = await newAssociation();
-    const put = await call(a.cookie, 'PUT', '/api/settings/tenant', {
-      name: 'Renamed Club',
-      settings: { ...a.settings, trialEndsAt: '2099-01-01T00:00:00.000Z', currency: 'EUR' },
+    const form = (await call(a.cookie, 'POST', '/api/settings/tenantSettings/tenantSettingsGet', {})).json();
+    expect(form).not.toHaveProperty('TrialEndsAt');
+    const put = await call(a.cookie, 'POST', '/api/settings/tenantSettings/tenantSettingsSave', {
+      ...form,
+      Name: 'Renamed Club',
+      TrialEndsAt: '2099-01-01T00:00:00.000Z',
+      trialEndsAt: '2099-01-01T00:00:00.000Z',
+      Currency: 'EUR',
     });
     expect(put.statusCode, put.body).toBe(200);
-    const after = (await call(a.cookie, 'GET', '/api/settings/tenant')).json();
-    expect(after.settings.trialEndsAt).toBe(a.settings.trialEndsAt);
-    expect(after.settings.currency).toBe('EUR');
+    const after = (await call(a.cookie, 'GET', '/api/auth/me')).json();
+    expect(after.tenant.settings.trialEndsAt).toBe(a.settings.trialEndsAt);
+    expect(after.tenant.settings.currency).toBe('EUR');
   });
 
   it('an ended trial makes the back office read-only and deletes nothing', async () => {
@@ -393,15 +398,22 @@ describe('the trial', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('TrialEnded');
     expect(refused.json().message).toContain('read-only');
-    const settings = await call(a.cookie, 'PUT', '/api/settings/tenant', {
-      name: 'X Club',
-      settings: a.settings,
+    const form = await call(a.cookie, 'POST', '/api/settings/tenantSettings/tenantSettingsGet', {});
+    expect(form.statusCode).toBe(200);
+    const settings = await call(a.cookie, 'POST', '/api/settings/tenantSettings/tenantSettingsSave', {
+      ...form.json(),
+      Name: 'X Club',
     });
     expect(settings.statusCode).toBe(403);
     // Reading still works, and what was there is still there.
     const list = await call(a.cookie, 'POST', '/api/contacts/contacts/contactData?$top=10&$skip=0', {});
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().TotalRecordAvailable).toBe(1);
+    // A record opens too (its read is a POST, as the screens' reads are).
+    const record = await call(a.cookie, 'POST', '/api/contacts/contacts/contactGet', {
+      id: saved.json().Data.ContactId,
+    });
+    expect(record.statusCode, record.body).toBe(200);
     expect((await call(a.cookie, 'GET', '/api/auth/me')).statusCode).toBe(200);
     // Signing out and in again still works.
     expect((await call(a.cookie, 'POST', '/api/auth/logout')).statusCode).toBe(200);
