@@ -4,6 +4,8 @@
  * the contact's Memberships tab lists it.
  */
 import { mkdirSync } from 'node:fs';
+import { withTenantTx } from '@guildhall/db';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../pages/sign-in.ts';
@@ -134,5 +136,42 @@ describe('memberships as staff see them', () => {
     await page.getByRole('tab', { name: 'Memberships' }).click();
     await page.getByText('Individual - Regular').first().waitFor();
     await shot(page, 'contact-tab');
+  });
+
+  it('a member sees their membership from the member area and turns autopay on', async () => {
+    const t = await seedTenant(run.database);
+    const staff = await run.newPage({ width: 1280, height: 900 });
+    await signInAs(staff.page, t.admin.username, t.admin.password);
+    await staff.page.waitForURL(/\/a\/?$/, { timeout: 15_000 });
+    const { contactId } = await setUp(staff.page);
+    const options = await (await staff.page.request.get('/api/memberships/options')).json();
+    const type = options.Types[0];
+    const joined = await staff.page.request.post('/api/memberships/join', {
+      data: {
+        ContactId: contactId,
+        MembershipTypeId: type.MembershipTypeId,
+        MembershipLevelId: type.Levels[0].MembershipLevelId,
+      },
+    });
+    expect(joined.ok(), await joined.text()).toBe(true);
+    await withTenantTx(run.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(sql`update contacts set user_id = ${t.member.id} where tenant_id = ${t.tenant.id}
+        and contact_id = ${contactId}`),
+    );
+
+    const { page } = await run.newPage({ width: 1280, height: 900 });
+    await signInAs(page, t.member.username, t.member.password);
+    await page.waitForURL(/\/m\/?$/, { timeout: 15_000 });
+    await page.getByRole('link', { name: 'View your membership' }).click();
+    await page.getByRole('heading', { name: 'Individual - Regular' }).waitFor();
+    expect(await page.getByTestId('my-status').textContent()).toBe('Pending');
+    const autopay = page.getByRole('switch', { name: /autopay/ });
+    expect(await autopay.isChecked()).toBe(false);
+    await autopay.click({ force: true });
+    await expect.poll(() => autopay.isChecked()).toBe(true);
+    await shot(page, 'member-area');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Individual - Regular' }).waitFor();
+    expect(await page.getByRole('switch', { name: /autopay/ }).isChecked()).toBe(true);
   });
 });

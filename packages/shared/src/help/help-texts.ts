@@ -61,6 +61,11 @@ const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
     content:
       'Sign a contact up for a membership in three steps. Choose the member, the membership type, its level and chapter; then how often the dues are billed: every fee is priced again as you change the frequency, with the bills of the term and what the first invoice will ask. A late join in a calendar term is prorated, and one close to the end of the term runs through the next term instead. The new membership is pending until its first invoice is paid or you approve it.',
   },
+  'Member.Membership': {
+    title: 'Your membership',
+    content:
+      'Your membership with the association: its status, the term it covers, its fees and what you owe now. Turn autopay on to have renewals charged to your card on file; a failed charge is tried again a few days later.',
+  },
   'Setup.Settings': {
     title: 'Settings',
     content:

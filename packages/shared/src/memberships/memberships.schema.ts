@@ -99,3 +99,30 @@ export const membershipCountsSchema = z.object({
   ByStatus: z.array(z.object({ Status: z.string(), Count: z.number().int() })),
 });
 export type MembershipCounts = z.infer<typeof membershipCountsSchema>;
+
+/** The member area's view of one's own membership. */
+export const myMembershipSchema = z.object({
+  MembershipId: z.number().int(),
+  Name: z.string(),
+  Status: z.string(),
+  StatusDate: z.string(),
+  TermStart: z.string().nullable(),
+  TermEnd: z.string().nullable(),
+  BillFrequencyTypeId: z.number().int(),
+  TermTotal: z.number().int(),
+  AutoPay: z.boolean(),
+  Fees: z.array(
+    z.object({
+      Name: z.string(),
+      BillFrequencyTypeId: z.number().int(),
+      Price: z.number().int(),
+      PerBillAmount: z.number().int(),
+    }),
+  ),
+  /** The open invoice of the membership (its renewal), if any: what "Renew now" pays. */
+  OpenInvoiceId: z.number().int().nullable(),
+  OpenAmount: z.number().int().nullable(),
+});
+export const myMembershipsSchema = z.object({ Memberships: z.array(myMembershipSchema) });
+export type MyMembership = z.infer<typeof myMembershipSchema>;
+export const autoPayBodySchema = z.object({ AutoPay: z.boolean() });

@@ -4,6 +4,7 @@
  * transitions and the dashboard's counts.
  */
 import {
+  autoPayBodySchema,
   joinAnswerSchema,
   joinMembershipSchema,
   type MembershipTransition,
@@ -12,12 +13,14 @@ import {
   membershipOptionsSchema,
   membershipPriceSchema,
   membershipStateSchema,
+  myMembershipsSchema,
   transitionBodySchema,
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scope } from '../../platform/context.ts';
 import { counts } from './memberships.counts.ts';
+import * as member from './memberships.member.ts';
 import * as service from './memberships.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -101,6 +104,34 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const { tx, auth } = scope(req);
       return counts(tx, auth.tenantId);
+    },
+  });
+
+  app.get('/api/mic/memberships', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'The member’s own memberships: status, term, fees, the open invoice and autopay',
+      response: { 200: myMembershipsSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return { Memberships: await member.myMemberships(tx, auth) };
+    },
+  });
+
+  app.put('/api/mic/memberships/:id/autopay', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'The member turns autopay of their own membership on or off',
+      params: idParams,
+      body: autoPayBodySchema,
+      response: { 200: myMembershipsSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return { Memberships: await member.setMyAutoPay(tx, auth, req.params.id, req.body.AutoPay) };
     },
   });
 };

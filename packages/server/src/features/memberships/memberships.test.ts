@@ -2,6 +2,8 @@
  * Memberships through the API: setup on the generic layer, live pricing with a bill-frequency change, joining,
  * every lifecycle transition and refusal with its history, the counts, and another association seeing nothing.
  */
+import { withTenantTx } from '@guildhall/db';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
@@ -305,5 +307,45 @@ describe('lifecycle', () => {
       MembershipTypeId: typeId,
     });
     expect(join.statusCode).toBe(403);
+  });
+});
+
+describe('the member area', () => {
+  it('shows the member their own memberships and lets them turn autopay on and off, nobody else’s', async () => {
+    await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(sql`update contacts set user_id = ${t.member.id} where tenant_id = ${t.tenant.id}
+        and contact_id = ${contactId}`),
+    );
+    const mine = await member.get('/api/mic/memberships');
+    expect(mine.statusCode, mine.body).toBe(200);
+    const list = mine.json().Memberships as Model[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list[0]).toMatchObject({ Name: 'Individual - Regular - North', AutoPay: false });
+    expect(((list[0] as Model).Fees as Model[]).map((f) => f.Name)).toContain('Annual dues');
+    const id = list[0]?.MembershipId as number;
+    const on = await member.put(`/api/mic/memberships/${id}/autopay`, { AutoPay: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((on.json().Memberships as Model[]).find((m) => m.MembershipId === id)?.AutoPay).toBe(true);
+    const record = (await api.post('/api/memberships/memberships/membershipGet', { id })).json();
+    expect(record.AutoPay).toBe(true);
+
+    // Another member's membership is not theirs to change.
+    const stranger = await api.post('/api/contacts/contacts/contactSave', {
+      ContactType: 'individual',
+      Status: 'active',
+      FirstName: 'Other',
+      LastName: 'Person',
+    });
+    const strangerId = (stranger.json() as { Data: Model }).Data.ContactId as number;
+    const theirs = await api.post('/api/memberships/join', {
+      ContactId: strangerId,
+      MembershipTypeId: typeId,
+      MembershipLevelId: levelId,
+    });
+    const theirId = theirs.json().MembershipId as number;
+    expect((await member.put(`/api/mic/memberships/${theirId}/autopay`, { AutoPay: true })).statusCode).toBe(
+      404,
+    );
+    expect((await api.get('/api/mic/memberships')).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconAddressBook, IconKey, IconUser } from '@tabler/icons-react';
+import { IconAddressBook, IconIdBadge2, IconKey, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useIdentity } from '../../platform/identity.ts';
 import { PageHeader } from '../../platform/page.tsx';
@@ -29,6 +29,22 @@ export function MemberHome() {
           </Text>
           <Button component={Link} to="/m/profile" variant="light" w="fit-content">
             View your profile
+          </Button>
+        </Card>
+        <Card withBorder component="section" aria-labelledby="home-membership">
+          <Group gap="sm" mb="xs">
+            <ThemeIcon variant="light" aria-hidden>
+              <IconIdBadge2 size={18} />
+            </ThemeIcon>
+            <Text fw={700} component="h2" id="home-membership">
+              Your membership
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" mb="md">
+            Your membership's status, term and dues, and autopay.
+          </Text>
+          <Button component={Link} to="/m/membership" variant="light" w="fit-content">
+            View your membership
           </Button>
         </Card>
         <Card withBorder component="section" aria-labelledby="home-directory">

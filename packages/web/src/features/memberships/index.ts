@@ -19,6 +19,16 @@ export const membershipsModule: WebModule = {
       ),
     ),
   ],
+  memberArea: [
+    page(
+      'membership',
+      { stateName: 'Member.Membership', title: 'Your membership' },
+      screen(
+        () => import('./my-membership.tsx'),
+        (m) => m.MyMembershipPage,
+      ),
+    ),
+  ],
   nav: [
     {
       section: 'people',

@@ -1,0 +1,99 @@
+/** The member area: a member's own memberships (status, term, fees, the open invoice) and autopay on or off. */
+import { contacts, membershipFeeItems, membershipInvoices, memberships, type Tx } from '@guildhall/db';
+import type { MyMembership } from '@guildhall/shared';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { audit } from '../../platform/audit.ts';
+import type { AuthContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import * as repo from './memberships.repo.ts';
+
+async function ownContactIds(tx: Tx, auth: AuthContext): Promise<number[]> {
+  const rows = await tx
+    .select({ id: contacts.contactId })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, auth.tenantId),
+        eq(contacts.userId, auth.userId),
+        eq(contacts.isDeleted, false),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function myMemberships(tx: Tx, auth: AuthContext): Promise<MyMembership[]> {
+  const ids = await ownContactIds(tx, auth);
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.tenantId, auth.tenantId),
+        inArray(memberships.contactId, ids),
+        eq(memberships.isDeleted, false),
+      ),
+    )
+    .orderBy(desc(memberships.termEnd));
+  const out: MyMembership[] = [];
+  for (const m of rows) {
+    const fees = await tx
+      .select()
+      .from(membershipFeeItems)
+      .where(
+        and(
+          eq(membershipFeeItems.tenantId, auth.tenantId),
+          eq(membershipFeeItems.membershipId, m.membershipId),
+        ),
+      )
+      .orderBy(asc(membershipFeeItems.itemId));
+    const [open] = await tx
+      .select()
+      .from(membershipInvoices)
+      .where(
+        and(
+          eq(membershipInvoices.tenantId, auth.tenantId),
+          eq(membershipInvoices.membershipId, m.membershipId),
+          eq(membershipInvoices.state, 'open'),
+        ),
+      )
+      .orderBy(desc(membershipInvoices.termStart))
+      .limit(1);
+    out.push({
+      MembershipId: m.membershipId,
+      Name: m.name,
+      Status: m.status,
+      StatusDate: m.statusDate,
+      TermStart: m.termStart,
+      TermEnd: m.termEnd,
+      BillFrequencyTypeId: m.billFrequencyTypeId,
+      TermTotal: Number(m.termTotal),
+      AutoPay: m.autoPay,
+      Fees: fees.map((f) => ({
+        Name: f.name,
+        BillFrequencyTypeId: f.billFrequencyTypeId,
+        Price: Number(f.price),
+        PerBillAmount: Number(f.perBillAmount),
+      })),
+      OpenInvoiceId: open?.invoiceId ?? null,
+      OpenAmount: open ? Number(open.amount) : null,
+    });
+  }
+  return out;
+}
+
+/** A member turns autopay of their own membership on or off (the card itself is billing's). */
+export async function setMyAutoPay(tx: Tx, auth: AuthContext, membershipId: number, autoPay: boolean) {
+  const ids = await ownContactIds(tx, auth);
+  const m = await repo.lockMembership(tx, auth.tenantId, membershipId);
+  if (!m || !ids.includes(m.contactId)) throw notFound();
+  await repo.updateMembership(tx, auth.tenantId, membershipId, { autoPay, autoPayFailures: 0 });
+  await audit(tx, auth, {
+    action: 'update',
+    entity: 'memberships',
+    entityId: membershipId,
+    before: { AutoPay: m.autoPay },
+    after: { AutoPay: autoPay },
+  });
+  return myMemberships(tx, auth);
+}
