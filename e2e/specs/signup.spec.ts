@@ -1,7 +1,9 @@
+import { addMembership } from '@guildhall/db/seed/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Inbox, signupTokenOf, startInbox } from '../../packages/server/test/smtp-inbox.ts';
+import { signInAs } from '../pages/sign-in.ts';
 import { boot, type Running } from '../support/boot.ts';
-import { unique } from '../support/seed.ts';
+import { seedTenant, unique } from '../support/seed.ts';
 
 let run: Running;
 let inbox: Inbox;
@@ -90,6 +92,25 @@ describe('trial sign-up in the browser', () => {
     await page.goto('/signup/setup?forceStep=2');
     await page.getByText('Your association is ready').waitFor();
     expect(sent).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('several associations per person in the browser', () => {
+  it('the header’s switcher changes association without signing in again', async () => {
+    const a = await seedTenant(run.database);
+    const b = await seedTenant(run.database);
+    await addMembership(run.database.db, b.tenant.id, a.staff.id, 'staff');
+    const { page, context } = await run.newPage();
+    await signInAs(page, a.staff.username, a.staff.password);
+    await page.waitForURL(/\/a\/?$/);
+    await page.getByText(`You are in the back office of ${a.tenant.name}.`).waitFor();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByText('Switch association').waitFor();
+    await page.screenshot({ path: '/tmp/signup-switcher.png' });
+    await page.getByRole('menuitem', { name: b.tenant.name }).click();
+    await page.getByText(`You are in the back office of ${b.tenant.name}.`).waitFor();
+    expect(await page.getByText(`You are in the back office of ${a.tenant.name}.`).count()).toBe(0);
     await context.close();
   });
 });

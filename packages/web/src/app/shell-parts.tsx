@@ -1,8 +1,25 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconBuildingCommunity, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { signOut, useIdentity } from '../platform/identity.ts';
+import { api } from '../platform/api-client.ts';
+import { areaHome, signOut, useIdentity } from '../platform/identity.ts';
+
+interface Association {
+  tenantId: string;
+  name: string;
+  role: string;
+  current: boolean;
+}
+
+/**
+ * Changes association without signing in again: the server opens a session scoped to the chosen one, and the page
+ * is loaded afresh so that nothing the previous association showed stays in memory.
+ */
+async function switchTo(tenantId: string): Promise<void> {
+  const me = await api.post<{ area: 'backoffice' | 'member' }>(`/api/auth/associations/${tenantId}/switch`);
+  window.location.assign(areaHome(me));
+}
 
 /** Height of the shells' header row (the impersonation banner adds its own height above it). */
 export const HEADER_HEIGHT = 56;
@@ -27,6 +44,13 @@ export function UserMenu({ passwordPath, profilePath }: { passwordPath: string; 
   const me = useIdentity();
   const queryClient = useQueryClient();
   const name = me.user.displayName || me.user.username;
+  const associations = useQuery({
+    queryKey: ['associations', me.user.id, me.tenant.id],
+    queryFn: () => api.get<Association[]>('/api/auth/associations'),
+    staleTime: 60_000,
+    enabled: !me.impersonation,
+  });
+  const others = (associations.data ?? []).filter((a) => !a.current);
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
@@ -53,6 +77,21 @@ export function UserMenu({ passwordPath, profilePath }: { passwordPath: string; 
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        {others.length > 0 ? (
+          <>
+            <Menu.Label>Switch association</Menu.Label>
+            {others.map((a) => (
+              <Menu.Item
+                key={a.tenantId}
+                leftSection={<IconBuildingCommunity size={16} aria-hidden />}
+                onClick={() => void switchTo(a.tenantId)}
+              >
+                {a.name}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+          </>
+        ) : null}
         {profilePath ? (
           <Menu.Item component={Link} to={profilePath} leftSection={<IconUser size={16} aria-hidden />}>
             Profile

@@ -286,3 +286,12 @@ export async function isMemberOf(database: Database, tenantId: string, userId: n
     return Boolean(m);
   });
 }
+
+/** The person's memberships with the associations' names (gh_my_associations, scoped to the caller). */
+export async function myAssociations(database: Database, tenantId: string, userId: number) {
+  return withTenantTx(database.db, { tenantId, userId }, async (tx) =>
+    rowsOf<{ tenant_id: string; name: string; role: string }>(
+      await tx.execute(sql`select tenant_id, name, role from gh_my_associations()`),
+    ),
+  );
+}

@@ -16,6 +16,12 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/session.ts'
 import * as auth from './auth.service.ts';
 
 const message = z.object({ message: z.string() });
+const associationSchema = z.object({
+  tenantId: z.string(),
+  name: z.string(),
+  role: z.string(),
+  current: z.boolean(),
+});
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const client = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
@@ -57,6 +63,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: meSchema },
     },
     handler: async (req) => auth.buildMe(app.database, requireAuth(req.auth)),
+  });
+
+  app.get('/api/auth/associations', {
+    config: { permission: 'authenticated', allowPending: true },
+    schema: {
+      tags: ['auth'],
+      summary: 'The associations the signed-in person belongs to, the current one marked',
+      response: { 200: z.array(associationSchema) },
+    },
+    handler: async (req) => auth.listAssociations(app.database, requireAuth(req.auth)),
+  });
+
+  app.post('/api/auth/associations/:tenantId/switch', {
+    config: { permission: 'authenticated', allowPending: true },
+    schema: {
+      tags: ['auth'],
+      summary: 'Changes association without signing in again: a new session scoped to the chosen one',
+      params: z.strictObject({ tenantId: z.uuid() }),
+      response: { 200: meSchema },
+    },
+    handler: async (req, reply) => {
+      const { session, me } = await auth.switchAssociation(
+        app.database,
+        app.config,
+        requireAuth(req.auth),
+        req.params.tenantId,
+        client(req),
+      );
+      setSessionCookie(req, reply, session);
+      return me;
+    },
   });
 
   app.get('/api/auth/security-questions', {

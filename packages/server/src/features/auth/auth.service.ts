@@ -386,3 +386,52 @@ export async function stopImpersonation(
 function sha256(s: string): string {
   return createHash('sha256').update(s).digest('hex');
 }
+
+export interface Association {
+  tenantId: string;
+  name: string;
+  role: string;
+  current: boolean;
+}
+
+/** The associations the signed-in person belongs to (the chooser after sign-in and the header's switcher). */
+export async function listAssociations(database: Database, auth: AuthContext): Promise<Association[]> {
+  const rows = await repo.myAssociations(database, auth.tenantId, auth.userId);
+  return rows
+    .map((r) => ({
+      tenantId: r.tenant_id,
+      name: r.name,
+      role: r.role,
+      current: r.tenant_id === auth.tenantId,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.tenantId.localeCompare(b.tenantId));
+}
+
+/**
+ * Changes association without signing in again: the session of the old association is revoked and a new one opened
+ * in the chosen association, so every later request is scoped to it alone. Refused while working as another user,
+ * and for an association the person does not belong to (404, as for one that does not exist).
+ */
+export async function switchAssociation(
+  database: Database,
+  config: AppConfig,
+  auth: AuthContext,
+  tenantId: string,
+  client: ClientInfo,
+): Promise<{ session: SessionTicket; me: Me }> {
+  refuseWhileImpersonating(auth);
+  const mine = await repo.myAssociations(database, auth.tenantId, auth.userId);
+  if (!mine.some((m) => m.tenant_id === tenantId)) throw new HttpError(404, MESSAGES.notFound);
+  await revokeSession(database, auth.sessionId);
+  const session = await createSession(database, {
+    userId: auth.userId,
+    tenantId,
+    ...client,
+    ttlMs: config.sessionTtlMs,
+  });
+  const scope = { tenantId, userId: auth.userId, impersonatorUserId: null };
+  await withTenantTx(database.db, scope, (tx) =>
+    audit(tx, scope, { action: 'switch-association', entity: 'user', entityId: auth.userId }),
+  );
+  return { session, me: await buildMe(database, scope) };
+}

@@ -1,0 +1,67 @@
+import { addMembership } from '@guildhall/db/seed/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, cookieOf, seedTenant, signIn, type TestContext, testApp } from '../../../test/helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await testApp();
+});
+afterAll(() => ctx.close());
+
+describe('several associations per person', () => {
+  it('lists them, switches without signing in again, and shows nothing of one in the other', async () => {
+    const a = await seedTenant(ctx.database);
+    const b = await seedTenant(ctx.database);
+    const stranger = await seedTenant(ctx.database);
+    await addMembership(ctx.database.db, b.tenant.id, a.staff.id, 'admin');
+    const { cookie, me } = await signIn(ctx.app, a.staff);
+    expect(me.tenant.id).toBe(a.tenant.id);
+    const inA = client(ctx.app, cookie);
+    const saved = await inA.post('/api/contacts/contacts/contactSave', {
+      ContactType: 'individual',
+      Status: 'active',
+      FirstName: 'Only',
+      LastName: 'InA',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const list = await inA.get('/api/auth/associations');
+    expect(list.statusCode).toBe(200);
+    expect(
+      list
+        .json()
+        .map((x: { tenantId: string; role: string; current: boolean }) => [x.tenantId, x.role, x.current])
+        .sort(),
+    ).toEqual(
+      [
+        [a.tenant.id, 'staff', true],
+        [b.tenant.id, 'admin', false],
+      ].sort(),
+    );
+
+    // Not one of theirs: the same answer as an association that does not exist.
+    expect((await inA.post(`/api/auth/associations/${stranger.tenant.id}/switch`)).statusCode).toBe(404);
+
+    const switched = await inA.post(`/api/auth/associations/${b.tenant.id}/switch`);
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json().tenant.id).toBe(b.tenant.id);
+    expect(switched.json().role).toBe('admin');
+    // The old association's session is gone; the new one sees only the new association.
+    expect((await inA.get('/api/auth/me')).statusCode).toBe(401);
+    const inB = client(ctx.app, cookieOf(switched));
+    const contacts = await inB.post('/api/contacts/contacts/contactData?$top=50&$skip=0', {
+      SearchText: 'InA',
+    });
+    expect(contacts.statusCode, contacts.body).toBe(200);
+    expect(contacts.json().TotalRecordAvailable).toBe(0);
+    const back = await inB.post(`/api/auth/associations/${a.tenant.id}/switch`);
+    expect(back.statusCode).toBe(200);
+    const againA = client(ctx.app, cookieOf(back));
+    const seen = await againA.post('/api/contacts/contacts/contactData?$top=50&$skip=0', {
+      SearchText: 'InA',
+    });
+    expect(seen.json().TotalRecordAvailable).toBe(1);
+    // Switching back ended the second session too.
+    expect((await client(ctx.app, cookieOf(switched)).get('/api/auth/me')).statusCode).toBe(401);
+  });
+});
