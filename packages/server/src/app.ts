@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -21,6 +21,7 @@ import type { FeatureModule } from './platform/feature-module.ts';
 import { registerSecurityHeaders } from './platform/headers.ts';
 import type { Worker } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
+import { databaseRateLimitStore } from './platform/rate-limit-store.ts';
 import { registerScreenLayer } from './platform/resources/index.ts';
 import { type BoundResource, discoverResources } from './platform/resources/registry.ts';
 import { registerApiSecurity } from './platform/security.ts';
@@ -121,7 +122,14 @@ export async function buildApp(options: BuildOptions) {
     // HSTS only means something over https; browsers ignore it on plain http.
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in the database, so that each limit holds for the deployment rather than per instance.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: databaseRateLimitStore(
+      options.database,
+      config.rateLimitNamespace ?? '',
+    ) as unknown as FastifyRateLimitStoreCtor,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Guildhall API', description: 'The back office of associations', version: '0.1.0' },

@@ -17,6 +17,8 @@ const REFERENCE_TABLES = new Set([
   'login_failures',
   'password_reset_tokens',
   'signup_requests',
+  // Request counters of the rate limits, shared by every instance (not tenant data; distributed by key under Citus).
+  'rate_limits',
   'gh_tenant_id_tables',
 ]);
 

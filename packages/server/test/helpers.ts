@@ -60,6 +60,8 @@ export async function testApp(
     dataDir: data.dir,
     publicUrl: 'http://guildhall.test',
     smtpUrl: undefined,
+    // Each test app counts its rate limits apart, as a deployment of its own on the shared database.
+    rateLimitNamespace: unique('rl-'),
     ...overrides,
   };
   const app = await buildApp({ database, config, ...build });

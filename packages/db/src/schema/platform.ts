@@ -89,6 +89,16 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_idx').on(t.usernameKey, t.ip, t.failedAt)],
 );
 
+/**
+ * The request counters of the rate limits (forgot-password, sign-up, email validation, …), one row per limited route
+ * and caller, shared by every instance of the app: a limit holds for the deployment, not per process.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
+
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   userId: bigint('user_id', { mode: 'number' })

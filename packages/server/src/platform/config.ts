@@ -24,6 +24,11 @@ export interface AppConfig {
   trustProxy: string[];
   /** `s3://bucket?endpoint=…&region=…`: files in S3-compatible object storage instead of the data folder. */
   storageUrl?: string | undefined;
+  /**
+   * The rate limits' counters are shared by every instance that names the same namespace (all of one deployment:
+   * empty by default). Tests give each app one of its own, as separate deployments on one database.
+   */
+  rateLimitNamespace?: string | undefined;
 }
 
 const root = resolve(import.meta.dirname, '../../../..');
