@@ -69,3 +69,5 @@ export * from './billing/billing.events.ts';
 export * from './billing/ledger.rules.ts';
 export * from './billing/invoice.rules.ts';
 export * from './billing/billing.schema.ts';
+export * from './custom-fields/custom-fields.schema.ts';
+export * from './custom-fields/custom-values.rules.ts';

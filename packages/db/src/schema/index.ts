@@ -1,6 +1,7 @@
 export * from './billing.ts';
 export * from './contacts.ts';
 export * from './counters.ts';
+export * from './custom-fields.ts';
 export * from './files.ts';
 export * from './memberships.ts';
 export * from './platform.ts';

@@ -3,6 +3,7 @@ import { auditModule } from './audit/audit.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { billingModule } from './billing/billing.module.ts';
 import { contactsModule } from './contacts/contacts.module.ts';
+import { customFieldsModule } from './custom-fields/custom-fields.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { mailModule } from './mail/mail.module.ts';
 import { membershipsModule } from './memberships/memberships.module.ts';
@@ -33,4 +34,5 @@ export const features: readonly FeatureModule[] = [
   signupModule,
   membershipsModule,
   billingModule,
+  customFieldsModule,
 ];

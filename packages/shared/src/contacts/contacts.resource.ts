@@ -144,6 +144,7 @@ export const contactsResource = defineResource({
     model.PublishedFields === null || model.PublishedFields === undefined
       ? { ...model, PublishedFields: DEFAULT_PUBLISHED_FIELDS }
       : model,
+  customFields: { entity: 'Contact', title: 'Contacts' },
   screen: {
     recordType: 'MainEntityParentPage',
     preview: ['DisplayName', 'ContactType', 'Status', 'AccountNumber', 'Email', 'Phone', 'Website', 'City'],

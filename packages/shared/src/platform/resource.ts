@@ -384,6 +384,20 @@ export interface ResourceDeclaration<F extends string = string> {
   afterSave?: (model: Model, extras: SaveExtras) => AfterSave | null;
   /** How the web presents the resource (screen types and options); no effect on the server. */
   screen?: ScreenDeclaration;
+  /**
+   * The association may add its own fields to this resource's records (decision 0111): `entity` names the records
+   * in the custom field definitions (Contact, Membership, Event). One declaration is the whole opt-in: the setup
+   * screen offers the entity, the record screen shows its custom fields in their pages, and the values are checked
+   * on every write path.
+   */
+  customFields?: { entity: string; title?: string };
+}
+
+/** The resources whose records take custom fields, by their entity name. */
+export function customFieldEntities(resources: readonly ResourceDeclaration[]): Map<string, ResourceDeclaration> {
+  return new Map(
+    resources.flatMap((r) => (r.customFields && !r.fixture ? [[r.customFields.entity, r] as const] : [])),
+  );
 }
 
 type Optional = 'kind' | 'filters' | 'rowActions' | 'search' | 'capabilities';

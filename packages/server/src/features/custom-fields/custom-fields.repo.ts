@@ -1,0 +1,293 @@
+/**
+ * The SQL of custom fields: definitions, and values in the typed values table (decision 0111). Every statement
+ * names the tenant explicitly besides row-level security.
+ */
+import { customFields, customFieldValues, type Tx } from '@guildhall/db';
+import {
+  type CustomField,
+  type CustomFieldVisibility,
+  otherChoice,
+  type SelectListItem,
+  CUSTOM_FIELD_DATA_TYPES as T,
+} from '@guildhall/shared';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+
+type FieldRow = typeof customFields.$inferSelect;
+type ValueRow = typeof customFieldValues.$inferSelect;
+export type ValueColumns = Omit<ValueRow, 'tenantId' | 'fieldId' | 'recordId' | 'updatedAt'>;
+
+export function fieldOfRow(row: FieldRow, valueCount?: number): CustomField {
+  return {
+    CustomFieldId: row.customFieldId,
+    Entity: row.entity,
+    Name: row.name,
+    HelpText: row.helpText,
+    CustomFieldDataTypeId: row.dataTypeId,
+    Required: row.required,
+    DefaultValue: row.defaultValue ?? null,
+    PageNumber: row.pageNumber,
+    SortOrder: row.sortOrder,
+    Visibility: row.visibility as CustomFieldVisibility,
+    InDirectory: row.inDirectory,
+    Searchable: row.searchable,
+    IsPublic: row.isPublic,
+    IsArchived: row.isArchived,
+    SelectListItems: (row.choices as SelectListItem[]) ?? [],
+    ...(valueCount !== undefined ? { ValueCount: valueCount } : {}),
+    Version: row.version,
+  };
+}
+
+export function rowOfField(f: Omit<CustomField, 'CustomFieldId' | 'Version' | 'ValueCount'>) {
+  return {
+    entity: f.Entity,
+    name: f.Name,
+    helpText: f.HelpText ?? null,
+    dataTypeId: f.CustomFieldDataTypeId,
+    required: f.Required,
+    defaultValue: f.DefaultValue ?? null,
+    pageNumber: f.PageNumber,
+    sortOrder: f.SortOrder,
+    visibility: f.Visibility,
+    inDirectory: f.InDirectory,
+    searchable: f.Searchable,
+    isPublic: f.IsPublic,
+    isArchived: f.IsArchived,
+    choices: f.SelectListItems,
+  };
+}
+
+/** The live fields of an entity in form order (page, order, id). */
+export async function fieldsOf(tx: Tx, tenantId: string, entity: string): Promise<CustomField[]> {
+  const rows = await tx
+    .select()
+    .from(customFields)
+    .where(
+      and(
+        eq(customFields.tenantId, tenantId),
+        eq(customFields.entity, entity),
+        eq(customFields.isDeleted, false),
+      ),
+    )
+    .orderBy(asc(customFields.pageNumber), asc(customFields.sortOrder), asc(customFields.customFieldId));
+  return rows.map((r) => fieldOfRow(r));
+}
+
+export async function valueCounts(tx: Tx, tenantId: string, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ fieldId: customFieldValues.fieldId, n: count() })
+    .from(customFieldValues)
+    .where(and(eq(customFieldValues.tenantId, tenantId), inArray(customFieldValues.fieldId, ids)))
+    .groupBy(customFieldValues.fieldId);
+  return new Map(rows.map((r) => [r.fieldId, Number(r.n)]));
+}
+
+export async function findField(tx: Tx, tenantId: string, id: number): Promise<CustomField | null> {
+  const [row] = await tx
+    .select()
+    .from(customFields)
+    .where(
+      and(
+        eq(customFields.tenantId, tenantId),
+        eq(customFields.customFieldId, id),
+        eq(customFields.isDeleted, false),
+      ),
+    )
+    .limit(1);
+  return row ? fieldOfRow(row) : null;
+}
+
+export async function insertField(
+  tx: Tx,
+  tenantId: string,
+  f: Omit<CustomField, 'CustomFieldId' | 'Version' | 'ValueCount'>,
+): Promise<CustomField> {
+  const [row] = await tx
+    .insert(customFields)
+    .values({ tenantId, ...rowOfField(f) })
+    .returning();
+  if (!row) throw new Error('custom field not inserted');
+  return fieldOfRow(row);
+}
+
+/** Writes a field over the version it was read at; null when another save came first. */
+export async function updateField(
+  tx: Tx,
+  tenantId: string,
+  id: number,
+  f: Omit<CustomField, 'CustomFieldId' | 'Version' | 'ValueCount'>,
+  version: number | undefined,
+): Promise<CustomField | null> {
+  const where = [eq(customFields.tenantId, tenantId), eq(customFields.customFieldId, id)];
+  if (version !== undefined) where.push(eq(customFields.version, version));
+  const [row] = await tx
+    .update(customFields)
+    .set({ ...rowOfField(f), updatedAt: new Date() })
+    .where(and(...where))
+    .returning();
+  return row ? fieldOfRow(row) : null;
+}
+
+export async function deleteField(tx: Tx, tenantId: string, id: number): Promise<void> {
+  await tx
+    .update(customFields)
+    .set({ isDeleted: true, updatedAt: new Date() })
+    .where(and(eq(customFields.tenantId, tenantId), eq(customFields.customFieldId, id)));
+}
+
+const EMPTY: ValueColumns = {
+  textValue: null,
+  numberValue: null,
+  dateValue: null,
+  datetimeValue: null,
+  boolValue: null,
+  choiceId: null,
+  choiceIds: null,
+  fileValue: null,
+};
+
+/** A normalised value in the typed column of its field's type. */
+export function columnsOfValue(field: CustomField, value: unknown): ValueColumns {
+  const type = field.CustomFieldDataTypeId;
+  switch (type) {
+    case T.Number:
+    case T.Currency:
+      return { ...EMPTY, numberValue: String(value) };
+    case T.Date:
+      return { ...EMPTY, dateValue: String(value) };
+    case T.DateTime:
+      return { ...EMPTY, datetimeValue: new Date(String(value)) };
+    case T.Checkbox:
+      return { ...EMPTY, boolValue: value === true };
+    case T.Dropdown:
+    case T.YesNo:
+      return { ...EMPTY, choiceId: Number(value) };
+    case T.DropdownWithFillIn: {
+      const other = (value as { Other?: unknown } | null)?.Other;
+      if (typeof other === 'string')
+        return { ...EMPTY, choiceId: otherChoice(field)?.Id ?? null, textValue: other };
+      return { ...EMPTY, choiceId: Number(value) };
+    }
+    case T.MultiChoice:
+      return { ...EMPTY, choiceIds: (value as number[]).map(Number) };
+    case T.FileUpload:
+      return { ...EMPTY, fileValue: value };
+    default:
+      return { ...EMPTY, textValue: String(value) };
+  }
+}
+
+/** A stored row as the value the API carries. */
+export function valueOfColumns(field: CustomField, row: ValueColumns): unknown {
+  const type = field.CustomFieldDataTypeId;
+  switch (type) {
+    case T.Number:
+    case T.Currency:
+      return row.numberValue === null ? null : Number(row.numberValue);
+    case T.Date:
+      return row.dateValue;
+    case T.DateTime:
+      return row.datetimeValue ? new Date(row.datetimeValue).toISOString() : null;
+    case T.Checkbox:
+      return row.boolValue;
+    case T.Dropdown:
+    case T.YesNo:
+      return row.choiceId === null ? null : Number(row.choiceId);
+    case T.DropdownWithFillIn:
+      if (row.textValue !== null && row.textValue !== undefined) return { Other: row.textValue };
+      return row.choiceId === null ? null : Number(row.choiceId);
+    case T.MultiChoice:
+      return row.choiceIds ? row.choiceIds.map(Number) : null;
+    case T.FileUpload:
+      return row.fileValue ?? null;
+    default:
+      return row.textValue;
+  }
+}
+
+/** The values of records (of one entity's fields), keyed by record then field. */
+export async function valuesOf(
+  tx: Tx,
+  tenantId: string,
+  fields: readonly CustomField[],
+  recordIds: readonly number[],
+): Promise<Map<number, Record<string, unknown>>> {
+  const out = new Map<number, Record<string, unknown>>(recordIds.map((id) => [id, {}]));
+  if (fields.length === 0 || recordIds.length === 0) return out;
+  const byId = new Map(fields.map((f) => [f.CustomFieldId, f]));
+  const rows = await tx
+    .select()
+    .from(customFieldValues)
+    .where(
+      and(
+        eq(customFieldValues.tenantId, tenantId),
+        inArray(customFieldValues.recordId, [...recordIds]),
+        inArray(customFieldValues.fieldId, [...byId.keys()]),
+      ),
+    );
+  for (const row of rows) {
+    const field = byId.get(row.fieldId);
+    const values = out.get(row.recordId);
+    if (field && values) values[String(row.fieldId)] = valueOfColumns(field, row);
+  }
+  return out;
+}
+
+/** Sets (or, with null, removes) one record's value of a field. */
+export async function writeValue(
+  tx: Tx,
+  tenantId: string,
+  field: CustomField,
+  recordId: number,
+  value: unknown,
+): Promise<void> {
+  if (value === null || value === undefined) {
+    await tx
+      .delete(customFieldValues)
+      .where(
+        and(
+          eq(customFieldValues.tenantId, tenantId),
+          eq(customFieldValues.fieldId, field.CustomFieldId),
+          eq(customFieldValues.recordId, recordId),
+        ),
+      );
+    return;
+  }
+  const columns = columnsOfValue(field, value);
+  await tx
+    .insert(customFieldValues)
+    .values({ tenantId, fieldId: field.CustomFieldId, recordId, ...columns })
+    .onConflictDoUpdate({
+      target: [customFieldValues.tenantId, customFieldValues.fieldId, customFieldValues.recordId],
+      set: { ...columns, updatedAt: new Date() },
+    });
+}
+
+/** Every stored value of a field (for a type change), by record. */
+export async function allValuesOf(
+  tx: Tx,
+  tenantId: string,
+  field: CustomField,
+): Promise<{ recordId: number; value: unknown }[]> {
+  const rows = await tx
+    .select()
+    .from(customFieldValues)
+    .where(and(eq(customFieldValues.tenantId, tenantId), eq(customFieldValues.fieldId, field.CustomFieldId)))
+    .orderBy(asc(customFieldValues.recordId));
+  return rows.map((r) => ({ recordId: r.recordId, value: valueOfColumns(field, r) }));
+}
+
+/** Removes the values of records that no longer exist (a deleted record's values go with it). */
+export async function deleteRecordValues(tx: Tx, tenantId: string, recordId: number, fieldIds: number[]) {
+  if (fieldIds.length === 0) return;
+  await tx
+    .delete(customFieldValues)
+    .where(
+      and(
+        eq(customFieldValues.tenantId, tenantId),
+        eq(customFieldValues.recordId, recordId),
+        inArray(customFieldValues.fieldId, fieldIds),
+      ),
+    );
+}

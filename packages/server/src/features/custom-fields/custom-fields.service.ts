@@ -1,0 +1,388 @@
+/**
+ * Custom fields: the definitions staff with the setup permission keep per entity, the type change with its dry
+ * run, and the values of a record, checked against their field's type on every write (decision 0111).
+ */
+import type { Tx } from '@guildhall/db';
+import {
+  CUSTOM_FIELD_DATA_TYPES,
+  type CustomField,
+  type CustomFieldBody,
+  type CustomValues,
+  changeCustomFieldType,
+  clearBackwardBranches,
+  columnOf,
+  convertCustomValue,
+  customFieldEntities,
+  customFieldKey,
+  customValueText,
+  missingRequired,
+  normalizeCustomValue,
+  OTHER_CHOICE_NAME,
+  type RecordCustomValues,
+  recordNameOf,
+  type SelectListItem,
+  type TypeChangeOutcome,
+} from '@guildhall/shared';
+import { audit } from '../../platform/audit.ts';
+import type { AuthContext } from '../../platform/context.ts';
+import { HttpError, notFound } from '../../platform/errors.ts';
+import type { BoundResource } from '../../platform/resources/registry.ts';
+import { findRow } from '../../platform/resources/resource.repo.ts';
+import { recordModel, settingsFor } from '../../platform/resources/resource.service.ts';
+import * as repo from './custom-fields.repo.ts';
+
+const AUDIT_ENTITY = 'custom_fields';
+
+/** The entities whose records take custom fields: every resource declaring `customFields`. */
+export function entitiesOf(resources: readonly BoundResource[]) {
+  const map = customFieldEntities(resources.map((b) => b.resource));
+  return [...map].map(([Entity, r]) => ({ Entity, Title: r.customFields?.title ?? r.title }));
+}
+
+function boundOfEntity(resources: readonly BoundResource[], entity: string): BoundResource {
+  const bound = resources.find((b) => b.resource.customFields?.entity === entity && !b.resource.fixture);
+  if (!bound) throw new HttpError(400, `${entity} records do not take custom fields.`);
+  return bound;
+}
+
+export async function listFields(tx: Tx, auth: AuthContext, entity: string): Promise<CustomField[]> {
+  const fields = await repo.fieldsOf(tx, auth.tenantId, entity);
+  const counts = await repo.valueCounts(
+    tx,
+    auth.tenantId,
+    fields.map((f) => f.CustomFieldId),
+  );
+  return fields.map((f) => ({ ...f, ValueCount: counts.get(f.CustomFieldId) ?? 0 }));
+}
+
+/**
+ * The choices as saved: new ones (Id 0 or less) numbered after the field's highest id, a saved choice the client
+ * left out kept as deleted (answers may name it), the built-in Other unchangeable, backward branches cleared.
+ */
+function settleChoices(
+  body: Pick<CustomField, 'CustomFieldDataTypeId' | 'PageNumber' | 'SelectListItems'>,
+  saved: readonly SelectListItem[],
+): SelectListItem[] {
+  let next = Math.max(0, ...saved.map((c) => c.Id)) + 1;
+  const seen = new Set<number>();
+  const items: SelectListItem[] = [];
+  for (const item of body.SelectListItems) {
+    const before = saved.find((c) => c.Id === item.Id && item.Id > 0);
+    if (item.Id > 0 && !before)
+      throw new HttpError(400, `The choice ${item.Name} is not one of this field's.`);
+    if (before && seen.has(before.Id)) continue;
+    if (before) seen.add(before.Id);
+    const fixed = before?.DisableUpdate
+      ? { ...before, GoTo: item.GoTo ?? null }
+      : {
+          Id: before ? before.Id : next++,
+          Name: item.Name.trim(),
+          GoTo: item.GoTo ?? null,
+          // Only the built-in Other of a fill-in is unchangeable (the type-change rules add it).
+          DisableUpdate:
+            !before &&
+            Boolean(item.DisableUpdate) &&
+            body.CustomFieldDataTypeId === CUSTOM_FIELD_DATA_TYPES.DropdownWithFillIn &&
+            item.Name === OTHER_CHOICE_NAME,
+          IsHidden: Boolean(item.IsHidden),
+          isDeleted: Boolean(item.isDeleted),
+        };
+    items.push(fixed);
+  }
+  // A saved choice left out is kept as deleted (answers may name it); the built-in Other is kept as it is.
+  for (const c of saved) if (!seen.has(c.Id)) items.push(c.DisableUpdate ? c : { ...c, isDeleted: true });
+  const names = new Set<string>();
+  for (const c of items.filter((i) => !i.isDeleted)) {
+    const key = c.Name.toLowerCase();
+    if (names.has(key)) throw new HttpError(400, `Two choices are named ${c.Name}.`);
+    names.add(key);
+  }
+  return clearBackwardBranches({ ...body, SelectListItems: items }).SelectListItems;
+}
+
+function checkDefault(field: CustomField): unknown {
+  if (field.DefaultValue === undefined || field.DefaultValue === null || field.DefaultValue === '')
+    return null;
+  const check = normalizeCustomValue(field, field.DefaultValue, { ignoreRequired: true });
+  if ('error' in check)
+    throw new HttpError(400, `Default value: ${check.error}`, { DefaultValue: [check.error] });
+  return check.value;
+}
+
+export async function createField(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  body: CustomFieldBody,
+): Promise<CustomField> {
+  boundOfEntity(resources, body.Entity);
+  // The type's own choices (Yes and No, the built-in Other) as the type-change rules make them.
+  const typed = changeCustomFieldType(
+    { ...body, SelectListItems: body.SelectListItems.map((c) => ({ ...c, Id: 0 })) },
+    body.CustomFieldDataTypeId,
+  );
+  const SelectListItems = settleChoices(typed, []);
+  const draft = { ...body, SelectListItems, DefaultValue: null } as CustomField;
+  const field = await repo.insertField(tx, auth.tenantId, {
+    ...draft,
+    DefaultValue: checkDefault({ ...draft, CustomFieldId: 0, DefaultValue: body.DefaultValue ?? null }),
+  });
+  await audit(tx, auth, {
+    action: 'create',
+    entity: AUDIT_ENTITY,
+    entityId: field.CustomFieldId,
+    after: field,
+  });
+  return { ...field, ValueCount: 0 };
+}
+
+export async function updateField(
+  tx: Tx,
+  auth: AuthContext,
+  id: number,
+  body: CustomFieldBody & { Version?: number | undefined },
+): Promise<CustomField> {
+  const before = await repo.findField(tx, auth.tenantId, id);
+  if (!before) throw notFound();
+  if (body.Entity !== before.Entity) throw new HttpError(400, 'A custom field stays on its entity.');
+  if (body.CustomFieldDataTypeId !== before.CustomFieldDataTypeId)
+    throw new HttpError(
+      400,
+      'Change the type through “Change type”, which first shows what becomes of the stored values.',
+    );
+  const SelectListItems = settleChoices(body, before.SelectListItems);
+  const draft = { ...body, SelectListItems, CustomFieldId: id, Version: before.Version } as CustomField;
+  const after = await repo.updateField(
+    tx,
+    auth.tenantId,
+    id,
+    { ...draft, DefaultValue: checkDefault({ ...draft, DefaultValue: body.DefaultValue ?? null }) },
+    body.Version,
+  );
+  if (!after)
+    throw new HttpError(409, 'Someone else changed this field since you opened it. Reload it and try again.');
+  await audit(tx, auth, { action: 'update', entity: AUDIT_ENTITY, entityId: id, before, after });
+  const counts = await repo.valueCounts(tx, auth.tenantId, [id]);
+  return { ...after, ValueCount: counts.get(id) ?? 0 };
+}
+
+export async function deleteField(tx: Tx, auth: AuthContext, id: number): Promise<void> {
+  const before = await repo.findField(tx, auth.tenantId, id);
+  if (!before) throw notFound();
+  await repo.deleteField(tx, auth.tenantId, id);
+  await audit(tx, auth, { action: 'delete', entity: AUDIT_ENTITY, entityId: id, before });
+}
+
+async function recordNames(
+  tx: Tx,
+  auth: AuthContext,
+  bound: BoundResource,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (const id of ids) {
+    const row = await findRow(tx, bound, auth.tenantId, id);
+    out.set(id, row ? recordNameOf(bound.resource, recordModel(bound, row)) : `record ${id} (deleted)`);
+  }
+  return out;
+}
+
+/**
+ * Changes a field's type (spec 000 section 4): the choices by the shared rules, each stored value kept, converted
+ * or lost. Without `confirm` nothing is written: the answer is the dry run.
+ */
+export async function changeType(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  id: number,
+  newTypeId: number,
+  confirm: boolean,
+): Promise<TypeChangeOutcome> {
+  const before = await repo.findField(tx, auth.tenantId, id);
+  if (!before) throw notFound();
+  if (!Object.values(CUSTOM_FIELD_DATA_TYPES).includes(newTypeId as never))
+    throw new HttpError(400, 'Choose one of the listed data types.');
+  const bound = boundOfEntity(resources, before.Entity);
+  const changed = changeCustomFieldType(before, newTypeId);
+  const after: CustomField = { ...changed, SelectListItems: settleChoices(changed, before.SelectListItems) };
+  const stored = await repo.allValuesOf(tx, auth.tenantId, before);
+  let kept = 0;
+  let converted = 0;
+  let lost = 0;
+  const changes: { recordId: number; before: unknown; after: unknown; kind: 'converted' | 'lost' }[] = [];
+  for (const { recordId, value } of stored) {
+    const outcome = convertCustomValue(before, after, value);
+    if (outcome.kind === 'kept') kept++;
+    else {
+      if (outcome.kind === 'converted') converted++;
+      else lost++;
+      changes.push({ recordId, before: value, after: outcome.value, kind: outcome.kind });
+    }
+  }
+  const shown = changes.slice(0, 20);
+  const names = await recordNames(
+    tx,
+    auth,
+    bound,
+    shown.map((c) => c.recordId),
+  );
+  if (confirm) {
+    const written = await repo.updateField(
+      tx,
+      auth.tenantId,
+      id,
+      { ...after, DefaultValue: null },
+      before.Version,
+    );
+    if (!written)
+      throw new HttpError(
+        409,
+        'Someone else changed this field since you opened it. Reload it and try again.',
+      );
+    for (const c of changes)
+      await repo.writeValue(tx, auth.tenantId, written, c.recordId, c.kind === 'lost' ? null : c.after);
+    await audit(tx, auth, {
+      action: 'change-type',
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      before: {
+        CustomFieldDataTypeId: before.CustomFieldDataTypeId,
+        SelectListItems: before.SelectListItems,
+      },
+      after: {
+        CustomFieldDataTypeId: newTypeId,
+        SelectListItems: written.SelectListItems,
+        Kept: kept,
+        Converted: converted,
+        Lost: lost,
+      },
+    });
+  }
+  return {
+    FromTypeId: before.CustomFieldDataTypeId,
+    ToTypeId: newTypeId,
+    Total: stored.length,
+    Kept: kept,
+    Converted: converted,
+    Lost: lost,
+    Examples: shown.map((c) => ({
+      RecordId: c.recordId,
+      RecordName: names.get(c.recordId) ?? '',
+      Before: customValueText(before, c.before),
+      After: c.kind === 'lost' ? null : customValueText(after, c.after),
+    })),
+    SelectListItems: after.SelectListItems,
+    Applied: confirm,
+  };
+}
+
+/** Who reads a record's values: staff read every field; a member only those visible to members (own record). */
+export type Viewer = 'staff' | 'member';
+
+function visibleTo(viewer: Viewer, field: CustomField): boolean {
+  return viewer === 'staff' || field.Visibility !== 'staff';
+}
+function editableBy(viewer: Viewer, field: CustomField): boolean {
+  if (field.IsArchived || field.CustomFieldDataTypeId === CUSTOM_FIELD_DATA_TYPES.SectionHeading)
+    return false;
+  return viewer === 'staff' || field.Visibility === 'memberEdit';
+}
+
+async function checkRecord(tx: Tx, auth: AuthContext, bound: BoundResource, recordId: number): Promise<void> {
+  const row = await findRow(tx, bound, auth.tenantId, recordId);
+  const soft = bound.resource.softDelete;
+  const deleted = soft ? row?.[columnOf(bound.resource, soft.deleted)] : false;
+  if (!row || deleted === true) throw notFound();
+}
+
+export async function recordValues(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  entity: string,
+  recordId: number,
+  viewer: Viewer,
+): Promise<RecordCustomValues> {
+  const bound = boundOfEntity(resources, entity);
+  await checkRecord(tx, auth, bound, recordId);
+  const fields = (await repo.fieldsOf(tx, auth.tenantId, entity)).filter((f) => visibleTo(viewer, f));
+  const values = (await repo.valuesOf(tx, auth.tenantId, fields, [recordId])).get(recordId) ?? {};
+  return {
+    Fields: fields,
+    Values: values,
+    Editable: fields.filter((f) => editableBy(viewer, f)).map((f) => f.CustomFieldId),
+  };
+}
+
+/**
+ * Writes a record's values (those given; the others stay): each checked against its field's type, required fields
+ * on the pages the answers go through must have one. A field the caller may not edit is refused, never skipped.
+ */
+export async function saveRecordValues(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  entity: string,
+  recordId: number,
+  input: CustomValues,
+  viewer: Viewer,
+): Promise<RecordCustomValues> {
+  const bound = boundOfEntity(resources, entity);
+  await checkRecord(tx, auth, bound, recordId);
+  const all = await repo.fieldsOf(tx, auth.tenantId, entity);
+  const byId = new Map(all.map((f) => [f.CustomFieldId, f]));
+  const current = (await repo.valuesOf(tx, auth.tenantId, all, [recordId])).get(recordId) ?? {};
+  const settings = await settingsFor(tx, auth);
+  const errors: Record<string, string[]> = {};
+  const next: Record<number, unknown> = Object.fromEntries(
+    Object.entries(current).map(([k, v]) => [Number(k), v]),
+  );
+  const writes: [CustomField, unknown][] = [];
+  for (const [key, raw] of Object.entries(input)) {
+    const field = byId.get(Number(key));
+    if (!field || !visibleTo(viewer, field)) {
+      errors[customFieldKey(Number(key))] = ['No such field.'];
+      continue;
+    }
+    if (!editableBy(viewer, field)) {
+      if (JSON.stringify(raw ?? null) !== JSON.stringify(current[key] ?? null))
+        errors[customFieldKey(field.CustomFieldId)] = [`${field.Name} cannot be changed here.`];
+      continue;
+    }
+    const check = normalizeCustomValue(field, raw, {
+      ignoreRequired: true,
+      websitePrefix: settings.websitePrefix,
+      timeZone: settings.defaultTimezone,
+    });
+    if ('error' in check) errors[customFieldKey(field.CustomFieldId)] = [check.error];
+    else {
+      next[field.CustomFieldId] = check.value;
+      writes.push([field, check.value]);
+    }
+  }
+  const askable = all.filter((f) => editableBy(viewer, f) && visibleTo(viewer, f));
+  for (const f of missingRequired(askable, next)) {
+    const key = customFieldKey(f.CustomFieldId);
+    if (!errors[key]) errors[key] = [`${f.Name} is required.`];
+  }
+  if (Object.keys(errors).length > 0) {
+    const first = Object.values(errors)[0]?.[0] ?? 'The values are not valid.';
+    throw new HttpError(400, first, errors);
+  }
+  const changed = writes.filter(
+    ([f, v]) => JSON.stringify(v ?? null) !== JSON.stringify(current[String(f.CustomFieldId)] ?? null),
+  );
+  for (const [field, value] of changed) await repo.writeValue(tx, auth.tenantId, field, recordId, value);
+  if (changed.length > 0)
+    await audit(tx, auth, {
+      action: 'update',
+      entity: bound.resource.name,
+      entityId: recordId,
+      before: Object.fromEntries(
+        changed.map(([f]) => [f.Name, customValueText(f, current[String(f.CustomFieldId)])]),
+      ),
+      after: Object.fromEntries(changed.map(([f, v]) => [f.Name, customValueText(f, v)])),
+    });
+  return recordValues(tx, auth, resources, entity, recordId, viewer);
+}
