@@ -52,6 +52,26 @@ describe('the demo', () => {
     }
   });
 
+  it("gives the Demo Association's contacts custom fields on pages, with values of their types", async () => {
+    const [demo] = await asOwner<{ id: string }>(sql`select id from tenants where slug = 'demo'`);
+    const tenantId = demo?.id as string;
+    const [seen] = await withTenantTx(database.db, { tenantId }, async (tx) =>
+      rowsOf<{ fields: number; pages: number; valued: number; values: number; contacts: number }>(
+        await tx.execute(sql`select
+          (select count(*)::int from custom_fields where entity = 'Contact') as fields,
+          (select count(distinct page_number)::int from custom_fields) as pages,
+          (select count(distinct field_id)::int from custom_field_values) as valued,
+          (select count(*)::int from custom_field_values) as values,
+          (select count(distinct record_id)::int from custom_field_values) as contacts`),
+      ),
+    );
+    expect(seen?.fields).toBeGreaterThanOrEqual(8);
+    expect(seen?.pages).toBe(3);
+    expect(seen?.valued).toBeGreaterThanOrEqual(8);
+    expect(seen?.contacts).toBe(DEMO_CONTACTS.demo);
+    expect(seen?.values).toBeGreaterThan(DEMO_CONTACTS.demo * 5);
+  });
+
   it('gives every screen a help text named after it, in both associations', async () => {
     const expected = defaultHelpTexts(
       Object.values(shared as Record<string, unknown>).flatMap((v) => (isResource(v) ? [v] : [])),

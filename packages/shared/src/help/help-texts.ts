@@ -71,6 +71,11 @@ const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
     content:
       "Your association's settings: its name, the time zone every date and time is shown in, how many rows a list shows, how long drafts are kept and notifications stay on screen, and the prefix added to websites typed without one.",
   },
+  'Setup.CustomFields': {
+    title: 'Custom fields',
+    content:
+      "Fields of your own on contacts (and other records that take them). Each has a type, a page (forms show one page at a time) and an order on it, and says who sees it: staff only, members on their own record, or members who may also change it. Dropdowns, multiple choices and yes/no fields have choices: add, rename, hide, reorder or delete them; a dropdown with fill-in keeps a built-in Other for answers typed in. A choice can send the form to a later page. Changing a field's type first shows how many stored values would be kept, converted or removed, with examples, and changes nothing until you apply it.",
+  },
   'Setup.TermsOfUse': {
     title: 'Terms of use',
     content:

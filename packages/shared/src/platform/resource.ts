@@ -394,7 +394,9 @@ export interface ResourceDeclaration<F extends string = string> {
 }
 
 /** The resources whose records take custom fields, by their entity name. */
-export function customFieldEntities(resources: readonly ResourceDeclaration[]): Map<string, ResourceDeclaration> {
+export function customFieldEntities(
+  resources: readonly ResourceDeclaration[],
+): Map<string, ResourceDeclaration> {
   return new Map(
     resources.flatMap((r) => (r.customFields && !r.fixture ? [[r.customFields.entity, r] as const] : [])),
   );

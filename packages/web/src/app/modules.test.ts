@@ -43,7 +43,9 @@ describe('the navigation assembled from the modules', () => {
         'audit.read',
       ],
     });
-    expect(labels(visibleNav(admin, WEB_MODULES))).toHaveLength(7);
+    const visible = labels(visibleNav(admin, WEB_MODULES));
+    expect(visible).toHaveLength(8);
+    expect(visible).toContain('Custom fields');
   });
   it('never lists the generic layer test fixture (samples)', () => {
     const all = navSections(WEB_MODULES).flatMap((s) => s.items);
@@ -96,5 +98,19 @@ describe('isActive', () => {
     expect(isActive('/a/users', { to: '/a', end: true })).toBe(false);
     expect(isActive('/a/users/3', { to: '/a/users' })).toBe(true);
     expect(isActive('/a/usersx', { to: '/a/users' })).toBe(false);
+  });
+});
+
+describe('tabs a declaration asks for', () => {
+  it('gives every resource declaring customFields a Custom fields tab, and no other resource', async () => {
+    const { contactsResource, usersResource } = await import('@guildhall/shared');
+    const { recordSlotsOf } = await import('../platform/modules/modules-context.tsx');
+    expect(recordSlotsOf(WEB_MODULES, contactsResource).tabs.map((t) => t.key)).toContain('custom-fields');
+    expect(recordSlotsOf(WEB_MODULES, usersResource).tabs.map((t) => t.key)).not.toContain('custom-fields');
+    expect(
+      recordSlotsOf(WEB_MODULES, { ...usersResource, customFields: { entity: 'User' } }).tabs.map(
+        (t) => t.key,
+      ),
+    ).toContain('custom-fields');
   });
 });

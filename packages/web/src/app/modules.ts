@@ -1,6 +1,7 @@
 import { auditModule } from '../features/audit/index.ts';
 import { authModule } from '../features/auth/index.ts';
 import { contactsModule } from '../features/contacts/index.ts';
+import { customFieldsModule } from '../features/custom-fields/index.ts';
 import { directoryModule } from '../features/directory/index.ts';
 import { filesModule } from '../features/files/index.ts';
 import { homeModule } from '../features/home/index.ts';
@@ -26,6 +27,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   usersModule,
   mailModule,
   filesModule,
+  customFieldsModule,
   settingsModule,
   termsModule,
   statusModule,

@@ -9,6 +9,9 @@ import type { WebModule } from '../../platform/modules/web-module.ts';
  */
 export const ImageSlot = lazy(() => import('./image-slot.tsx').then((m) => ({ default: m.ImageSlot })));
 
+/** The upload field (spec 001 sections 3 and 4) other features embed: a custom field of type file. */
+export const UploadField = lazy(() => import('./upload-field.tsx').then((m) => ({ default: m.UploadField })));
+
 /** A contact's photo (the record's aside, and a listed contact's in the member directory). */
 export const ContactPhoto = lazy(() => import('./contact-photo.tsx'));
 

@@ -1,4 +1,4 @@
-import type { Me } from '@guildhall/shared';
+import type { Me, ResourceDeclaration } from '@guildhall/shared';
 import { createContext, type ReactNode, useContext } from 'react';
 import { can, flagOn } from '../identity.ts';
 import {
@@ -67,13 +67,21 @@ export function isActive(pathname: string, item: Pick<NavEntry, 'to' | 'end'>): 
 }
 
 /** The slots the modules fill on a resource's record (MainEntityParentPage), in the modules' order. */
-export function recordSlotsOf(modules: readonly WebModule[], resourceName: string) {
+export function recordSlotsOf(
+  modules: readonly WebModule[],
+  resource: string | Pick<ResourceDeclaration, 'name' | 'customFields'>,
+) {
+  const resourceName = typeof resource === 'string' ? resource : resource.name;
+  const declaration = typeof resource === 'string' ? null : resource;
   return {
     actions: modules.flatMap((m) => {
       const Action = m.recordActions?.[resourceName];
       return Action ? [{ key: m.name, Action }] : [];
     }),
-    tabs: modules.flatMap((m) => m.recordTabs?.[resourceName] ?? []),
+    tabs: modules.flatMap((m) => [
+      ...(m.recordTabs?.[resourceName] ?? []),
+      ...(declaration ? (m.declaredRecordTabs ?? []).filter((t) => t.when(declaration)) : []),
+    ]),
     /** By child resource name; the first module to draw a child's tab draws it. */
     childPanels: Object.fromEntries(
       modules.flatMap((m) => Object.entries(m.childPanels ?? {})).reverse(),

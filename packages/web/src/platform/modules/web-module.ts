@@ -83,6 +83,13 @@ export interface WebModule {
   /** Tabs of a record, by resource name (MainEntityParentPage): a contact's Files. */
   recordTabs?: Record<string, RecordTab[]>;
   /**
+   * Tabs of the records of every resource whose declaration asks for them (`when`): custom fields on each resource
+   * that declares `customFields`, with no list of resource names to keep.
+   */
+  declaredRecordTabs?: (RecordTab & {
+    when: (resource: Pick<ResourceDeclaration, 'customFields'>) => boolean;
+  })[];
+  /**
    * A declared child list's tab drawn by the feature instead of the generic list, by the child resource's name:
    * contacts show their links from both sides.
    */

@@ -56,7 +56,7 @@ export default function ParentPage({
     tabs: featureTabs,
     asides,
     childPanels,
-  } = recordSlotsOf(useModules(), resource.name);
+  } = recordSlotsOf(useModules(), resource);
   const tab = params.get('tab') ?? DETAILS_TAB;
   const canEdit =
     resource.permissions.write !== null &&

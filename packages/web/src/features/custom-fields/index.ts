@@ -1,0 +1,40 @@
+import { IconForms } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { page, screen } from '../../platform/modules/routing.tsx';
+import type { WebModule } from '../../platform/modules/web-module.ts';
+
+/**
+ * Custom fields (decision 0111): Setup › Custom fields, and a "Custom fields" tab on the record of every resource
+ * whose declaration says `customFields` (contacts now; memberships and events by the same line).
+ */
+export const customFieldsModule: WebModule = {
+  name: 'custom-fields',
+  backOffice: [
+    page(
+      'setup/custom-fields',
+      { stateName: 'Setup.CustomFields', title: 'Custom fields' },
+      screen(
+        () => import('./custom-fields-page.tsx'),
+        (m) => m.CustomFieldsPage,
+      ),
+    ),
+  ],
+  nav: [
+    {
+      section: 'setup',
+      to: '/a/setup/custom-fields',
+      label: 'Custom fields',
+      icon: IconForms,
+      permission: 'settings.manage',
+      description: 'Fields of your own on contacts and other records, in pages, with choices and branching.',
+    },
+  ],
+  declaredRecordTabs: [
+    {
+      key: 'custom-fields',
+      title: 'Custom fields',
+      when: (resource) => resource.customFields !== undefined,
+      Panel: lazy(() => import('./custom-fields-tab.tsx')),
+    },
+  ],
+};
