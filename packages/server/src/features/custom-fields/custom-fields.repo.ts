@@ -2,7 +2,7 @@
  * The SQL of custom fields: definitions, and values in the typed values table (decision 0111). Every statement
  * names the tenant explicitly besides row-level security.
  */
-import { customFields, customFieldValues, type Tx } from '@guildhall/db';
+import { customFields, customFieldValues, files, type Tx } from '@guildhall/db';
 import {
   type CustomField,
   type CustomFieldVisibility,
@@ -290,4 +290,14 @@ export async function deleteRecordValues(tx: Tx, tenantId: string, recordId: num
         inArray(customFieldValues.fieldId, fieldIds),
       ),
     );
+}
+
+/** Whether a library file of the association exists and is not deleted (a file field's value names one). */
+export async function fileExists(tx: Tx, tenantId: string, fileId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: files.fileId })
+    .from(files)
+    .where(and(eq(files.tenantId, tenantId), eq(files.fileId, fileId), eq(files.isDeleted, false)))
+    .limit(1);
+  return row !== undefined;
 }

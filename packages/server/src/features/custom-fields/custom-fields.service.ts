@@ -366,6 +366,13 @@ export async function saveRecordValues(
     const key = customFieldKey(f.CustomFieldId);
     if (!errors[key]) errors[key] = [`${f.Name} is required.`];
   }
+  // A file value names a file of the association's library that is still there.
+  for (const [field, value] of writes) {
+    if (field.CustomFieldDataTypeId !== CUSTOM_FIELD_DATA_TYPES.FileUpload || value === null) continue;
+    const fileId = (value as { FileId: number }).FileId;
+    if (!(await repo.fileExists(tx, auth.tenantId, fileId)))
+      errors[customFieldKey(field.CustomFieldId)] = [`${field.Name}: upload the file again.`];
+  }
   if (Object.keys(errors).length > 0) {
     const first = Object.values(errors)[0]?.[0] ?? 'The values are not valid.';
     throw new HttpError(400, first, errors);

@@ -12,6 +12,7 @@ import {
   type TenantWithUsers,
   type TestContext,
   testApp,
+  uploadFile,
 } from '../../../test/helpers.ts';
 
 let ctx: TestContext;
@@ -20,6 +21,7 @@ let other: TenantWithUsers;
 let admin: ReturnType<typeof client>;
 let staff: ReturnType<typeof client>;
 let member: ReturnType<typeof client>;
+let staffCookie: string;
 const contactsBase = '/api/contacts/contacts';
 
 async function newContact(LastName: string): Promise<number> {
@@ -46,7 +48,8 @@ beforeAll(async () => {
   t = await seedTenant(ctx.database);
   other = await seedTenant(ctx.database);
   admin = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
-  staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
+  staffCookie = (await signIn(ctx.app, t.staff)).cookie;
+  staff = client(ctx.app, staffCookie);
   member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
 });
 afterAll(() => ctx.close());
@@ -184,6 +187,16 @@ describe('custom field values', () => {
     const phone = await make('Boat phone', T.Phone);
     const site = await make('Blog', T.Website);
     const file = await make('Certificate', T.FileUpload);
+    const uploaded = await uploadFile(
+      ctx.app,
+      staffCookie,
+      `/api/files/upload?contactId=${id}`,
+      '%PDF-1.4\n%%EOF\n',
+      'cert.pdf',
+      'application/pdf',
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const upload = uploaded.json()[0];
     const good = {
       [text.CustomFieldId]: ' Mo ',
       [long.CustomFieldId]: 'Line one\nLine two',
@@ -197,7 +210,7 @@ describe('custom field values', () => {
       [email.CustomFieldId]: 'mo@example.org',
       [phone.CustomFieldId]: '+44 20 7946 0958',
       [site.CustomFieldId]: 'https://mo.example.org',
-      [file.CustomFieldId]: { Name: 'cert.pdf', Url: '/files/9', ContentType: 'application/pdf', FileId: 9 },
+      [file.CustomFieldId]: upload,
     };
     const res = await staff.put(values(id), { Values: good });
     expect(res.statusCode, res.body).toBe(200);
@@ -210,7 +223,7 @@ describe('custom field values', () => {
     expect(v[drop.CustomFieldId]).toBe(2);
     expect(v[multi.CustomFieldId]).toEqual([2, 1]);
     expect(v[check.CustomFieldId]).toBe(true);
-    expect(v[file.CustomFieldId]).toMatchObject({ FileId: 9 });
+    expect(v[file.CustomFieldId]).toMatchObject({ Name: 'cert.pdf', FileId: upload.FileId });
     expect((await staff.get(values(id))).json().Values).toEqual(v);
 
     const bad = await staff.put(values(id), {
@@ -226,6 +239,12 @@ describe('custom field values', () => {
       },
     });
     expect(bad.statusCode).toBe(400);
+    // A file of no such number (another association's, or deleted) is refused.
+    const ghost = await staff.put(values(id), {
+      Values: { [file.CustomFieldId]: { ...upload, FileId: upload.FileId + 1000 } },
+    });
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json().message).toBe('Certificate: upload the file again.');
     expect(Object.keys(bad.json().errors).sort()).toEqual(
       [num, money, day, drop, multi, email, phone, file].map((f) => `cf_${f.CustomFieldId}`).sort(),
     );

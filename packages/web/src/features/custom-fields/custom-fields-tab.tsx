@@ -35,7 +35,6 @@ export default function CustomFieldsTab({ resource, recordId }: RecordActionProp
       : '/api/files/upload';
   return (
     <CustomValuesForm
-      key={query.dataUpdatedAt}
       data={query.data}
       context={context}
       uploadUrl={uploadUrl}

@@ -222,9 +222,17 @@ export function CustomValuesForm({ data, context, uploadUrl, saving, error, onSa
             }
           }}
         >
-          {pages.map((p) => (
-            <Stepper.Step key={p} label={`Page ${p}`} />
-          ))}
+          {pages.map((p) => {
+            const skipped = p < page && !history.includes(p);
+            return (
+              <Stepper.Step
+                key={p}
+                label={`Page ${p}`}
+                description={skipped ? 'Skipped' : undefined}
+                color={skipped ? 'gray' : undefined}
+              />
+            );
+          })}
         </Stepper>
       ) : null}
       {error && !isApiError(error) ? <Alert color="red">Saving failed. Try again.</Alert> : null}

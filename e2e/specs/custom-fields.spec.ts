@@ -1,0 +1,219 @@
+/**
+ * Custom fields in the browser (issue 14): defining a dropdown with its built-in Other under Setup, changing a
+ * field's type after its dry run, filling a contact's multi-page custom fields with a branch, and uploading to a
+ * file field.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CUSTOM_FIELD_DATA_TYPES as T } from '@guildhall/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin } from '../pages/sign-in.ts';
+import { boot, type Running } from '../support/boot.ts';
+
+let run: Running;
+let dir: string;
+const shots = process.env.SCREENSHOTS_DIR;
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+beforeAll(async () => {
+  run = await boot();
+  dir = mkdtempSync(join(tmpdir(), 'gh-e2e-custom-fields-'));
+  if (shots) mkdirSync(shots, { recursive: true });
+});
+afterAll(async () => {
+  await run?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+async function api<T>(page: Page, method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> {
+  const res = await page.request[method](url, data === undefined ? {} : { data });
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function newContact(page: Page, LastName: string): Promise<number> {
+  const res = await api<{ Data: { ContactId: number } }>(page, 'post', '/api/contacts/contacts/contactSave', {
+    ContactType: 'individual',
+    Status: 'active',
+    FirstName: 'Robin',
+    LastName,
+  });
+  return res.Data.ContactId;
+}
+
+async function pick(page: Page, label: string | RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('custom fields', () => {
+  it('defines a dropdown with fill-in: its built-in Other cannot be renamed or deleted; a type change shows its dry run first', async () => {
+    const { page, context } = await signedInAdmin(run);
+    await page.getByRole('link', { name: 'Custom fields' }).first().click();
+    await page.waitForURL(/\/a\/setup\/custom-fields$/);
+    await page.getByText('No custom fields yet.').waitFor();
+    await page.getByRole('button', { name: 'Add field' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a custom field' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('How did you hear about us');
+    await pick(page, 'Data type', 'Dropdown with fill-in (Other)');
+    // The type's built-in Other is there at once, locked.
+    await poll(() => dialog.getByRole('textbox', { name: /^Choice \d$/ }).count()).toBe(1);
+    await expect(dialog.getByRole('textbox', { name: 'Choice 1', exact: true }).inputValue()).resolves.toBe(
+      'Other',
+    );
+    await expect(dialog.getByRole('textbox', { name: 'Choice 1', exact: true }).isDisabled()).resolves.toBe(
+      true,
+    );
+    await expect(dialog.getByRole('button', { name: 'Delete Other' }).count()).resolves.toBe(0);
+    await dialog.getByRole('button', { name: 'Add choice' }).click();
+    await dialog.getByRole('textbox', { name: 'Choice 1', exact: true }).fill('A colleague');
+    await dialog.getByRole('button', { name: 'Add choice' }).click();
+    await dialog.getByRole('textbox', { name: 'Choice 2', exact: true }).fill('Conference');
+    await shot(page, 'setup-add-dropdown-with-other');
+    await dialog.getByRole('button', { name: 'Add field' }).click();
+    await page
+      .getByRole('cell', { name: /How did you hear about us/ })
+      .first()
+      .waitFor();
+    const [field] = await api<
+      { CustomFieldId: number; SelectListItems: { Name: string; IsHidden: boolean }[] }[]
+    >(page, 'get', '/api/custom-fields?entity=Contact');
+    expect(field?.SelectListItems.map((c) => [c.Name, c.IsHidden])).toEqual([
+      ['A colleague', false],
+      ['Conference', false],
+      ['Other', true],
+    ]);
+    await shot(page, 'setup-list');
+
+    // A text field with values, changed to a number: the dry run names what would be lost before anything changes.
+    const text = await api<{ CustomFieldId: number }>(page, 'post', '/api/custom-fields', {
+      Entity: 'Contact',
+      Name: 'Boat length',
+      CustomFieldDataTypeId: T.Text,
+    });
+    const a = await newContact(page, 'Ashby');
+    const b = await newContact(page, 'Brook');
+    await api(page, 'put', `/api/custom-fields/values/Contact/${a}`, {
+      Values: { [text.CustomFieldId]: '12' },
+    });
+    await api(page, 'put', `/api/custom-fields/values/Contact/${b}`, {
+      Values: { [text.CustomFieldId]: 'a big one' },
+    });
+    await page.reload();
+    await page
+      .getByRole('row', { name: /Boat length/ })
+      .getByRole('button', { name: 'Change type' })
+      .click();
+    const change = page.getByRole('dialog', { name: 'Change the type of Boat length' });
+    await pick(page, 'New type', 'Number');
+    await change.getByText('1 converted, 1 removed').waitFor();
+    await change.getByRole('cell', { name: 'a big one' }).waitFor();
+    await shot(page, 'setup-type-change-dry-run');
+    const values = await api<{ Values: Record<string, unknown> }>(
+      page,
+      'get',
+      `/api/custom-fields/values/Contact/${b}`,
+    );
+    expect(values.Values[text.CustomFieldId]).toBe('a big one');
+    await change.getByRole('button', { name: 'Apply and remove 1 value(s)' }).click();
+    await page.getByRole('row', { name: /Boat length.*Number/ }).waitFor();
+    const after = await api<{ Values: Record<string, unknown> }>(
+      page,
+      'get',
+      `/api/custom-fields/values/Contact/${a}`,
+    );
+    expect(after.Values[text.CustomFieldId]).toBe(12);
+    await context.close();
+  });
+
+  it("fills a contact's multi-page custom fields: a choice's branch skips a page, and required is enforced", async () => {
+    const { page, context } = await signedInAdmin(run);
+    const volunteer = await api<{ CustomFieldId: number; SelectListItems: { Id: number; Name: string }[] }>(
+      page,
+      'post',
+      '/api/custom-fields',
+      { Entity: 'Contact', Name: 'Willing to volunteer', CustomFieldDataTypeId: T.YesNo, PageNumber: 1 },
+    );
+    await api(page, 'put', `/api/custom-fields/${volunteer.CustomFieldId}`, {
+      Entity: 'Contact',
+      Name: 'Willing to volunteer',
+      CustomFieldDataTypeId: T.YesNo,
+      PageNumber: 1,
+      Version: 1,
+      SelectListItems: volunteer.SelectListItems.map((c) => ({ ...c, GoTo: c.Name === 'Yes' ? 3 : null })),
+    });
+    await api(page, 'post', '/api/custom-fields', {
+      Entity: 'Contact',
+      Name: 'Why not',
+      CustomFieldDataTypeId: T.Text,
+      PageNumber: 2,
+    });
+    const roles = await api<{ CustomFieldId: number }>(page, 'post', '/api/custom-fields', {
+      Entity: 'Contact',
+      Name: 'Roles you would take',
+      CustomFieldDataTypeId: T.Text,
+      PageNumber: 3,
+      Required: true,
+    });
+    const id = await newContact(page, 'Volunteer');
+    await page.goto(`/micronet/list/contacts/contacts/${id}`);
+    await page.getByRole('tab', { name: 'Custom fields' }).click();
+    await page.getByRole('region', { name: 'Page 1' }).waitFor();
+    await pick(page, 'Willing to volunteer', 'Yes');
+    await page.getByRole('button', { name: 'Next: page 3' }).click();
+    await page.getByRole('region', { name: 'Page 3' }).waitFor();
+    // Page 2 was skipped: its question was never asked.
+    await expect(page.getByRole('textbox', { name: 'Why not' }).count()).resolves.toBe(0);
+    await shot(page, 'record-page-3-after-branch');
+    // Required, on a page the answers go through: the server refuses the save.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Roles you would take is required.').first().waitFor();
+    await page.getByRole('textbox', { name: 'Roles you would take' }).fill('Event helper');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await poll(async () => {
+      const v = await api<{ Values: Record<string, unknown> }>(
+        page,
+        'get',
+        `/api/custom-fields/values/Contact/${id}`,
+      );
+      return v.Values[roles.CustomFieldId];
+    }).toBe('Event helper');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('region', { name: 'Page 1' }).waitFor();
+    await shot(page, 'record-page-1');
+    await context.close();
+  });
+
+  it('uploads to a file field with the files upload field, and the value is the uploaded file', async () => {
+    const { page, context } = await signedInAdmin(run);
+    const cert = await api<{ CustomFieldId: number }>(page, 'post', '/api/custom-fields', {
+      Entity: 'Contact',
+      Name: 'Certificate',
+      CustomFieldDataTypeId: T.FileUpload,
+    });
+    const id = await newContact(page, 'Certified');
+    await page.goto(`/micronet/list/contacts/contacts/${id}?tab=custom-fields`);
+    await page.getByRole('region', { name: 'Page 1' }).waitFor();
+    const path = join(dir, 'certificate.pdf');
+    writeFileSync(path, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 32)]));
+    await page.locator('.gh-upload-field input[type=file]').setInputFiles(path);
+    await page.getByText('COMPLETED').waitFor({ timeout: 15_000 });
+    await shot(page, 'record-file-field');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await poll(async () => {
+      const v = await api<{ Values: Record<string, { Name?: string; FileId?: number }> }>(
+        page,
+        'get',
+        `/api/custom-fields/values/Contact/${id}`,
+      );
+      return v.Values[cert.CustomFieldId]?.Name;
+    }).toBe('certificate.pdf');
+    await context.close();
+  });
+});
