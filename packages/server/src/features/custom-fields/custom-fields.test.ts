@@ -114,9 +114,10 @@ describe('custom field definitions', () => {
       [3, 'Other', false],
       [2, 'Newsletter', true],
     ]);
+    const savedField = saved.json() as { SelectListItems: unknown[] };
     const clash = await admin.put(`/api/custom-fields/${f.CustomFieldId}`, {
-      ...saved.json(),
-      SelectListItems: [...saved.json().SelectListItems, { Id: 0, Name: 'a colleague' }],
+      ...savedField,
+      SelectListItems: [...savedField.SelectListItems, { Id: 0, Name: 'a colleague' }],
     });
     expect(clash.statusCode).toBe(400);
     const stale = await admin.put(`/api/custom-fields/${f.CustomFieldId}`, { ...f, Name: 'Late' });
