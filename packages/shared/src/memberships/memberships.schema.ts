@@ -126,3 +126,24 @@ export const myMembershipSchema = z.object({
 export const myMembershipsSchema = z.object({ Memberships: z.array(myMembershipSchema) });
 export type MyMembership = z.infer<typeof myMembershipSchema>;
 export const autoPayBodySchema = z.object({ AutoPay: z.boolean() });
+
+export const renewalPreviewSchema = z.object({
+  Today: z.string(),
+  /** Memberships whose renewal invoice the run would make now. */
+  Due: z.number().int(),
+  /** Renewal invoices made in the last day (the run's progress). */
+  Invoiced: z.number().int(),
+  Rows: z.array(
+    z.object({
+      MembershipId: z.number().int(),
+      ContactName: z.string(),
+      Name: z.string(),
+      TermEnd: z.string(),
+      NextTermStart: z.string(),
+      CurrentTotal: z.number().int(),
+      NewTotal: z.number().int(),
+      Invoice: z.number().int(),
+    }),
+  ),
+});
+export type RenewalPreview = z.infer<typeof renewalPreviewSchema>;

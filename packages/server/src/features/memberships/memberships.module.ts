@@ -4,11 +4,24 @@
  */
 import { TENANT_PROVISIONED } from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
+import {
+  onInvoicePaid,
+  onInvoiceVoided,
+  onPaymentFailed,
+  RENEWAL_JOB,
+  renewalJob,
+} from './memberships.billing.ts';
 import { provisionDefaultMembership } from './memberships.defaults.ts';
 import { membershipsRoutes } from './memberships.routes.ts';
 
 export const membershipsModule = defineFeature({
   name: 'memberships',
   routes: membershipsRoutes,
-  subscribes: { [TENANT_PROVISIONED]: () => provisionDefaultMembership },
+  jobs: { [RENEWAL_JOB]: renewalJob },
+  subscribes: {
+    [TENANT_PROVISIONED]: () => provisionDefaultMembership,
+    'invoice.paid': onInvoicePaid,
+    'invoice.voided': onInvoiceVoided,
+    'payment.failed': onPaymentFailed,
+  },
 });

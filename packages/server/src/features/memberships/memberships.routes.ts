@@ -14,11 +14,13 @@ import {
   membershipPriceSchema,
   membershipStateSchema,
   myMembershipsSchema,
+  renewalPreviewSchema,
   transitionBodySchema,
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scope } from '../../platform/context.ts';
+import { invoiceJoin, previewRenewals, RENEWAL_JOB } from './memberships.billing.ts';
 import { counts } from './memberships.counts.ts';
 import * as member from './memberships.member.ts';
 import * as service from './memberships.service.ts';
@@ -65,10 +67,11 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const { tx, auth } = scope(req);
       const joined = await service.join(tx, auth, req.body);
+      const invoiceId = await invoiceJoin(tx, app.services, auth.tenantId, joined.membership, joined.price);
       return {
         MembershipId: joined.membership.membershipId,
         Status: joined.membership.status,
-        InvoiceId: null,
+        InvoiceId: invoiceId,
         Price: joined.price,
       };
     },
@@ -132,6 +135,38 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const { tx, auth } = scope(req);
       return { Memberships: await member.setMyAutoPay(tx, auth, req.params.id, req.body.AutoPay) };
+    },
+  });
+
+  app.get('/api/memberships/renewals/preview', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'The renewal run before it runs: how many are due today, the first ones with their new prices',
+      response: { 200: renewalPreviewSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return previewRenewals(tx, auth.tenantId);
+    },
+  });
+
+  app.post('/api/memberships/renewals/run', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'Queues the renewal run: renewal invoices, autopay charges, grace and lapse (idempotent)',
+      response: { 200: z.object({ JobId: z.string() }) },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const id = await app.services.jobs.enqueue(tx, {
+        tenantId: auth.tenantId,
+        kind: RENEWAL_JOB,
+        payload: {},
+        userId: auth.userId,
+      });
+      return { JobId: id };
     },
   });
 };

