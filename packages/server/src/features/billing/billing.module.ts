@@ -5,9 +5,10 @@
  * shared/src/billing/billing.events.ts), checking the invoice's `source.kind`.
  */
 import type { Tx } from '@guildhall/db';
-import { BILLING_EVENTS } from '@guildhall/shared';
+import { BILLING_EVENTS, TENANT_PROVISIONED } from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
 import type { Services } from '../../platform/services.ts';
+import { provisionDefaultBilling } from './billing.defaults.ts';
 import { billingRoutes } from './billing.routes.ts';
 import * as service from './billing.service.ts';
 
@@ -52,4 +53,5 @@ export const billingModule = defineFeature({
   name: 'billing',
   routes: billingRoutes,
   publishes: BILLING_EVENTS,
+  subscribes: { [TENANT_PROVISIONED]: () => provisionDefaultBilling },
 });

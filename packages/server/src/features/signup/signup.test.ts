@@ -185,7 +185,9 @@ describe('CompleteSignup', () => {
         (select count(*)::int from audit_log where action = 'sign-up') as audited,
         (select count(*)::int from tenant_users where role = 'admin') as admins,
         (select count(*)::int from membership_types) as "membershipTypes",
-        (select count(*)::int from membership_levels) as "membershipLevels"`);
+        (select count(*)::int from membership_levels) as "membershipLevels",
+        (select count(*)::int from ledger_accounts where role is not null) > 0 as "ledgerAccounts",
+        (select count(*)::int from tax_sets) as "taxSets"`);
       return (r as unknown as { rows: Record<string, number>[] }).rows[0];
     });
     expect(counts).toEqual({
@@ -195,6 +197,8 @@ describe('CompleteSignup', () => {
       admins: 1,
       membershipTypes: 1,
       membershipLevels: 1,
+      ledgerAccounts: true,
+      taxSets: 1,
     });
 
     // The link is spent: its page says so.
