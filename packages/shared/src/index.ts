@@ -71,3 +71,6 @@ export * from './billing/invoice.rules.ts';
 export * from './billing/billing.schema.ts';
 export * from './custom-fields/custom-fields.schema.ts';
 export * from './custom-fields/custom-values.rules.ts';
+export * from './communications/merge-fields.rules.ts';
+export * from './communications/communications.schema.ts';
+export * from './communications/templates.resource.ts';

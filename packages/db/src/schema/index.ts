@@ -1,4 +1,5 @@
 export * from './billing.ts';
+export * from './communications.ts';
 export * from './contacts.ts';
 export * from './counters.ts';
 export * from './custom-fields.ts';

@@ -2,6 +2,7 @@ import type { FeatureModule } from '../platform/feature-module.ts';
 import { auditModule } from './audit/audit.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { billingModule } from './billing/billing.module.ts';
+import { communicationsModule } from './communications/communications.module.ts';
 import { contactsModule } from './contacts/contacts.module.ts';
 import { customFieldsModule } from './custom-fields/custom-fields.module.ts';
 import { filesModule } from './files/files.module.ts';
@@ -35,4 +36,5 @@ export const features: readonly FeatureModule[] = [
   membershipsModule,
   billingModule,
   customFieldsModule,
+  communicationsModule,
 ];

@@ -15,6 +15,7 @@ export const VIEW_TEMPLATE_COMPONENTS = [
   'InformationDialog',
   'TableSettingsDialog',
   'PrintPreviewDialog',
+  'SignatureManager',
 ] as const;
 export type ViewTemplateComponent = (typeof VIEW_TEMPLATE_COMPONENTS)[number];
 
@@ -78,6 +79,14 @@ export const VIEW_TEMPLATES: Readonly<Record<string, Template>> = {
     Component: 'PrintPreviewDialog',
     Title: 'Print preview',
     Size: 'lg',
+    Props: {},
+  },
+  // The signature manager, opened from the editors (spec 001 section 2: "in a large modal").
+  ManageSignaturesViewModel: {
+    Key: 'ManageSignaturesViewModel',
+    Component: 'SignatureManager',
+    Title: 'Signatures',
+    Size: 'xl',
     Props: {},
   },
 };

@@ -36,6 +36,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { planList } from './query.ts';
 import type { BoundResource } from './registry.ts';
 import * as repo from './resource.repo.ts';
+import { sanitizeRichText } from '../html.ts';
 
 export type ExportStarter = (
   tx: Tx,
@@ -417,6 +418,11 @@ export function validate(
   });
   if (Object.keys(errors).length > 0)
     throw new HttpError(400, joinErrorsMap(errors) || 'The record is not valid.', errors);
+  // Rich text is kept only through the allow-list, whatever wrote it (decision 0150).
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = model[name];
+    if (field.type === 'richText' && typeof value === 'string') model[name] = sanitizeRichText(value);
+  }
   return model;
 }
 
