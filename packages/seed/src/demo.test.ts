@@ -4,6 +4,7 @@ import { defaultHelpTexts, isResource } from '@guildhall/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONTACTS, seedDemo } from './demo.ts';
+import { DEMO_TEMPLATES } from './demo-communications.ts';
 import type { DemoFilesInput } from './demo-files.ts';
 import { simplePdf } from './demo-files.ts';
 
@@ -144,6 +145,30 @@ describe('the demo', () => {
     expect(offsets.map((off) => pdf.slice(off, off + 8))).toEqual([1, 2, 3, 4, 5].map((n) => `${n} 0 obj\n`));
     expect(pdf).toContain('(Bylaws \\(2026\\)) Tj');
     expect(pdf).toContain("(M?ller \\(paren\\)) '");
+  });
+
+  it('gives the demo association its email templates and its staff member signatures, one of them the default', async () => {
+    const [c] = await asOwner<{
+      templates: number;
+      archived: number;
+      signatures: number;
+      defaults: number;
+      other: number;
+    }>(
+      sql`select
+        (select count(*)::int from email_templates t join tenants on tenants.id = t.tenant_id where slug = 'demo') as templates,
+        (select count(*)::int from email_templates where is_archived) as archived,
+        (select count(*)::int from signatures s join users u on u.id = s.user_id where u.username = 'demo.staff') as signatures,
+        (select count(*)::int from signatures where is_default) as defaults,
+        (select count(*)::int from email_templates t join tenants on tenants.id = t.tenant_id where slug = 'other') as other`,
+    );
+    expect(c).toEqual({
+      templates: DEMO_TEMPLATES.length + 1,
+      archived: 1,
+      signatures: 2,
+      defaults: 1,
+      other: 0,
+    });
   });
 
   it('is seeded once: a second start adds nothing', async () => {

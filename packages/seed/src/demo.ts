@@ -9,6 +9,7 @@ import * as shared from '@guildhall/shared';
 import { defaultHelpTexts, isResource } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { bulkSeedContacts, withBulkTarget } from './bulk.ts';
+import { seedDemoCommunications } from './demo-communications.ts';
 import { seedDemoCustomFields } from './demo-custom-fields.ts';
 import type { DemoFilesInput } from './demo-files.ts';
 import { seedDemoMemberships } from './demo-memberships.ts';
@@ -93,6 +94,7 @@ export async function seedDemo(
   await linkDemoMember(db, demo.id, member.id);
   await seedDemoMemberships(db, demo.id, shared.todayIn(shared.DEFAULT_TIMEZONE));
   await seedDemoCustomFields(db, demo.id);
+  await seedDemoCommunications(db, demo.id, staff.id);
   return demoFilesInput(db, demo.id, demo.name);
 }
 

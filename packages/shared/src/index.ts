@@ -74,3 +74,4 @@ export * from './custom-fields/custom-values.rules.ts';
 export * from './communications/merge-fields.rules.ts';
 export * from './communications/communications.schema.ts';
 export * from './communications/templates.resource.ts';
+export * from './platform/fields/rich-text.rules.ts';

@@ -4,7 +4,17 @@
  * in every primary key and index, ids numbered per association, row-level security forced (communications_rls).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, recordVersion, tenantId, tenantSerial, ts } from './columns.ts';
 import { tenants } from './platform.ts';
 

@@ -221,7 +221,13 @@ export const MERGE_FIELD_CATALOGUE: readonly CatalogueEntry[] = [
     IsUber: true,
     flags: MERGE_FLAGS.Designer,
     Parameters: [
-      { Name: 'Days', Description: 'Joined within this many days', Type: 'Number', Default: '30', Options: [] },
+      {
+        Name: 'Days',
+        Description: 'Joined within this many days',
+        Type: 'Number',
+        Default: '30',
+        Options: [],
+      },
     ],
   },
 ];
@@ -298,7 +304,8 @@ export function mergeTag(field: MergeField, params: MergeParams): string {
     if (p.Name === 'Default') continue;
     tag += ` | param: ${literal(p.Name)}, ${literal(params[p.Name] ?? '')}`;
   }
-  if (field.Parameters.some((p) => p.Name === 'Default')) tag += ` | default: ${literal(params.Default ?? '')}`;
+  if (field.Parameters.some((p) => p.Name === 'Default'))
+    tag += ` | default: ${literal(params.Default ?? '')}`;
   return `${tag} }}`;
 }
 
@@ -314,10 +321,18 @@ export function mergeChipLabel(field: MergeField, params: MergeParams): string {
 export const MERGE_CHIP_ATTR = 'data-merge-field';
 export const MERGE_PARAMS_ATTR = 'data-merge-params';
 
-const CHIP = /<span\b([^>]*\sdata-merge-field="[^"]*"[^>]*)>[\s\S]*?<\/span>/g;
+// Attribute values in double quotes may hold ">" (a browser's serializer leaves it unescaped).
+const CHIP = /<span\b((?:[^>"]|"[^"]*")*\sdata-merge-field="[^"]*"(?:[^>"]|"[^"]*")*)>[\s\S]*?<\/span>/g;
 const ATTR = (name: string) => new RegExp(`\\s${name}="([^"]*)"`);
 
-const ENTITIES: Record<string, string> = { '&quot;': '"', '&#34;': '"', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&#39;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&quot;': '"',
+  '&#34;': '"',
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&#39;': "'",
+};
 function decodeAttr(v: string): string {
   return v.replace(/&(quot|amp|lt|gt|#34|#39);/g, (m) => ENTITIES[m] ?? m);
 }
@@ -333,7 +348,8 @@ export function mergeChipsOf(html: string): { name: string; params: Record<strin
     if (raw) {
       try {
         const parsed: unknown = JSON.parse(decodeAttr(raw));
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) params = parsed as Record<string, unknown>;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+          params = parsed as Record<string, unknown>;
       } catch {
         params = {};
       }
@@ -411,7 +427,11 @@ export function templateToLiquid(html: string): { liquid: string; fields: string
 
 /** The chip markup of a field (what the editors insert and the sanitizer keeps). */
 export function mergeChipHtml(field: MergeField, params: MergeParams): string {
-  const json = JSON.stringify(params).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  const json = JSON.stringify(params)
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
   const label = mergeChipLabel(field, params).replaceAll('&', '&amp;').replaceAll('<', '&lt;');
   return `<span ${MERGE_CHIP_ATTR}="${field.Name}" ${MERGE_PARAMS_ATTR}="${json}">${label}</span>`;
 }

@@ -59,7 +59,7 @@ export const emailTemplatesResource = defineResource({
   ],
   form: [
     { title: 'Template', fields: ['Name', 'Kind', 'Purpose', 'Subject'] },
-    { title: 'Message', fields: ['BodyHtml'] },
+    { title: 'Content', fields: ['BodyHtml'] },
   ],
   rowActions: [
     { key: 'edit', title: 'Edit', kind: 'edit' },

@@ -222,6 +222,12 @@ const RESOURCE_TEXTS: Readonly<Record<string, Partial<Record<GenericScreenKind, 
   tenantSettings: {
     Record: "Your association's settings. Changes apply to every user at their next page.",
   },
+  emailTemplates: {
+    List: 'Messages and newsletters your association reuses: welcome letters, renewal reminders, receipts, the monthly newsletter. Duplicate one to start a new one from it; archive those you no longer use (they stay readable and can be restored).',
+    Record:
+      "One template: its name, what it is used for, the subject and the message. In the message, the { } button inserts a merge field (a chip that becomes each recipient's name, account number and so on when sent; a missing value shows the default you give it), the pen inserts one of your signatures, and the picture inserts an image.",
+    New: 'A new template. Give it a name and a subject, then write the message; merge fields greet each recipient personally.',
+  },
   samples: {
     List: 'Samples demonstrate every kind of field of the generic screens. They are for testing.',
     Record: 'A sample record with one field of every kind, to try each control.',

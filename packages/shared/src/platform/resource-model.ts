@@ -17,6 +17,7 @@ import {
 } from './fields/field-input.rules.ts';
 import { parsePhone } from './fields/phone.rules.ts';
 import { parseDecimalRange } from './fields/range.rules.ts';
+import { withinEditorMaxLength } from './fields/rich-text.rules.ts';
 import { isTimeZone } from './fields/timezone.rules.ts';
 import { parseWebsite } from './fields/website.rules.ts';
 import type { FieldDeclaration, Model, ResourceDeclaration } from './resource.ts';
@@ -63,6 +64,8 @@ function normalizeValue(field: FieldDeclaration, raw: unknown, options: Normaliz
       if (typeof raw !== 'string') return { error: `${label} must be text.` };
       if (field.maxLength !== undefined && raw.length > field.maxLength)
         return { error: `${label} has at most ${field.maxLength} characters.` };
+      if (field.type === 'richText' && !withinEditorMaxLength(raw, field.editorMaxLength))
+        return { error: `${label} has at most ${field.editorMaxLength} characters.` };
       return { value: field.type === 'text' ? raw.trim() : raw };
     }
     case 'number': {

@@ -44,6 +44,8 @@ export interface FieldDeclaration {
   /** Property of the Drizzle table; defaults to the field name with a lower-case first letter. */
   column?: string;
   maxLength?: number;
+  /** Rich text: the most characters a reader sees (`editormaxlength`, spec 001 section 5), markup not counted. */
+  editorMaxLength?: number;
   required?: boolean;
   min?: number;
   max?: number;

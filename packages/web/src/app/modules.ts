@@ -1,5 +1,6 @@
 import { auditModule } from '../features/audit/index.ts';
 import { authModule } from '../features/auth/index.ts';
+import { communicationsModule } from '../features/communications/index.ts';
 import { contactsModule } from '../features/contacts/index.ts';
 import { customFieldsModule } from '../features/custom-fields/index.ts';
 import { directoryModule } from '../features/directory/index.ts';
@@ -25,6 +26,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   contactsModule,
   membershipsModule,
   usersModule,
+  communicationsModule,
   mailModule,
   filesModule,
   customFieldsModule,

@@ -34,7 +34,12 @@ export const communicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['communications'],
       summary: 'The merge fields a context offers (flags 1: the rich-text editor, 65536: the designer)',
       params: z.object({
-        flags: z.coerce.number().int().min(0).max(2 ** 31 - 1).catch(MERGE_FLAGS.RichText),
+        flags: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .catch(MERGE_FLAGS.RichText),
         templateType: z.string().max(50),
         entity: z.string().max(50),
       }),
@@ -107,7 +112,11 @@ export const communicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.delete('/api/signatures/:id', {
     config: { permission: 'backoffice', scoped: true },
-    schema: { tags: ['communications'], params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } },
+    schema: {
+      tags: ['communications'],
+      params: idParams,
+      response: { 200: z.object({ ok: z.literal(true) }) },
+    },
     handler: async (req) => {
       const { tx, auth } = scope(req);
       await signatures.deleteSignature(tx, auth, req.params.id);

@@ -57,8 +57,24 @@ const XSS_CORPUS = [
   '<span data-merge-field="Contact.FirstName" onmouseover="alert(1)" data-merge-params="{}">x</span>',
   '<base href="javascript:alert(1)//">',
 ];
-const FORBIDDEN = [/<script/i, /\son\w+\s*=/i, /javascript:/i, /vbscript:/i, /data:/i, /<iframe/i, /<object/i,
-  /<embed/i, /<style/i, /<link/i, /<meta/i, /<form/i, /<svg/i, /<base/i, /expression\(/i, /alert\(1\)<\/script/i];
+const FORBIDDEN = [
+  /<script/i,
+  /\son\w+\s*=/i,
+  /javascript:/i,
+  /vbscript:/i,
+  /data:/i,
+  /<iframe/i,
+  /<object/i,
+  /<embed/i,
+  /<style/i,
+  /<link/i,
+  /<meta/i,
+  /<form/i,
+  /<svg/i,
+  /<base/i,
+  /expression\(/i,
+  /alert\(1\)<\/script/i,
+];
 
 function assertClean(html: string) {
   for (const re of FORBIDDEN) expect(html, `${re} in ${html}`).not.toMatch(re);
@@ -68,7 +84,12 @@ describe('merge fields', () => {
   it('lists the fields of a context with their parameters; the designer gets its block fields', async () => {
     const res = await api.get(`/api/communication/mergefields/${MERGE_FLAGS.RichText}/1/contact`);
     expect(res.statusCode, res.body).toBe(200);
-    const fields = res.json() as { Name: string; GroupName: string; IsUber: boolean; Parameters: unknown[] }[];
+    const fields = res.json() as {
+      Name: string;
+      GroupName: string;
+      IsUber: boolean;
+      Parameters: unknown[];
+    }[];
     const names = fields.map((f) => f.Name);
     expect(names).toContain('Contact.FirstName');
     expect(names).toContain('Association.Name');
@@ -77,7 +98,9 @@ describe('merge fields', () => {
     expect(salutation?.Parameters).toContainEqual(
       expect.objectContaining({ Name: 'Style', Type: 'Select', Default: 'informal' }),
     );
-    const designer = (await api.get(`/api/communication/mergefields/${MERGE_FLAGS.Designer}/2/contact`)).json();
+    const designer = (
+      await api.get(`/api/communication/mergefields/${MERGE_FLAGS.Designer}/2/contact`)
+    ).json();
     expect(designer.find((f: { Name: string }) => f.Name === 'Events.Upcoming')?.IsUber).toBe(true);
     // A signature knows no recipient: no contact fields there.
     const sig = (await api.get('/api/communication/mergefields/1/4/signature')).json();
@@ -103,7 +126,9 @@ describe('merge fields', () => {
     expect(bad.json().errors.Style[0]).toMatch(/must be one of informal, formal/);
     const unknown = await api.post('/api/communication/resolvemergefield/Contact.ShoeSize', {});
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe('Merge field "Contact.ShoeSize" is not available within the current context');
+    expect(unknown.json().message).toBe(
+      'Merge field "Contact.ShoeSize" is not available within the current context',
+    );
     expect(NO_MERGE_FIELDS).toBe('No merge fields are available within the current context');
   });
 
@@ -126,9 +151,9 @@ describe('merge fields', () => {
     expect(out).toContain('href="https://x.test/u/abc?x=1&amp;y=2"');
     expect(tpl.render({})).toContain('Hi Friend,');
     expect(tpl.render({ 'Contact.FirstName': new SafeHtml('') })).toContain('Hi Friend,');
-    expect(() => compileTemplate('<span data-merge-field="Contact.Nope" data-merge-params="{}">x</span>')).toThrow(
-      'Merge field "Contact.Nope" is not available within the current context',
-    );
+    expect(() =>
+      compileTemplate('<span data-merge-field="Contact.Nope" data-merge-params="{}">x</span>'),
+    ).toThrow('Merge field "Contact.Nope" is not available within the current context');
   });
 });
 
@@ -189,7 +214,11 @@ describe('templates', () => {
     expect(dup.statusCode, dup.body).toBe(200);
     const copyId = dup.json().Data.TemplateId as number;
     const copy = (await api.post(`${base}/templateGet`, { id: copyId })).json();
-    expect(copy).toMatchObject({ Name: 'Copy of Renewal', Subject: 'Time to renew', BodyHtml: '<p>Renew now.</p>' });
+    expect(copy).toMatchObject({
+      Name: 'Copy of Renewal',
+      Subject: 'Time to renew',
+      BodyHtml: '<p>Renew now.</p>',
+    });
 
     expect((await api.post(`${base}/${id}/archive`)).json().message).toBe('"Renewal" is archived.');
     const archived = (await api.post(`${base}/templateData`, { Id: 2 })).json();
@@ -214,12 +243,16 @@ describe('templates', () => {
 describe('signatures', () => {
   it('keeps each user their own signatures, one default', async () => {
     const staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
-    const a = (await api.post('/api/signatures', { Name: 'Formal', SignatureHtml: '<p>Regards, <b>Admin</b></p>' })).json();
+    const a = (
+      await api.post('/api/signatures', { Name: 'Formal', SignatureHtml: '<p>Regards, <b>Admin</b></p>' })
+    ).json();
     expect(a.IsDefault).toBe(true);
     const b = (await api.post('/api/signatures', { Name: 'Short', SignatureHtml: '<p>A.</p>' })).json();
     expect(b.IsDefault).toBe(false);
     expect((await staff.get('/api/signatures/currentUserSignatures')).json()).toEqual([]);
-    expect((await staff.put(`/api/signatures/${a.SignatureId}`, { Name: 'x', SignatureHtml: '' })).statusCode).toBe(404);
+    expect(
+      (await staff.put(`/api/signatures/${a.SignatureId}`, { Name: 'x', SignatureHtml: '' })).statusCode,
+    ).toBe(404);
 
     await api.post(`/api/signatures/${b.SignatureId}/default`);
     let mine = (await api.get('/api/signatures/currentUserSignatures')).json();
@@ -234,7 +267,21 @@ describe('signatures', () => {
     expect(edited.json().SignatureHtml).toBe('<p>Kind regards</p>');
     await api.delete(`/api/signatures/${b.SignatureId}`);
     mine = (await api.get('/api/signatures/currentUserSignatures')).json();
-    expect(mine).toEqual([{ SignatureId: a.SignatureId, Name: 'Formal', SignatureHtml: '<p>Kind regards</p>', IsDefault: true }]);
+    expect(mine).toEqual([
+      { SignatureId: a.SignatureId, Name: 'Formal', SignatureHtml: '<p>Kind regards</p>', IsDefault: true },
+    ]);
     expect((await api.post('/api/signatures', { Name: '', SignatureHtml: '' })).statusCode).toBe(400);
+  });
+});
+
+describe('demo templates', () => {
+  it('compile and render: every chip of the demo names a field of the catalogue', async () => {
+    const { DEMO_TEMPLATES } = await import('@guildhall/seed/demo-communications');
+    for (const t of DEMO_TEMPLATES) {
+      const out = compileTemplate(t.bodyHtml).render({ 'Contact.FirstName': 'Ada' });
+      expect(out).toMatch(/Ada|Dear member/);
+      expect(out).not.toContain('data-merge-field');
+      expect(out).not.toContain('{{');
+    }
   });
 });

@@ -13,7 +13,8 @@ const shape = (r: typeof signatures.$inferSelect): Signature => ({
   IsDefault: r.isDefault,
 });
 
-const mine = (auth: AuthContext) => and(eq(signatures.tenantId, auth.tenantId), eq(signatures.userId, auth.userId));
+const mine = (auth: AuthContext) =>
+  and(eq(signatures.tenantId, auth.tenantId), eq(signatures.userId, auth.userId));
 
 export async function currentUserSignatures(tx: Tx, auth: AuthContext): Promise<Signature[]> {
   const rows = await tx
@@ -32,7 +33,11 @@ async function clearDefault(tx: Tx, auth: AuthContext, except: number) {
 }
 
 export async function createSignature(tx: Tx, auth: AuthContext, input: SignatureInput): Promise<Signature> {
-  const existing = await tx.select({ id: signatures.signatureId }).from(signatures).where(mine(auth)).limit(1);
+  const existing = await tx
+    .select({ id: signatures.signatureId })
+    .from(signatures)
+    .where(mine(auth))
+    .limit(1);
   const [row] = await tx
     .insert(signatures)
     .values({
@@ -78,7 +83,12 @@ export async function deleteSignature(tx: Tx, auth: AuthContext, id: number): Pr
   if (!row) throw notFound();
   if (row.isDefault) {
     // Another signature (the first by name) becomes the default, so a user with signatures always has one.
-    const [next] = await tx.select().from(signatures).where(mine(auth)).orderBy(asc(signatures.name)).limit(1);
+    const [next] = await tx
+      .select()
+      .from(signatures)
+      .where(mine(auth))
+      .orderBy(asc(signatures.name))
+      .limit(1);
     if (next)
       await tx
         .update(signatures)

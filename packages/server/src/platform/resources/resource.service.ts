@@ -33,10 +33,10 @@ import { eq } from 'drizzle-orm';
 import { audit } from '../audit.ts';
 import type { AuthContext } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { sanitizeRichText } from '../html.ts';
 import { planList } from './query.ts';
 import type { BoundResource } from './registry.ts';
 import * as repo from './resource.repo.ts';
-import { sanitizeRichText } from '../html.ts';
 
 export type ExportStarter = (
   tx: Tx,

@@ -14,6 +14,7 @@ import {
   isValidDecimalRange,
   keepAllowedValue,
   keysToBitmask,
+  MERGE_FLAGS,
   normalizeWebsite,
   parseBooleanInput,
   parseCurrencyInput,
@@ -22,6 +23,7 @@ import {
   parseWebsite,
   resolveDateRange,
   showMultiSelectSearch,
+  TEMPLATE_TYPES,
   type TimezoneOption,
   toDecimalRange,
   toStoredDateValue,
@@ -43,7 +45,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { api } from '../api-client.ts';
 import type { FieldInputProps } from './field-types.ts';
 
@@ -123,19 +125,58 @@ export function TextareaFieldInput(props: FieldInputProps) {
 }
 
 /** Rich text: a plain text editor until the rich text editor arrives; the value stays text. */
+const RichTextEditor = lazy(() => import('../editor/rich-text-editor.tsx'));
+
+/**
+ * Rich text in the product's editor (Tiptap through @mantine/tiptap, loaded with the first form that needs it): merge
+ * fields of a message to a contact, the user's signatures, images, emoticons, and the field's `editorMaxLength`.
+ */
 export function RichTextFieldInput(props: FieldInputProps) {
+  const { field } = props;
+  const label = (
+    <Group gap={4}>
+      <Text size="sm" fw={500} component="span">
+        {field.label}
+      </Text>
+      {field.required ? (
+        <Text c="red" component="span" size="sm">
+          *
+        </Text>
+      ) : null}
+    </Group>
+  );
   return (
-    <Textarea
-      {...common(props)}
-      description="Plain text for now; formatting arrives with the rich text editor."
-      value={asText(props.value)}
-      autosize
-      minRows={4}
-      maxRows={14}
-      onChange={(e) => props.onChange(truncateToMaxLength(e.currentTarget.value, props.field.maxLength))}
-    />
+    <div style={props.changed ? { ...CHANGED, borderRadius: 4 } : undefined} data-field={props.name}>
+      {label}
+      <Suspense
+        fallback={
+          <Textarea aria-label={field.label} value={asText(props.value)} readOnly minRows={6} autosize />
+        }
+      >
+        <RichTextEditor
+          label={field.label}
+          value={asText(props.value)}
+          onChange={(html) => props.onChange(html)}
+          readOnly={field.readOnly === true}
+          maxLength={field.editorMaxLength}
+          mergeContext={RICH_TEXT_MERGE_CONTEXT}
+          signatures
+        />
+      </Suspense>
+      {props.error ? (
+        <Text c="red" size="xs" mt={4}>
+          {props.error}
+        </Text>
+      ) : null}
+    </div>
   );
 }
+
+const RICH_TEXT_MERGE_CONTEXT = {
+  flags: MERGE_FLAGS.RichText,
+  templateType: TEMPLATE_TYPES.Email,
+  entity: 'contact',
+};
 
 /** Below the minimum is invalid; above the maximum clamps to the maximum (spec 000 section 5). */
 export function NumberFieldInput(props: FieldInputProps) {

@@ -18,6 +18,7 @@ import { resourceByName } from './resources.ts';
 type Opener = (template: ViewTemplate, props: Record<string, unknown>) => Promise<unknown>;
 
 const TableSettingsDialog = lazy(() => import('./table-settings-dialog.tsx'));
+const SignatureManager = lazy(() => import('../editor/signature-manager.tsx'));
 
 const text = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
 
@@ -88,6 +89,15 @@ export const TEMPLATE_COMPONENTS: Record<ViewTemplateComponent, Opener> = {
       </Suspense>
     ));
   },
+  /** The current user's signatures (spec 001 section 2: opened from the editor in a large modal). */
+  SignatureManager: (t) =>
+    openDialog<void>((close) => (
+      <StackedModal opened onClose={() => close()} title={t.Title} size={t.Size === 'full' ? '100%' : t.Size}>
+        <Suspense fallback={null}>
+          <SignatureManager onClose={() => close()} />
+        </Suspense>
+      </StackedModal>
+    )),
   /** Props: `resource` (its name), `model` (the record) and `timeZone`. */
   PrintPreviewDialog: (_t, p) => {
     const resource = resourceByName(text(p.resource));

@@ -1,0 +1,136 @@
+/**
+ * Communications in the browser (issue 18): writing an email template in the rich-text editor with a merge chip
+ * (the merge fields dialog), a signature made in the signature manager, an uploaded image and an emoticon; saving
+ * it and reopening it unchanged, with the chip still one atomic piece.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choose } from '../pages/screens.ts';
+import { signedInAdmin } from '../pages/sign-in.ts';
+import { boot, type Running } from '../support/boot.ts';
+
+let run: Running;
+let dir: string;
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+beforeAll(async () => {
+  run = await boot();
+  dir = mkdtempSync(join(tmpdir(), 'gh-e2e-communications-'));
+});
+afterAll(async () => {
+  await run?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('communications', () => {
+  it('writes a template with a merge chip, a signature, an image and an emoticon, and reopens it unchanged', async () => {
+    const { page, context } = await signedInAdmin(run);
+    await page.getByRole('link', { name: 'Email templates' }).first().click();
+    await page.waitForURL(/\/micronet\/list\/communication\/templates/);
+    await page.goto('/micronet/list/communication/templates/new');
+
+    await page.getByRole('textbox', { name: 'Name' }).fill('Welcome letter');
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Welcome to the association');
+    await choose(page, /^Kind/, 'Email template');
+    await choose(page, /^Used for/, 'General');
+
+    const editor = page.getByRole('textbox', { name: 'Message' });
+    await editor.click();
+    await page.keyboard.type('Hello ');
+
+    // The merge fields dialog: Save & Close stays disabled until one field is chosen.
+    await page.getByRole('button', { name: 'Insert merge field' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merge fields' });
+    const saveClose = dialog.getByRole('button', { name: 'Save & Close' });
+    await dialog.getByRole('combobox', { name: 'Merge field' }).waitFor();
+    expect(await saveClose.isDisabled()).toBe(true);
+    await dialog.getByRole('combobox', { name: 'Merge field' }).click();
+    await page.getByRole('option', { name: /^FirstName/ }).click();
+    await dialog.getByRole('textbox', { name: 'Default' }).fill('Friend');
+    expect(await saveClose.isDisabled()).toBe(false);
+    await saveClose.click();
+    await dialog.waitFor({ state: 'detached' });
+    const chip = editor.locator('.gh-merge-chip');
+    await chip.waitFor();
+    expect(await chip.getAttribute('contenteditable')).toBe('false');
+
+    // An atomic chip: one Backspace removes it whole (not its last letter).
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await poll(() => editor.locator('.gh-merge-chip').count()).toBe(0);
+    await poll(() => editor.innerText()).toBe('Hello ');
+    await page.getByRole('button', { name: 'Insert merge field' }).click();
+    await dialog.getByRole('combobox', { name: 'Merge field' }).click();
+    await page.getByRole('option', { name: /^FirstName/ }).click();
+    await dialog.getByRole('button', { name: 'Save & Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => editor.locator('.gh-merge-chip').count()).toBe(1);
+    await editor.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(', welcome! ');
+
+    await page.getByRole('button', { name: 'Insert emoticon' }).click();
+    await page.getByRole('button', { name: 'Emoticon 😀' }).click();
+    await page.keyboard.press('Escape');
+
+    // A signature made in the signature manager, then inserted from the menu.
+    await page.getByRole('button', { name: 'Insert signature' }).click();
+    await page.getByRole('menuitem', { name: 'Manage signatures…' }).click();
+    const manager = page.getByRole('dialog', { name: 'Signatures' });
+    await manager.getByRole('button', { name: 'Add signature' }).click();
+    await manager.getByRole('textbox', { name: 'Name' }).fill('Secretary');
+    await manager.getByRole('textbox', { name: 'Signature' }).click();
+    await page.keyboard.type('Dana, Secretary of the board');
+    await manager.getByRole('button', { name: 'Save signature' }).click();
+    await manager.getByText('Dana, Secretary of the board').waitFor();
+    await manager.getByRole('button', { name: 'Close', exact: true }).click();
+    await manager.waitFor({ state: 'detached' });
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.getByRole('button', { name: 'Insert signature' }).click();
+    await page.getByRole('menuitem', { name: /Secretary/ }).click();
+    await editor.getByText('Dana, Secretary of the board').waitFor();
+
+    // An image uploaded through POST /api/images/upload/ (its absolute public link goes into the message).
+    const png = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#1c7ed6' } })
+      .png()
+      .toBuffer();
+    const path = join(dir, 'banner.png');
+    writeFileSync(path, png);
+    await page.getByTestId('editor-image-input').setInputFiles(path);
+    await editor.locator('img').waitFor();
+    const src = await editor.locator('img').getAttribute('src');
+    expect(src).toMatch(/^https?:\/\/.+\/api\/images\/public\//);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const listed = async () =>
+      (
+        (await (
+          await page.request.post('/api/communication/templates/templateData', { data: {} })
+        ).json()) as {
+          Results: { TemplateId: number; Name: string }[];
+        }
+      ).Results.find((r) => r.Name === 'Welcome letter')?.TemplateId;
+    await poll(listed).toBeGreaterThan(0);
+    const id = Number(await listed());
+    const saved = (await (
+      await page.request.post('/api/communication/templates/templateGet', { data: { id } })
+    ).json()) as { BodyHtml: string };
+    expect(saved.BodyHtml).toContain('data-merge-field="Contact.FirstName"');
+    expect(saved.BodyHtml).toContain('Dana, Secretary of the board');
+    expect(saved.BodyHtml).toContain(`<img src="${src}"`);
+    expect(saved.BodyHtml).toContain('😀');
+
+    // Reopened, the editor shows the same chip, signature and image.
+    await page.goto(`/micronet/list/communication/templates/${id}?screen=standard`);
+    const again = page.getByRole('textbox', { name: 'Message' });
+    await again.locator('.gh-merge-chip').filter({ hasText: 'Contact.FirstName' }).waitFor();
+    await again.getByText('Dana, Secretary of the board').waitFor();
+    expect(await again.locator('img').getAttribute('src')).toBe(src);
+    await page.screenshot({ path: join(dir, 'template.png') });
+    await context.close();
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The demo's communications: the templates a real association keeps (welcome, renewal reminder, event
+ * confirmation, receipt, a newsletter), and the demo staff member's signatures.
+ */
+import { type Db, emailTemplates, signatures, withTenantTx } from '@guildhall/db';
+import { mergeChipHtml, mergeFieldByName } from '@guildhall/shared';
+
+function chip(name: string, params: Record<string, string> = {}): string {
+  const field = mergeFieldByName(name);
+  if (!field) throw new Error(`no merge field ${name}`);
+  return mergeChipHtml(field, params);
+}
+
+const first = () => chip('Contact.FirstName', { Default: 'Friend' });
+const association = () => chip('Association.Name');
+const sender = () => chip('Sender.DisplayName', { Default: 'The team' });
+const unsubscribe =
+  '<p style="font-size:12px;color:#868e96">You receive this as a contact of our association. <a href="merge:Mailing.UnsubscribeUrl">Unsubscribe</a> or <a href="merge:Mailing.PreferencesUrl">choose what you receive</a>.</p>';
+
+export const DEMO_TEMPLATES = [
+  {
+    name: 'Welcome letter',
+    purpose: 'general',
+    subject: 'Welcome to the association',
+    bodyHtml: `<p>Dear ${first()},</p><p>Welcome to ${association()}! We are glad to count you among our members. Your account number is ${chip('Contact.AccountNumber', { Default: '' })}; keep it at hand when you call us.</p><p>In the coming weeks you will receive our newsletter with upcoming events and news from the board.</p><p>Kind regards,<br>${sender()}</p>${unsubscribe}`,
+  },
+  {
+    name: 'Renewal reminder',
+    purpose: 'renewal',
+    subject: 'Your membership is up for renewal',
+    bodyHtml: `<p>${chip('Contact.Salutation', { Style: 'informal', Default: 'Dear member' })},</p><p>Your membership of ${association()} is coming up for renewal. Renewing takes two minutes in the member area, and keeps your member rates for events.</p><p>Thank you for your support,<br>${sender()}</p>${unsubscribe}`,
+  },
+  {
+    name: 'Event confirmation',
+    purpose: 'eventConfirmation',
+    subject: 'You are registered',
+    bodyHtml: `<p>Dear ${first()},</p><p>Thank you for registering. We look forward to seeing you there. If you can no longer come, reply to this message so that someone on the waiting list can take your place.</p><p>${sender()}</p>`,
+  },
+  {
+    name: 'Payment receipt',
+    purpose: 'receipt',
+    subject: 'Thank you for your payment',
+    bodyHtml: `<p>Dear ${first()},</p><p>We received your payment, thank you. This message is your receipt; keep it for your records.</p><p>${association()}</p>`,
+  },
+  {
+    name: 'Monthly newsletter',
+    purpose: 'general',
+    subject: 'News from the association',
+    bodyHtml: `<h2>News from ${association()}</h2><p>Dear ${first()},</p><p>This month: the annual general meeting, two new working groups, and a call for volunteers for the spring fair.</p><h3>Annual general meeting</h3><p>Members vote on the new board and next year's budget. The agenda is in the member area.</p><h3>Volunteers wanted</h3><p>The spring fair needs twenty helpers for set-up and the welcome desk. Reply to this email to sign up.</p>${unsubscribe}`,
+  },
+] as const;
+
+export async function seedDemoCommunications(db: Db, tenantId: string, staffUserId: number): Promise<void> {
+  await withTenantTx(db, { tenantId }, async (tx) => {
+    await tx.insert(emailTemplates).values(
+      DEMO_TEMPLATES.map((t) => ({
+        tenantId,
+        name: t.name,
+        kind: 'template',
+        purpose: t.purpose,
+        subject: t.subject,
+        bodyHtml: t.bodyHtml,
+      })),
+    );
+    await tx.insert(emailTemplates).values({
+      tenantId,
+      name: 'Spring fair flyer (old)',
+      kind: 'template',
+      purpose: 'general',
+      subject: 'Spring fair: last call',
+      bodyHtml: `<p>Dear ${first()},</p><p>The spring fair is this Saturday!</p>`,
+      isArchived: true,
+    });
+    await tx.insert(signatures).values([
+      {
+        tenantId,
+        userId: staffUserId,
+        name: 'Full',
+        signatureHtml: `<p>Dana Staff<br>Membership secretary, ${association()}<br><a href="mailto:demo.staff@demo-association.example.org">demo.staff@demo-association.example.org</a> · +1 312 555 0142</p>`,
+        isDefault: true,
+      },
+      { tenantId, userId: staffUserId, name: 'Short', signatureHtml: '<p>Dana</p>', isDefault: false },
+    ]);
+  });
+}
