@@ -75,3 +75,4 @@ export * from './communications/merge-fields.rules.ts';
 export * from './communications/communications.schema.ts';
 export * from './communications/templates.resource.ts';
 export * from './platform/fields/rich-text.rules.ts';
+export * from './communications/mailings.schema.ts';

@@ -14,6 +14,23 @@ export interface MailMessage {
   secrets?: readonly string[];
 }
 
+/** A message of a mailing or a feature's templated message: headers of its own and a return path (VERP). */
+export interface DeliveryMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post, Message-ID). */
+  headers?: Record<string, string>;
+  /** The envelope sender: where bounces (DSN) go. */
+  returnPath?: string;
+}
+
+/** What the SMTP server answered: accepted, or refused for now (4xx: try again) or for good (5xx: bounced). */
+export type DeliveryResult =
+  | { ok: true; response: string; kept: boolean }
+  | { ok: false; permanent: boolean; code: number | null; message: string };
+
 export const REDACTED = '[hidden: sent to the recipient only]';
 
 /** The message as the outbox keeps it: every secret replaced. */
@@ -31,13 +48,63 @@ export interface Mailer {
    * never kept in an outbox. Answers whether it was delivered.
    */
   sendWithoutTenant(message: MailMessage): Promise<{ delivered: boolean }>;
+  /**
+   * One message of a mailing: straight to SMTP when SMTP is configured (pooled connections; the caller keeps the
+   * per-recipient log), otherwise kept in the outbox (`kept`) as every message is without SMTP.
+   */
+  deliver(tenantId: string, message: DeliveryMessage): Promise<DeliveryResult>;
   close(): void;
 }
 
 /** One mailer for the whole product. */
 export function createMailer(database: Database, smtpUrl: string | undefined, from: string): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // Mailings go through a pool of connections, each reused for many messages.
+  let pool: ReturnType<typeof nodemailer.createTransport> | undefined;
+  const pooled = () => {
+    if (!smtpUrl) return undefined;
+    if (!pool) {
+      const url = new URL(smtpUrl);
+      url.searchParams.set('pool', 'true');
+      url.searchParams.set('maxConnections', url.searchParams.get('maxConnections') ?? '8');
+      url.searchParams.set('maxMessages', url.searchParams.get('maxMessages') ?? '1000');
+      pool = nodemailer.createTransport(url.toString());
+    }
+    return pool;
+  };
   return {
+    async deliver(tenantId, message) {
+      const smtp = pooled();
+      if (!smtp) {
+        await withTenantTx(database.db, { tenantId }, (tx) =>
+          tx.insert(mailOutbox).values({
+            tenantId,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+          }),
+        );
+        return { ok: true, response: 'kept in the outbox', kept: true };
+      }
+      try {
+        const info = await smtp.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          headers: message.headers ?? {},
+          ...(message.returnPath ? { envelope: { from: message.returnPath, to: message.to } } : {}),
+        });
+        return { ok: true, response: String(info.response ?? ''), kept: false };
+      } catch (e) {
+        const err = e as { responseCode?: number; message?: string; code?: string };
+        const code = typeof err.responseCode === 'number' ? err.responseCode : null;
+        // A 5xx answer is final (a bounce); no answer at all (connection) or a 4xx is worth another try.
+        return { ok: false, permanent: code !== null && code >= 500, code, message: err.message ?? String(e) };
+      }
+    },
     async send(tenantId, message) {
       const [row] = await withTenantTx(database.db, { tenantId }, (tx) =>
         tx
@@ -76,6 +143,7 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
     },
     close() {
       transport?.close();
+      pool?.close();
     },
   };
 }

@@ -31,6 +31,8 @@ export interface NewJob {
   kind: string;
   payload: Record<string, unknown>;
   userId: number | null;
+  /** Not before this time (a scheduled mailing); now when absent. */
+  runAfter?: Date;
 }
 
 /** The PostgreSQL job queue of decision 0032, as features use it. */

@@ -4,10 +4,16 @@
  */
 import { defineFeature } from '../../platform/feature-module.ts';
 import { communicationsRoutes } from './communications.routes.ts';
+import { mailingsRoutes } from './mailings.routes.ts';
+import { MAILING_JOB, mailingHandler } from './mailings.service.ts';
 import { templateHooks } from './templates.service.ts';
 
 export const communicationsModule = defineFeature({
   name: 'communications',
-  routes: communicationsRoutes,
+  routes: async (app, options) => {
+    await communicationsRoutes(app, options);
+    await mailingsRoutes(app, options);
+  },
+  jobs: { [MAILING_JOB]: (services) => mailingHandler(services) },
   resourceHooks: () => ({ emailTemplates: templateHooks }),
 });

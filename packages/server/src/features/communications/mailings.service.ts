@@ -1,0 +1,719 @@
+/**
+ * Mailings really delivered (decision 0152): a mailing is saved as a draft, previewed as a recipient, test-sent,
+ * then sent now or at a given time. Sending is a job (`mailing-send`): it fixes the recipients when it starts (a
+ * filter of the contacts list is evaluated then; suppressed addresses are logged as `suppressed` and never sent),
+ * then delivers in batches through the platform mailer, throttled per association, one log row per recipient:
+ * queued → sending → sent, or deferred (a 4xx answer or no answer: tried again with backoff), failed (out of tries)
+ * or bounced (a 5xx answer: the address is suppressed). Every message carries List-Unsubscribe with a one-click POST
+ * (RFC 8058) and a VERP return path naming its recipient.
+ */
+import {
+  type Database,
+  mailingRecipients,
+  mailings,
+  mailSuppressions,
+  q,
+  rowsOf,
+  runFragment,
+  type Tx,
+  tenants,
+  withTenantTx,
+} from '@guildhall/db';
+import {
+  listRequestSchema,
+  type Mailing,
+  type MailingAudience,
+  type MailingInput,
+  type MailingSummary,
+  mailingAudienceSchema,
+  nextRetryDelay,
+  type RecipientLog,
+} from '@guildhall/shared';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/context.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { sanitizeRichText } from '../../platform/html.ts';
+import type { ClaimedJob } from '../../platform/jobs.ts';
+import type { DeliveryMessage } from '../../platform/mailer.ts';
+import { planList } from '../../platform/resources/query.ts';
+import type { Services } from '../../platform/services.ts';
+import {
+  type CompiledTemplate,
+  compileTemplate,
+  escapeHtml,
+  type MergeValues,
+  Parametrised,
+} from './render.ts';
+import { checkBody } from './templates.service.ts';
+
+export const MAILING_JOB = 'mailing-send';
+/** Recipients claimed at a time. */
+export const MAILING_BATCH = 200;
+/** Messages a second per association at most (MAIL_RATE_PER_TENANT). */
+export const DEFAULT_MAIL_RATE = Number(process.env.MAIL_RATE_PER_TENANT ?? 500);
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+async function countsOf(tx: Tx, tenantId: string, mailingId: number): Promise<Record<string, number>> {
+  const rows = await tx
+    .select({ status: mailingRecipients.status, n: sql<number>`count(*)::int` })
+    .from(mailingRecipients)
+    .where(and(eq(mailingRecipients.tenantId, tenantId), eq(mailingRecipients.mailingId, mailingId)))
+    .groupBy(mailingRecipients.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+function shape(row: typeof mailings.$inferSelect, counts: Record<string, number>): Mailing {
+  return {
+    MailingId: row.mailingId,
+    Name: row.name,
+    TemplateId: row.templateId,
+    Subject: row.subject,
+    BodyHtml: row.bodyHtml,
+    Audience: mailingAudienceSchema.parse(row.audience),
+    Status: row.status as Mailing['Status'],
+    ScheduledAt: iso(row.scheduledAt),
+    StartedAt: iso(row.startedAt),
+    FinishedAt: iso(row.finishedAt),
+    RecipientCount: row.recipientCount,
+    Counts: counts,
+    CreatedAt: row.createdAt.toISOString(),
+  };
+}
+
+async function mailingRow(tx: Tx, tenantId: string, id: number) {
+  const [row] = await tx
+    .select()
+    .from(mailings)
+    .where(and(eq(mailings.tenantId, tenantId), eq(mailings.mailingId, id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getMailing(tx: Tx, auth: AuthContext, id: number): Promise<Mailing> {
+  const row = await mailingRow(tx, auth.tenantId, id);
+  return shape(row, await countsOf(tx, auth.tenantId, id));
+}
+
+export async function listMailings(tx: Tx, auth: AuthContext): Promise<MailingSummary[]> {
+  const rows = await tx
+    .select()
+    .from(mailings)
+    .where(eq(mailings.tenantId, auth.tenantId))
+    .orderBy(desc(mailings.createdAt))
+    .limit(200);
+  const counts = rows.length
+    ? await tx
+        .select({
+          id: mailingRecipients.mailingId,
+          status: mailingRecipients.status,
+          n: sql<number>`count(*)::int`,
+        })
+        .from(mailingRecipients)
+        .where(
+          and(
+            eq(mailingRecipients.tenantId, auth.tenantId),
+            inArray(
+              mailingRecipients.mailingId,
+              rows.map((r) => r.mailingId),
+            ),
+          ),
+        )
+        .groupBy(mailingRecipients.mailingId, mailingRecipients.status)
+    : [];
+  return rows.map((r) => {
+    const {
+      BodyHtml: _b,
+      Audience: _a,
+      ...summary
+    } = shape(
+      r,
+      Object.fromEntries(counts.filter((c) => c.id === r.mailingId).map((c) => [c.status, Number(c.n)])),
+    );
+    return summary;
+  });
+}
+
+function checked(input: MailingInput): MailingInput {
+  const body = sanitizeRichText(input.BodyHtml);
+  checkBody(body);
+  return { ...input, BodyHtml: body };
+}
+
+export async function createMailing(tx: Tx, auth: AuthContext, input: MailingInput): Promise<Mailing> {
+  const m = checked(input);
+  const [row] = await tx
+    .insert(mailings)
+    .values({
+      tenantId: auth.tenantId,
+      name: m.Name,
+      templateId: m.TemplateId ?? null,
+      subject: m.Subject,
+      bodyHtml: m.BodyHtml,
+      audience: m.Audience,
+      createdBy: auth.userId,
+    })
+    .returning();
+  if (!row) throw new Error('mailing insert returned nothing');
+  return shape(row, {});
+}
+
+export async function updateMailing(
+  tx: Tx,
+  auth: AuthContext,
+  id: number,
+  input: MailingInput,
+): Promise<Mailing> {
+  const row = await mailingRow(tx, auth.tenantId, id);
+  if (row.status !== 'draft')
+    throw new HttpError(409, 'This mailing is sent or scheduled; it can no longer change.');
+  const m = checked(input);
+  await tx
+    .update(mailings)
+    .set({
+      name: m.Name,
+      templateId: m.TemplateId ?? null,
+      subject: m.Subject,
+      bodyHtml: m.BodyHtml,
+      audience: m.Audience,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(mailings.tenantId, auth.tenantId), eq(mailings.mailingId, id)));
+  return getMailing(tx, auth, id);
+}
+
+/** Sends now or schedules: the job runs at the time given (it fixes the recipients then). */
+export async function sendMailing(
+  tx: Tx,
+  auth: AuthContext,
+  services: Services,
+  id: number,
+  scheduledAt: Date | null,
+): Promise<Mailing> {
+  const row = await mailingRow(tx, auth.tenantId, id);
+  if (row.status !== 'draft') throw new HttpError(409, 'This mailing is already sent or scheduled.');
+  if (scheduledAt && scheduledAt.getTime() < Date.now() - 60_000)
+    throw badRequest('Choose a time in the future.', { ScheduledAt: ['Choose a time in the future.'] });
+  await tx
+    .update(mailings)
+    .set({ status: 'scheduled', scheduledAt: scheduledAt ?? new Date(), updatedAt: new Date() })
+    .where(and(eq(mailings.tenantId, auth.tenantId), eq(mailings.mailingId, id)));
+  await services.jobs.enqueue(tx, {
+    tenantId: auth.tenantId,
+    kind: MAILING_JOB,
+    payload: { mailingId: id },
+    userId: auth.userId,
+    ...(scheduledAt ? { runAfter: scheduledAt } : {}),
+  });
+  return getMailing(tx, auth, id);
+}
+
+export async function cancelMailing(tx: Tx, auth: AuthContext, id: number): Promise<Mailing> {
+  const row = await mailingRow(tx, auth.tenantId, id);
+  if (row.status !== 'scheduled') throw new HttpError(409, 'Only a scheduled mailing can be cancelled.');
+  await tx
+    .update(mailings)
+    .set({ status: 'draft', scheduledAt: null, updatedAt: new Date() })
+    .where(and(eq(mailings.tenantId, auth.tenantId), eq(mailings.mailingId, id)));
+  return getMailing(tx, auth, id);
+}
+
+export async function recipientLog(
+  tx: Tx,
+  tenantId: string,
+  where: { mailingId?: number; contactId?: number },
+  skip = 0,
+): Promise<RecipientLog[]> {
+  const conditions = [eq(mailingRecipients.tenantId, tenantId)];
+  if (where.mailingId !== undefined) conditions.push(eq(mailingRecipients.mailingId, where.mailingId));
+  if (where.contactId !== undefined) conditions.push(eq(mailingRecipients.contactId, where.contactId));
+  const rows = await tx
+    .select({ r: mailingRecipients, subject: mailings.subject })
+    .from(mailingRecipients)
+    .leftJoin(
+      mailings,
+      and(
+        eq(mailings.tenantId, mailingRecipients.tenantId),
+        eq(mailings.mailingId, mailingRecipients.mailingId),
+      ),
+    )
+    .where(and(...conditions))
+    .orderBy(
+      where.contactId !== undefined ? desc(mailingRecipients.createdAt) : asc(mailingRecipients.recipientId),
+    )
+    .limit(200)
+    .offset(skip);
+  return rows.map(({ r, subject }) => ({
+    RecipientId: r.recipientId,
+    MailingId: r.mailingId,
+    ContactId: r.contactId,
+    Email: r.email,
+    Subject: r.subject ?? subject ?? '',
+    Status: r.status as RecipientLog['Status'],
+    Attempts: r.attempts,
+    LastError: r.lastError,
+    SentAt: iso(r.sentAt),
+    UpdatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rendering one recipient's message
+
+interface ContactValues {
+  contact_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  organization_name: string | null;
+  display_name: string | null;
+  email: string | null;
+  account_number: string | null;
+  city: string | null;
+  created_at: string | Date | null;
+}
+
+export interface MailContext {
+  publicUrl: string;
+  association: string;
+  website: string | null;
+  sender: { name: string; email: string } | null;
+  timeZone: string;
+}
+
+export function addressesOf(ctx: MailContext, tenantId: string, token: string) {
+  return {
+    unsubscribe: `${ctx.publicUrl}/api/communication/unsubscribe/${tenantId}/${token}`,
+    preferences: `${ctx.publicUrl}/email/preferences/${tenantId}/${token}`,
+  };
+}
+
+function formatDate(value: string | Date | null, style: string, timeZone: string): string {
+  if (!value) return '';
+  const d = value instanceof Date ? value : new Date(value);
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    ...(style === 'short' ? { year: 'numeric', month: '2-digit', day: '2-digit' } : { dateStyle: 'long' }),
+  }).format(d);
+}
+
+export function valuesOf(
+  ctx: MailContext,
+  c: ContactValues | null,
+  addresses: { unsubscribe: string; preferences: string } | null,
+): MergeValues {
+  const first = c?.first_name ?? '';
+  const last = c?.last_name ?? '';
+  return {
+    'Contact.FirstName': first,
+    'Contact.LastName': last,
+    'Contact.DisplayName': c?.display_name ?? c?.organization_name ?? '',
+    'Contact.Salutation': new Parametrised((p) =>
+      p.Style === 'formal'
+        ? last
+          ? `Dear ${first ? `${first} ` : ''}${last}`
+          : ''
+        : first
+          ? `Dear ${first}`
+          : '',
+    ),
+    'Contact.Email': c?.email ?? '',
+    'Contact.AccountNumber': c?.account_number ?? '',
+    'Contact.City': c?.city ?? '',
+    'Contact.MemberSince': new Parametrised((p) =>
+      formatDate(c?.created_at ?? null, p.Format ?? 'long', ctx.timeZone),
+    ),
+    'Association.Name': ctx.association,
+    'Association.Website': ctx.website ?? '',
+    'Sender.DisplayName': ctx.sender?.name ?? '',
+    'Sender.Email': ctx.sender?.email ?? '',
+    'Mailing.UnsubscribeUrl': addresses?.unsubscribe ?? `${ctx.publicUrl}/`,
+    'Mailing.PreferencesUrl': addresses?.preferences ?? `${ctx.publicUrl}/`,
+    'Mailing.Date': formatDate(new Date(), 'long', ctx.timeZone),
+  };
+}
+
+/** The whole email: the rendered body in a responsive frame (images at full width below 520 px). */
+export function emailDocument(body: string, footer: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>img{max-width:100%;height:auto}@media only screen and (max-width:520px){img{width:100%!important}}</style></head><body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#212529">${body}${footer}</body></html>`;
+}
+
+/** Plain text beside the HTML (some clients and filters read only that). */
+export function textOf(html: string): string {
+  return html
+    .replace(/<style[\s\S]*?<\/style>/gi, '')
+    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
+    .replace(/<(br|\/p|\/h\d|\/li|\/tr)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function renderMessage(
+  compiled: { body: CompiledTemplate; subject: CompiledTemplate },
+  ctx: MailContext,
+  values: MergeValues,
+  addresses: { unsubscribe: string; preferences: string } | null,
+): { subject: string; html: string; text: string } {
+  const footer = addresses
+    ? `<p style="margin-top:24px;font-size:12px;color:#868e96">${escapeHtml(ctx.association)} · <a href="${escapeHtml(addresses.unsubscribe)}" style="color:#868e96">Unsubscribe</a> · <a href="${escapeHtml(addresses.preferences)}" style="color:#868e96">Email preferences</a></p>`
+    : '';
+  const html = emailDocument(compiled.body.render(values), footer);
+  const subject = textOf(compiled.subject.render(values)).replace(/\s+/g, ' ');
+  return { subject, html, text: textOf(html) };
+}
+
+export function compileMailing(subject: string, bodyHtml: string) {
+  return { body: compileTemplate(bodyHtml), subject: compileTemplate(escapeHtml(subject)) };
+}
+
+const CONTACT_COLUMNS = sql`contact_id, first_name, last_name, organization_name, display_name, email, account_number, city, created_at`;
+
+export async function contactValues(
+  tx: Tx,
+  tenantId: string,
+  ids: number[],
+): Promise<Map<number, ContactValues>> {
+  if (ids.length === 0) return new Map();
+  const rows = rowsOf<ContactValues>(
+    await tx.execute(
+      sql`select ${CONTACT_COLUMNS} from contacts where tenant_id = ${tenantId} and contact_id = any(${`{${ids.join(',')}}`}::bigint[])`,
+    ),
+  );
+  return new Map(rows.map((r) => [Number(r.contact_id), r]));
+}
+
+export async function mailContext(
+  tx: Tx,
+  tenantId: string,
+  publicUrl: string,
+  sender: MailContext['sender'],
+): Promise<MailContext> {
+  const [t] = await tx.select().from(tenants).where(eq(tenants.id, tenantId));
+  const settings = (t?.settings ?? {}) as { defaultTimezone?: string; website?: string };
+  return {
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    association: t?.name ?? '',
+    website: settings.website ?? null,
+    sender,
+    timeZone: settings.defaultTimezone ?? 'America/Chicago',
+  };
+}
+
+/** A mailing as one recipient (or an example recipient) would receive it. */
+export async function previewMailing(
+  tx: Tx,
+  auth: AuthContext,
+  publicUrl: string,
+  id: number,
+  contactId: number | null,
+): Promise<{ Subject: string; Html: string; Email: string | null }> {
+  const row = await mailingRow(tx, auth.tenantId, id);
+  const ctx = await mailContext(tx, auth.tenantId, publicUrl, null);
+  const contact = contactId
+    ? ((await contactValues(tx, auth.tenantId, [contactId])).get(contactId) ?? null)
+    : null;
+  if (contactId && !contact) throw notFound();
+  const out = renderMessage(compileMailing(row.subject, row.bodyHtml), ctx, valuesOf(ctx, contact, null), {
+    unsubscribe: `${ctx.publicUrl}/#unsubscribe`,
+    preferences: `${ctx.publicUrl}/#preferences`,
+  });
+  return { Subject: out.subject, Html: out.html, Email: contact?.email ?? null };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Audience: fixed when the send starts
+
+const randomToken = () => q`replace(gen_random_uuid()::text, '-', '')`;
+
+async function materialize(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  mailingId: number,
+  audience: MailingAudience,
+): Promise<number> {
+  let where: ReturnType<typeof q>;
+  if (audience.Kind === 'contacts') {
+    where = q`c.contact_id = any(${`{${audience.ContactIds.join(',')}}`}::bigint[])`;
+  } else {
+    const bound = services.resources.find((r) => r.resource.name === 'contacts');
+    if (!bound) throw new Error('the contacts resource is missing');
+    const request = listRequestSchema.parse({
+      Id: audience.FilterId,
+      ...(audience.Criteria ? { Criteria: audience.Criteria } : {}),
+    });
+    const plan = planList(bound, request, undefined, audience.SearchText || undefined);
+    const keys = q`select ${bound.sqlKey} from ${bound.sqlSource} where ${bound.sqlTenant} = ${tenantId}${plan.where ? q` and ${plan.where}` : q``}`;
+    where = q`c.contact_id in (${keys})`;
+  }
+  const statement = q`insert into mailing_recipients (tenant_id, mailing_id, contact_id, email, status, token)
+    select distinct on (lower(c.email)) c.tenant_id, ${mailingId}::bigint, c.contact_id, lower(c.email),
+      case when s.email is null then 'queued' else 'suppressed' end, ${randomToken()}
+    from contacts c
+    left join mail_suppressions s on s.tenant_id = c.tenant_id and s.email = lower(c.email)
+    where c.tenant_id = ${tenantId} and not c.is_deleted and c.email is not null and c.email <> '' and ${where}
+    order by lower(c.email), c.contact_id
+    on conflict (tenant_id, mailing_id, email) do nothing`;
+  await runFragment(tx, statement);
+  const [n] = rowsOf<{ n: number }>(
+    await tx.execute(
+      sql`select count(*)::int as n from mailing_recipients where tenant_id = ${tenantId} and mailing_id = ${mailingId}`,
+    ),
+  );
+  return Number(n?.n ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The delivery job
+
+/** A per-association pace: at most `rate` messages a second, spread evenly. */
+function pacer(rate: number) {
+  const gap = rate > 0 ? 1000 / rate : 0;
+  let next = Date.now();
+  return async () => {
+    if (gap === 0) return;
+    const now = Date.now();
+    next = Math.max(next + gap, now);
+    const wait = next - gap - now;
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+  };
+}
+
+function returnPathOf(mailFrom: string, tenantId: string, token: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = address.split('@')[1] ?? 'localhost';
+  return `bounces+${tenantId}.${token}@${domain}`;
+}
+
+interface RecipientRow {
+  recipient_id: number;
+  contact_id: number | null;
+  email: string;
+  token: string;
+  attempts: number;
+}
+
+export function mailingHandler(services: Services, options: { rate?: number; batch?: number } = {}) {
+  const rate = options.rate ?? DEFAULT_MAIL_RATE;
+  const batch = options.batch ?? MAILING_BATCH;
+  return async (database: Database, job: ClaimedJob) => {
+    const tenantId = job.tenantId;
+    const mailingId = Number((job.payload as { mailingId: number }).mailingId);
+    const db = database.db;
+    // 1. Fix the audience when the send starts (a scheduled send evaluates its filter now).
+    const state = await withTenantTx(db, { tenantId }, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(mailings)
+        .where(and(eq(mailings.tenantId, tenantId), eq(mailings.mailingId, mailingId)))
+        .for('update');
+      if (!row || row.status === 'draft' || row.status === 'cancelled' || row.status === 'sent') return null;
+      if (row.status === 'scheduled') {
+        const count = await materialize(
+          tx,
+          services,
+          tenantId,
+          mailingId,
+          mailingAudienceSchema.parse(row.audience),
+        );
+        await tx
+          .update(mailings)
+          .set({ status: 'sending', startedAt: new Date(), recipientCount: count, updatedAt: new Date() })
+          .where(and(eq(mailings.tenantId, tenantId), eq(mailings.mailingId, mailingId)));
+      }
+      // Recipients a stopped run left in `sending` are sent again (at least once; see decision 0152).
+      await tx.execute(sql`update mailing_recipients set status = 'queued'
+        where tenant_id = ${tenantId} and mailing_id = ${mailingId} and status = 'sending'`);
+      const sender = row.createdBy
+        ? (rowsOf<{ name: string; email: string }>(
+            await tx.execute(sql`select display_name as name, email from users where id = ${row.createdBy}`),
+          )[0] ?? null)
+        : null;
+      return { row, ctx: await mailContext(tx, tenantId, services.config.publicUrl, sender) };
+    });
+    if (!state) return;
+    const compiled = compileMailing(state.row.subject, state.row.bodyHtml);
+    const pace = pacer(rate);
+    for (;;) {
+      // 2. Claim a batch: queued, or deferred whose next try is due.
+      const claimed = await withTenantTx(db, { tenantId }, async (tx) => {
+        const rows = rowsOf<RecipientRow>(
+          await tx.execute(sql`update mailing_recipients r set status = 'sending', attempts = r.attempts + 1, updated_at = now()
+            where r.tenant_id = ${tenantId} and r.recipient_id in (
+              select recipient_id from mailing_recipients
+              where tenant_id = ${tenantId} and mailing_id = ${mailingId}
+                and (status = 'queued' or (status = 'deferred' and next_attempt_at <= now()))
+              order by recipient_id limit ${batch} for update skip locked)
+            returning r.recipient_id, r.contact_id, r.email, r.token, r.attempts`),
+        );
+        const values = await contactValues(
+          tx,
+          tenantId,
+          rows.flatMap((r) => (r.contact_id ? [Number(r.contact_id)] : [])),
+        );
+        return { rows, values };
+      });
+      if (claimed.rows.length === 0) break;
+      const results: { id: number; status: string; error: string | null; next: Date | null }[] = [];
+      await Promise.all(
+        claimed.rows.map(async (r) => {
+          await pace();
+          const addresses = addressesOf(state.ctx, tenantId, r.token);
+          const contact = r.contact_id ? (claimed.values.get(Number(r.contact_id)) ?? null) : null;
+          const out = renderMessage(compiled, state.ctx, valuesOf(state.ctx, contact, addresses), addresses);
+          const message: DeliveryMessage = {
+            to: r.email,
+            subject: out.subject,
+            html: out.html,
+            text: out.text,
+            headers: {
+              'List-Unsubscribe': `<${addresses.unsubscribe}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              'X-Guildhall-Mailing': `${mailingId}`,
+            },
+            returnPath: returnPathOf(services.config.mailFrom, tenantId, r.token),
+          };
+          const result = await services.mailer.deliver(tenantId, message);
+          if (result.ok)
+            results.push({ id: Number(r.recipient_id), status: 'sent', error: null, next: null });
+          else if (result.permanent)
+            results.push({
+              id: Number(r.recipient_id),
+              status: 'bounced',
+              error: result.message,
+              next: null,
+            });
+          else {
+            const delay = nextRetryDelay(r.attempts);
+            results.push({
+              id: Number(r.recipient_id),
+              status: delay === null ? 'failed' : 'deferred',
+              error: result.message,
+              next: delay === null ? null : new Date(Date.now() + delay),
+            });
+          }
+        }),
+      );
+      // 3. The batch's outcome in one statement; hard bounces suppress their address.
+      await withTenantTx(db, { tenantId }, async (tx) => {
+        const payload = JSON.stringify(
+          results.map((x) => ({
+            id: x.id,
+            status: x.status,
+            error: x.error,
+            next: x.next?.toISOString() ?? null,
+          })),
+        );
+        await tx.execute(sql`update mailing_recipients r set status = x.status, last_error = x.error,
+            next_attempt_at = x.next::timestamptz, updated_at = now(),
+            sent_at = case when x.status = 'sent' then now() else r.sent_at end
+          from jsonb_to_recordset(${payload}::jsonb) as x(id bigint, status text, error text, next text)
+          where r.tenant_id = ${tenantId} and r.recipient_id = x.id`);
+        const bounced = claimed.rows.filter((r) =>
+          results.some((x) => x.id === Number(r.recipient_id) && x.status === 'bounced'),
+        );
+        for (const b of bounced) {
+          await tx
+            .insert(mailSuppressions)
+            .values({
+              tenantId,
+              email: b.email,
+              reason: 'bounced',
+              detail: results.find((x) => x.id === Number(b.recipient_id))?.error ?? null,
+            })
+            .onConflictDoNothing();
+        }
+      });
+    }
+    // 4. Done, or come back when the next deferred recipient is due.
+    await withTenantTx(db, { tenantId }, async (tx) => {
+      const [due] = rowsOf<{ at: string | null }>(
+        await tx.execute(sql`select min(next_attempt_at) as at from mailing_recipients
+          where tenant_id = ${tenantId} and mailing_id = ${mailingId} and status = 'deferred'`),
+      );
+      if (due?.at) {
+        await services.jobs.enqueue(tx, {
+          tenantId,
+          kind: MAILING_JOB,
+          payload: { mailingId },
+          userId: job.userId,
+          runAfter: new Date(due.at),
+        });
+      } else {
+        await tx
+          .update(mailings)
+          .set({ status: 'sent', finishedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(mailings.tenantId, tenantId), eq(mailings.mailingId, mailingId)));
+      }
+    });
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Unsubscribe and preferences (public, by the recipient's token)
+
+const TOKEN = /^[0-9a-f]{32}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function recipientByToken(tx: Tx, tenantId: string, token: string) {
+  const [r] = await tx
+    .select()
+    .from(mailingRecipients)
+    .where(and(eq(mailingRecipients.tenantId, tenantId), eq(mailingRecipients.token, token)));
+  return r ?? null;
+}
+
+export async function preferences(database: Database, tenantId: string, token: string) {
+  if (!UUID.test(tenantId) || !TOKEN.test(token)) return null;
+  return withTenantTx(database.db, { tenantId }, async (tx) => {
+    const r = await recipientByToken(tx, tenantId, token);
+    if (!r) return null;
+    const [t] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+    const [s] = await tx
+      .select()
+      .from(mailSuppressions)
+      .where(and(eq(mailSuppressions.tenantId, tenantId), eq(mailSuppressions.email, r.email)));
+    return { Email: r.email, Association: t?.name ?? '', Subscribed: !s };
+  });
+}
+
+/** Unsubscribes (one click, or the preferences page) or subscribes again; the suppression list keeps the choice. */
+export async function setSubscribed(
+  database: Database,
+  tenantId: string,
+  token: string,
+  subscribed: boolean,
+): Promise<boolean> {
+  if (!UUID.test(tenantId) || !TOKEN.test(token)) return false;
+  return withTenantTx(database.db, { tenantId }, async (tx) => {
+    const r = await recipientByToken(tx, tenantId, token);
+    if (!r) return false;
+    if (subscribed)
+      await tx
+        .delete(mailSuppressions)
+        .where(
+          and(
+            eq(mailSuppressions.tenantId, tenantId),
+            eq(mailSuppressions.email, r.email),
+            eq(mailSuppressions.reason, 'unsubscribed'),
+          ),
+        );
+    else
+      await tx
+        .insert(mailSuppressions)
+        .values({
+          tenantId,
+          email: r.email,
+          reason: 'unsubscribed',
+          detail: `mailing ${r.mailingId ?? ''}`.trim(),
+        })
+        .onConflictDoNothing();
+    return true;
+  });
+}

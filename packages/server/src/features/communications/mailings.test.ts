@@ -1,0 +1,292 @@
+import { withTenantTx } from '@guildhall/db';
+import { mergeChipHtml, mergeFieldByName } from '@guildhall/shared';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  client,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+} from '../../../test/helpers.ts';
+import { decodeQuotedPrintable } from '../../../test/smtp-inbox.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/** A local SMTP server that defers an address once (450), refuses another for good (550), and keeps the rest. */
+async function startSmtp() {
+  const received: Received[] = [];
+  const deferredOnce = new Set<string>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      if (to.startsWith('bounce.')) {
+        const err = new Error('5.1.1 No such user') as Error & { responseCode: number };
+        err.responseCode = 550;
+        return callback(err);
+      }
+      if (to.startsWith('defer.') && !deferredOnce.has(to)) {
+        deferredOnce.add(to);
+        const err = new Error('4.2.2 Mailbox full, try later') as Error & { responseCode: number };
+        err.responseCode = 450;
+        return callback(err);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (c: Buffer) => {
+        data += c.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          // Headers unfolded (a long List-Unsubscribe is folded onto the next line).
+          data: decodeQuotedPrintable(data).replace(/\r\n[ \t]+/g, ' '),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    to: (address: string) => received.filter((r) => r.to.includes(address)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let ctx: TestContext;
+let t: TenantWithUsers;
+let other: TenantWithUsers;
+let api: ReturnType<typeof client>;
+let apiOther: ReturnType<typeof client>;
+const tag = Date.now().toString(36);
+const addr = (name: string) => `${name}.${tag}@example.org`;
+
+async function contact(c: ReturnType<typeof client>, FirstName: string, Email: string | null) {
+  const res = await c.post('/api/contacts/contacts/contactSave', {
+    ContactType: 'individual',
+    Status: 'active',
+    FirstName,
+    LastName: 'Tester',
+    ...(Email ? { Email } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().Data.ContactId as number;
+}
+
+const first = () => mergeChipHtml(mergeFieldByName('Contact.FirstName') as never, { Default: 'Friend' });
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  ctx = await testApp({ smtpUrl: smtp.url, mailFrom: 'Guildhall <no-reply@guildhall.test>' });
+  t = await seedTenant(ctx.database);
+  other = await seedTenant(ctx.database);
+  api = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
+  apiOther = client(ctx.app, (await signIn(ctx.app, other.admin)).cookie);
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+/** Makes every deferred recipient and waiting job of the association due now (the backoff is minutes long). */
+async function makeRetriesDue(tenantId: string) {
+  await withTenantTx(ctx.database.db, { tenantId }, async (tx) => {
+    await tx.execute(sql`update mailing_recipients set next_attempt_at = now() where status = 'deferred'`);
+    await tx.execute(sql`update jobs set run_after = now() where status = 'queued'`);
+  });
+}
+
+describe('mailings delivered', () => {
+  let ada: number;
+  let mailingId: number;
+
+  it('delivers with merge fields, defers and retries, bounces and suppresses, and logs every recipient', async () => {
+    ada = await contact(api, '<b>Ada</b>', addr('ada'));
+    const defer = await contact(api, 'Dee', addr('defer'));
+    const bounce = await contact(api, 'Bo', addr('bounce'));
+    const none = await contact(api, 'Nemo', null);
+    const foreign = await contact(apiOther, 'Olga', addr('olga'));
+
+    const created = await api.post('/api/communication/mailings', {
+      Name: 'November news',
+      Subject: 'News for you',
+      BodyHtml: `<p>Hello ${first()}!</p><p><a href="merge:Mailing.PreferencesUrl">Preferences</a></p><script>x()</script>`,
+      Audience: { Kind: 'contacts', ContactIds: [ada, defer, bounce, none, foreign] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    mailingId = created.json().MailingId;
+    expect(created.json().BodyHtml).not.toContain('<script');
+
+    // Preview as a recipient: the contact's values, escaped.
+    const preview = await api.post(`/api/communication/mailings/${mailingId}/preview`, { ContactId: ada });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().Html).toContain('Hello &lt;b&gt;Ada&lt;/b&gt;!');
+    expect(preview.json().Email).toBe(addr('ada'));
+    const generic = await api.post(`/api/communication/mailings/${mailingId}/preview`, {});
+    expect(generic.json().Html).toContain('Hello Friend!');
+    expect((await apiOther.post(`/api/communication/mailings/${mailingId}/preview`, {})).statusCode).toBe(
+      404,
+    );
+
+    // Test send to oneself.
+    const test = await api.post(`/api/communication/mailings/${mailingId}/test`, {
+      To: addr('me'),
+      ContactId: ada,
+    });
+    expect(test.statusCode, test.body).toBe(200);
+    expect(smtp.to(addr('me'))[0]?.data).toContain('Subject: [Test] News for you');
+
+    const sent = await api.post(`/api/communication/mailings/${mailingId}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().Status).toBe('scheduled');
+    await ctx.app.worker.drain();
+
+    let m = (await api.get(`/api/communication/mailings/${mailingId}`)).json();
+    expect(m.Status).toBe('sending');
+    expect(m.RecipientCount).toBe(3);
+    expect(m.Counts).toEqual({ sent: 1, deferred: 1, bounced: 1 });
+
+    const mail = smtp.to(addr('ada'));
+    expect(mail).toHaveLength(1);
+    const message = mail[0] as Received;
+    expect(message.data).toContain('Hello &lt;b&gt;Ada&lt;/b&gt;!');
+    expect(message.data).toMatch(
+      /List-Unsubscribe: <http:\/\/guildhall\.test\/api\/communication\/unsubscribe\/[0-9a-f-]+\/[0-9a-f]{32}>/,
+    );
+    expect(message.data).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(message.from).toMatch(new RegExp(`^bounces\\+${t.tenant.id}\\.[0-9a-f]{32}@guildhall\\.test$`));
+    expect(smtp.to(addr('olga'))).toHaveLength(0);
+
+    const log = (await api.get(`/api/communication/mailings/${mailingId}/recipients`)).json() as {
+      Email: string;
+      Status: string;
+      LastError: string | null;
+      Attempts: number;
+    }[];
+    const byEmail = Object.fromEntries(log.map((r) => [r.Email, r]));
+    expect(byEmail[addr('bounce')]).toMatchObject({ Status: 'bounced', Attempts: 1 });
+    expect(byEmail[addr('bounce')]?.LastError).toMatch(/550/);
+    expect(byEmail[addr('defer')]).toMatchObject({ Status: 'deferred', Attempts: 1 });
+
+    // The retry is due: delivered on the second try, and the mailing is done.
+    await makeRetriesDue(t.tenant.id);
+    await ctx.app.worker.drain();
+    m = (await api.get(`/api/communication/mailings/${mailingId}`)).json();
+    expect(m.Counts).toEqual({ sent: 2, bounced: 1 });
+    expect(m.Status).toBe('sent');
+    expect(smtp.to(addr('defer'))).toHaveLength(1);
+
+    // The contact's communication history.
+    const history = (await api.get(`/api/communication/contacts/${ada}/history`)).json();
+    expect(history).toEqual([
+      expect.objectContaining({ MailingId: mailingId, Subject: 'News for you', Status: 'sent' }),
+    ]);
+    expect((await apiOther.get(`/api/communication/contacts/${ada}/history`)).json()).toEqual([]);
+  });
+
+  it('one-click unsubscribe (RFC 8058) suppresses the address; the next mailing skips it and the bounced one', async () => {
+    const mail = smtp.to(addr('ada'))[0] as Received;
+    const url = /List-Unsubscribe: <([^>]+)>/.exec(mail.data)?.[1] as string;
+    const path = new URL(url).pathname;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: path.replace(/[0-9a-f]{32}$/, '0'.repeat(32)),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const prefsPath = path.replace('/api/communication/unsubscribe/', '/email/preferences/');
+    const page = await ctx.app.inject({ method: 'GET', url: prefsPath });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('You are unsubscribed');
+
+    const second = await api.post('/api/communication/mailings', {
+      Name: 'December news',
+      Subject: 'More news',
+      BodyHtml: `<p>Hi ${first()}</p>`,
+      Audience: { Kind: 'filter', FilterId: 0, SearchText: tag },
+    });
+    const id = second.json().MailingId as number;
+    await api.post(`/api/communication/mailings/${id}/send`, {});
+    await ctx.app.worker.drain();
+    const log = (await api.get(`/api/communication/mailings/${id}/recipients`)).json() as {
+      Email: string;
+      Status: string;
+    }[];
+    expect(Object.fromEntries(log.map((r) => [r.Email, r.Status]))).toEqual({
+      [addr('ada')]: 'suppressed',
+      [addr('bounce')]: 'suppressed',
+      [addr('defer')]: 'sent',
+    });
+    expect(smtp.to(addr('ada'))).toHaveLength(1);
+
+    // Subscribing again on the preferences page lifts the unsubscribe (not the bounce).
+    const back = await ctx.app.inject({
+      method: 'POST',
+      url: prefsPath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'subscribed=true',
+    });
+    expect(back.statusCode).toBe(303);
+    expect((await ctx.app.inject({ method: 'GET', url: prefsPath })).body).toContain(
+      'You receive our mailings.',
+    );
+  });
+
+  it('schedules for later, cancels, and refuses to change a sent mailing', async () => {
+    const draft = await api.post('/api/communication/mailings', {
+      Name: 'Later',
+      Subject: 'Later',
+      BodyHtml: '<p>Later</p>',
+      Audience: { Kind: 'contacts', ContactIds: [ada] },
+    });
+    const id = draft.json().MailingId as number;
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await api.post(`/api/communication/mailings/${id}/send`, { ScheduledAt: at });
+    expect(scheduled.json()).toMatchObject({ Status: 'scheduled', ScheduledAt: at, RecipientCount: 0 });
+    await ctx.app.worker.drain();
+    expect((await api.get(`/api/communication/mailings/${id}`)).json().Status).toBe('scheduled');
+    expect((await api.post(`/api/communication/mailings/${id}/cancel`)).json().Status).toBe('draft');
+    const past = await api.post(`/api/communication/mailings/${id}/send`, {
+      ScheduledAt: '2020-01-01T00:00:00Z',
+    });
+    expect(past.statusCode).toBe(400);
+    const changed = await api.put(`/api/communication/mailings/${mailingId}`, {
+      Name: 'x',
+      Subject: 'x',
+      BodyHtml: '',
+      Audience: { Kind: 'contacts', ContactIds: [ada] },
+    });
+    expect(changed.statusCode).toBe(409);
+    const list = (await api.get('/api/communication/mailings')).json() as { MailingId: number }[];
+    expect(list.map((m) => m.MailingId)).toContain(mailingId);
+    expect((await apiOther.get('/api/communication/mailings')).json()).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Mailings: one message to an audience, delivered through the platform mailer as a job, with one log row per
+ * recipient. Wire shapes for the server's routes and the web's screens.
+ */
+import { z } from 'zod';
+import { filterCriterionSchema } from '../platform/list-protocol.schema.ts';
+
+/** Who receives a mailing: contacts chosen on the list, or a filter of the contacts list evaluated at send time. */
+export const mailingAudienceSchema = z.discriminatedUnion('Kind', [
+  z.object({ Kind: z.literal('contacts'), ContactIds: z.array(z.number().int().positive()).min(1).max(100_000) }),
+  z.object({
+    Kind: z.literal('filter'),
+    /** A named filter of the contacts list (0 none: everyone with an address; 9999 advanced: `Criteria`). */
+    FilterId: z.number().int().min(0),
+    Criteria: z.array(filterCriterionSchema).max(50).optional(),
+    SearchText: z.string().max(200).optional(),
+  }),
+]);
+export type MailingAudience = z.infer<typeof mailingAudienceSchema>;
+
+export const MAILING_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
+export const RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'deferred', 'failed', 'bounced', 'suppressed'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+export const mailingInputSchema = z.object({
+  Name: z.string().trim().min(1, 'Name is required.').max(200),
+  TemplateId: z.number().int().positive().nullable().optional(),
+  Subject: z.string().trim().min(1, 'Subject is required.').max(300),
+  BodyHtml: z.string().max(500_000),
+  Audience: mailingAudienceSchema,
+});
+export type MailingInput = z.infer<typeof mailingInputSchema>;
+
+export const mailingSchema = z.object({
+  MailingId: z.number(),
+  Name: z.string(),
+  TemplateId: z.number().nullable(),
+  Subject: z.string(),
+  BodyHtml: z.string(),
+  Audience: mailingAudienceSchema,
+  Status: z.enum(MAILING_STATUSES),
+  ScheduledAt: z.string().nullable(),
+  StartedAt: z.string().nullable(),
+  FinishedAt: z.string().nullable(),
+  RecipientCount: z.number(),
+  /** Recipients by delivery status. */
+  Counts: z.record(z.string(), z.number()),
+  CreatedAt: z.string(),
+});
+export type Mailing = z.infer<typeof mailingSchema>;
+
+export const mailingSummarySchema = mailingSchema.omit({ BodyHtml: true, Audience: true });
+export type MailingSummary = z.infer<typeof mailingSummarySchema>;
+
+export const recipientLogSchema = z.object({
+  RecipientId: z.number(),
+  MailingId: z.number().nullable(),
+  ContactId: z.number().nullable(),
+  Email: z.string(),
+  Subject: z.string(),
+  Status: z.enum(RECIPIENT_STATUSES),
+  Attempts: z.number(),
+  LastError: z.string().nullable(),
+  SentAt: z.string().nullable(),
+  UpdatedAt: z.string(),
+});
+export type RecipientLog = z.infer<typeof recipientLogSchema>;
+
+export const sendMailingSchema = z.object({
+  /** Send later: an ISO instant in the future; now when absent. */
+  ScheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+
+export const previewSchema = z.object({ ContactId: z.number().int().positive().nullable().optional() });
+export const previewAnswerSchema = z.object({ Subject: z.string(), Html: z.string(), Email: z.string().nullable() });
+
+/** RFC 8058: the body a mail client posts to the List-Unsubscribe address for a one-click unsubscribe. */
+export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
+
+export const preferencesSchema = z.object({
+  Email: z.string(),
+  Association: z.string(),
+  Subscribed: z.boolean(),
+});
+
+/** Retries of a deferred (4xx or unreachable) recipient: after 1, 5, 30 minutes, then 2 hours; then failed. */
+export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000] as const;
+
+/** When a deferred recipient is tried again after `attempts` tries; null when it has had them all. */
+export function nextRetryDelay(attempts: number): number | null {
+  return RETRY_DELAYS_MS[attempts - 1] ?? null;
+}
