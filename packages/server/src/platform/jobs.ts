@@ -45,7 +45,13 @@ export interface JobEnvironment {
 
 export async function enqueue(
   tx: Tx,
-  job: { tenantId: string; kind: string; payload: Record<string, unknown>; userId: number | null; runAfter?: Date },
+  job: {
+    tenantId: string;
+    kind: string;
+    payload: Record<string, unknown>;
+    userId: number | null;
+    runAfter?: Date;
+  },
 ): Promise<string> {
   const [row] = await tx.insert(jobs).values(job).returning({ id: jobs.id });
   if (!row) throw new Error('job insert returned nothing');

@@ -102,7 +102,12 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
         const err = e as { responseCode?: number; message?: string; code?: string };
         const code = typeof err.responseCode === 'number' ? err.responseCode : null;
         // A 5xx answer is final (a bounce); no answer at all (connection) or a 4xx is worth another try.
-        return { ok: false, permanent: code !== null && code >= 500, code, message: err.message ?? String(e) };
+        return {
+          ok: false,
+          permanent: code !== null && code >= 500,
+          code,
+          message: err.message ?? String(e),
+        };
       }
     },
     async send(tenantId, message) {

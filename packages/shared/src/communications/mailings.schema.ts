@@ -7,7 +7,10 @@ import { filterCriterionSchema } from '../platform/list-protocol.schema.ts';
 
 /** Who receives a mailing: contacts chosen on the list, or a filter of the contacts list evaluated at send time. */
 export const mailingAudienceSchema = z.discriminatedUnion('Kind', [
-  z.object({ Kind: z.literal('contacts'), ContactIds: z.array(z.number().int().positive()).min(1).max(100_000) }),
+  z.object({
+    Kind: z.literal('contacts'),
+    ContactIds: z.array(z.number().int().positive()).min(1).max(100_000),
+  }),
   z.object({
     Kind: z.literal('filter'),
     /** A named filter of the contacts list (0 none: everyone with an address; 9999 advanced: `Criteria`). */
@@ -19,7 +22,15 @@ export const mailingAudienceSchema = z.discriminatedUnion('Kind', [
 export type MailingAudience = z.infer<typeof mailingAudienceSchema>;
 
 export const MAILING_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
-export const RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'deferred', 'failed', 'bounced', 'suppressed'] as const;
+export const RECIPIENT_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'deferred',
+  'failed',
+  'bounced',
+  'suppressed',
+] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 export const mailingInputSchema = z.object({
@@ -72,7 +83,11 @@ export const sendMailingSchema = z.object({
 });
 
 export const previewSchema = z.object({ ContactId: z.number().int().positive().nullable().optional() });
-export const previewAnswerSchema = z.object({ Subject: z.string(), Html: z.string(), Email: z.string().nullable() });
+export const previewAnswerSchema = z.object({
+  Subject: z.string(),
+  Html: z.string(),
+  Email: z.string().nullable(),
+});
 
 /** RFC 8058: the body a mail client posts to the List-Unsubscribe address for a one-click unsubscribe. */
 export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
