@@ -133,4 +133,63 @@ describe('communications', () => {
     await page.screenshot({ path: join(dir, 'template.png') });
     await context.close();
   });
+
+  it('writes a mailing from a template, previews it as a recipient, sends it, and shows its delivery log', async () => {
+    const { page, context } = await signedInAdmin(run);
+    const made = await page.request.post('/api/contacts/contacts/contactSave', {
+      data: {
+        ContactType: 'individual',
+        Status: 'active',
+        FirstName: 'Ada',
+        LastName: 'Lovelace',
+        Email: 'ada@example.org',
+      },
+    });
+    const adaId = ((await made.json()) as { Data: { ContactId: number } }).Data.ContactId;
+    const first =
+      '<span data-merge-field="Contact.FirstName" data-merge-params="{&quot;Default&quot;:&quot;Friend&quot;}">Contact.FirstName</span>';
+    await page.request.post('/api/communication/templates/templateSave', {
+      data: {
+        Name: 'Autumn news',
+        Kind: 'template',
+        Purpose: 'general',
+        Subject: 'Autumn news',
+        BodyHtml: `<p>Dear ${first}, autumn is here.</p>`,
+      },
+    });
+    await page.getByRole('link', { name: 'Mailings' }).first().click();
+    await page.getByRole('link', { name: 'New mailing' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Autumn mailing');
+    await choose(page, /^Start from a template/, 'Autumn news');
+    await poll(() => page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Autumn news');
+    await page.getByRole('textbox', { name: 'Message' }).locator('.gh-merge-chip').waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/a\/mailings\/\d+$/);
+
+    // Preview as Ada: her name in place of the chip.
+    const picker = page
+      .getByRole('textbox', { name: 'Preview as' })
+      .or(page.getByRole('combobox', { name: 'Preview as' }));
+    await picker.fill('Lovelace');
+    await page.getByRole('option', { name: /Lovelace/ }).click();
+    const frame = page.frameLocator('iframe[title="Preview of the message"]');
+    await frame.getByText('Dear Ada, autumn is here.').waitFor();
+
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await page
+      .getByRole('dialog', { name: 'Send the mailing' })
+      .getByRole('button', { name: 'Send' })
+      .click();
+    const log = page.getByRole('table', { name: 'Delivery log' });
+    await log
+      .getByRole('row')
+      .filter({ hasText: 'ada@example.org' })
+      .filter({ hasText: 'sent' })
+      .waitFor({ timeout: 30_000 });
+
+    // The contact's communication history lists it.
+    await page.goto(`/micronet/list/contacts/contacts/${adaId}?tab=communications`);
+    await page.getByRole('table', { name: 'Communication history' }).getByText('Autumn news').waitFor();
+    await context.close();
+  });
 });

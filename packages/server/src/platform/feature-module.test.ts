@@ -200,6 +200,8 @@ describe('the app holds exactly the modules it is given', () => {
           userId: null,
         }),
       ),
-    ).rejects.toThrow('No feature module handles the job kind nope (known: export, contacts-import, memberships-renewals).');
+    ).rejects.toThrow(
+      'No feature module handles the job kind nope (known: export, contacts-import, memberships-renewals, mailing-send).',
+    );
   });
 });

@@ -96,6 +96,16 @@ const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
     content:
       'One email as it was sent: recipient, subject, body and delivery attempts. Secrets in it are hidden.',
   },
+  'Communications.Mailings': {
+    title: 'Mailings',
+    content:
+      'Messages sent to many contacts at once, newest first, with how their delivery went. Open one to see its delivery log recipient by recipient, or start a new one.',
+  },
+  'Communications.Mailing': {
+    title: 'A mailing',
+    content:
+      'Write the message (start from a template if you like; merge fields greet each recipient by name), choose who receives it (a filter of the contacts list, applied when the send starts), preview it as any contact and send yourself a test, then send it now or schedule it. Addresses that unsubscribed or bounced are skipped and logged as suppressed. Every message carries an unsubscribe link.',
+  },
   'Audit.Log': {
     title: 'Audit log',
     content:

@@ -19,6 +19,8 @@ describe('the navigation assembled from the modules', () => {
       'Memberships',
       'Join a member',
       'Users',
+      'Mailings',
+      'Email templates',
       'Mail outbox',
       'Files',
       'Membership setup',

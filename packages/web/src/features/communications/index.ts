@@ -1,13 +1,43 @@
-import { IconTemplate } from '@tabler/icons-react';
+import { IconMailForward, IconTemplate } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
 
 /**
  * Communications on the web: email templates and newsletters on the generic screens (their message in the
- * rich-text editor of the platform, with merge fields, signatures and images), and later mailings.
+ * rich-text editor of the platform, with merge fields, signatures and images), mailings (write, preview, test,
+ * send or schedule, and the delivery log), and a contact's communication history.
  */
 export const communicationsModule: WebModule = {
   name: 'communications',
+  backOffice: [
+    page(
+      'mailings',
+      { stateName: 'Communications.Mailings', title: 'Mailings' },
+      screen(
+        () => import('./mailings-page.tsx'),
+        (m) => m.MailingsPage,
+      ),
+    ),
+    page(
+      'mailings/:id',
+      { stateName: 'Communications.Mailing', title: 'Mailing' },
+      screen(
+        () => import('./mailing-page.tsx'),
+        (m) => m.MailingPage,
+      ),
+    ),
+  ],
   nav: [
+    {
+      section: 'communications',
+      to: '/a/mailings',
+      label: 'Mailings',
+      icon: IconMailForward,
+      permission: 'backoffice',
+      order: 5,
+      description: 'Send a message to many contacts at once, and see how its delivery went.',
+    },
     {
       section: 'communications',
       to: '/micronet/list/communication/templates',
@@ -18,4 +48,13 @@ export const communicationsModule: WebModule = {
       description: 'Messages and newsletters you reuse, with merge fields that greet each recipient by name.',
     },
   ],
+  recordTabs: {
+    contacts: [
+      {
+        key: 'communications',
+        title: 'Communications',
+        Panel: lazy(() => import('./contact-history-tab.tsx')),
+      },
+    ],
+  },
 };

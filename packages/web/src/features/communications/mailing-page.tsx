@@ -1,0 +1,452 @@
+/**
+ * One mailing. A draft is written here (from a template or from scratch, in the rich-text editor with merge fields),
+ * its audience chosen (a filter of the contacts list, evaluated when the send starts), previewed as a recipient,
+ * test-sent to oneself, then sent now or scheduled. Once sent, the page shows how delivery went, recipient by
+ * recipient (queued, sent, deferred, failed, bounced, suppressed).
+ */
+import {
+  MAILING_STATUSES,
+  type Mailing,
+  type MailingInput,
+  MERGE_FLAGS,
+  type RecipientLog,
+  TEMPLATE_TYPES,
+} from '@guildhall/shared';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../platform/api-client.ts';
+import { RichTextEditor } from '../../platform/editor/rich-text-editor.tsx';
+import { ErrorBlock } from '../../platform/error-block.tsx';
+import { formatDateTime } from '../../platform/format.ts';
+import { useIdentity } from '../../platform/identity.ts';
+import { notifyError, notifyInfo, notifySaved } from '../../platform/notify.ts';
+import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
+import { confirmDialog } from '../../platform/screens/dialogs.tsx';
+import { resourceByName } from '../../platform/screens/resources.ts';
+import { SoftBadge } from '../../platform/soft-badge.tsx';
+import { deliverySummary, MAILING_STATUS_COLORS } from './mailings-page.tsx';
+
+const MERGE_CONTEXT = { flags: MERGE_FLAGS.RichText, templateType: TEMPLATE_TYPES.Email, entity: 'mailing' };
+
+interface TemplateRow {
+  TemplateId: number;
+  Name: string;
+  Subject: string;
+  IsArchived: boolean;
+}
+
+function useTemplates() {
+  return useQuery({
+    queryKey: ['email-templates', 'for-mailing'],
+    queryFn: () =>
+      api.post<{ Results: TemplateRow[] }>('/api/communication/templates/templateData', { Id: 1 }),
+  });
+}
+
+function ContactPicker({ value, onChange }: { value: string | null; onChange: (v: string | null) => void }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const found = useQuery({
+    queryKey: ['contact-lookup', debounced],
+    queryFn: () =>
+      api.get<{ Id: unknown; Name: string }[]>(
+        `/api/contacts/contacts/contactLookup?search=${encodeURIComponent(debounced)}`,
+      ),
+  });
+  return (
+    <Select
+      label="Preview as"
+      placeholder="Type a contact's name"
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      data={(found.data ?? []).map((c) => ({ value: String(c.Id), label: c.Name }))}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+function Preview({ mailingId }: { mailingId: number }) {
+  const me = useIdentity();
+  const [contactId, setContactId] = useState<string | null>(null);
+  const preview = useQuery({
+    queryKey: ['mailing-preview', mailingId, contactId],
+    queryFn: () =>
+      api.post<{ Subject: string; Html: string; Email: string | null }>(
+        `/api/communication/mailings/${mailingId}/preview`,
+        { ContactId: contactId ? Number(contactId) : null },
+      ),
+  });
+  const [sending, setSending] = useState(false);
+  return (
+    <Card withBorder>
+      <Stack>
+        <Group justify="space-between" align="flex-end">
+          <div style={{ flex: 1, maxWidth: 420 }}>
+            <ContactPicker value={contactId} onChange={setContactId} />
+          </div>
+          <Button
+            variant="light"
+            loading={sending}
+            onClick={async () => {
+              setSending(true);
+              try {
+                const r = await api.post<{ message: string }>(
+                  `/api/communication/mailings/${mailingId}/test`,
+                  {
+                    To: me.user.email,
+                    ContactId: contactId ? Number(contactId) : null,
+                  },
+                );
+                notifyInfo(r.message);
+              } catch (e) {
+                notifyError(e);
+              } finally {
+                setSending(false);
+              }
+            }}
+          >
+            Send a test to {me.user.email}
+          </Button>
+        </Group>
+        {preview.isError ? <ErrorBlock error={preview.error} /> : null}
+        {preview.data ? (
+          <>
+            <Text size="sm">
+              <Text span fw={600}>
+                Subject:
+              </Text>{' '}
+              {preview.data.Subject}
+              {preview.data.Email ? ` · to ${preview.data.Email}` : ''}
+            </Text>
+            <iframe
+              title="Preview of the message"
+              sandbox=""
+              srcDoc={preview.data.Html}
+              style={{
+                width: '100%',
+                height: 420,
+                border: '1px solid var(--mantine-color-gray-3)',
+                borderRadius: 4,
+              }}
+            />
+          </>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function RecipientsLog({ mailing }: { mailing: Mailing }) {
+  const me = useIdentity();
+  const tz = me.tenant.settings.defaultTimezone;
+  const log = useQuery({
+    queryKey: ['mailing-log', mailing.MailingId, mailing.Status, JSON.stringify(mailing.Counts)],
+    queryFn: () => api.get<RecipientLog[]>(`/api/communication/mailings/${mailing.MailingId}/recipients`),
+    refetchInterval: mailing.Status === 'sending' ? 2000 : false,
+  });
+  return (
+    <Card withBorder>
+      <Title order={3} size="h4" mb="sm">
+        Delivery log
+      </Title>
+      {log.data && log.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          The recipients are fixed when the send starts.
+        </Text>
+      ) : null}
+      {log.data && log.data.length > 0 ? (
+        <Table striped aria-label="Delivery log">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Recipient</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Tries</Table.Th>
+              <Table.Th>Sent</Table.Th>
+              <Table.Th>Answer</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {log.data.map((r) => (
+              <Table.Tr key={r.RecipientId}>
+                <Table.Td>{r.Email}</Table.Td>
+                <Table.Td>
+                  <SoftBadge color={MAILING_STATUS_COLORS[r.Status] ?? 'gray'}>{r.Status}</SoftBadge>
+                </Table.Td>
+                <Table.Td>{r.Attempts}</Table.Td>
+                <Table.Td>{r.SentAt ? formatDateTime(r.SentAt, tz) : '—'}</Table.Td>
+                <Table.Td>
+                  <Text size="xs" c="dimmed">
+                    {r.LastError ?? ''}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+    </Card>
+  );
+}
+
+const EMPTY: MailingInput = {
+  Name: '',
+  TemplateId: null,
+  Subject: '',
+  BodyHtml: '',
+  Audience: { Kind: 'filter', FilterId: 0 },
+};
+
+export function MailingPage() {
+  const params = useParams();
+  const isNew = params.id === 'new' || params.id === undefined;
+  const id = isNew ? null : Number(params.id);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useIdentity();
+  const tz = me.tenant.settings.defaultTimezone;
+  const mailing = useQuery({
+    queryKey: ['mailing', id],
+    queryFn: () => api.get<Mailing>(`/api/communication/mailings/${id}`),
+    enabled: id !== null,
+    // A send in progress (or due now) is followed until it is done.
+    refetchInterval: (q) => {
+      const d = q.state.data;
+      if (!d) return false;
+      if (d.Status === 'sending') return 2000;
+      if (d.Status === 'scheduled' && d.ScheduledAt && Date.parse(d.ScheduledAt) <= Date.now() + 5000) return 2000;
+      return false;
+    },
+  });
+  const templates = useTemplates();
+  const [draft, setDraft] = useState<MailingInput>(EMPTY);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [when, setWhen] = useState('');
+  useEffect(() => {
+    if (mailing.data && !dirty) {
+      const m = mailing.data;
+      setDraft({
+        Name: m.Name,
+        TemplateId: m.TemplateId,
+        Subject: m.Subject,
+        BodyHtml: m.BodyHtml,
+        Audience: m.Audience,
+      });
+    }
+  }, [mailing.data, dirty]);
+
+  const contacts = resourceByName('contacts');
+  const filterOptions = [
+    { value: '0', label: 'Every contact with an email address' },
+    ...(contacts?.filters ?? []).map((f) => ({ value: String(f.Id), label: f.Name })),
+  ];
+  const update = (patch: Partial<MailingInput>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setDirty(true);
+  };
+
+  const save = async (): Promise<number | null> => {
+    setSaving(true);
+    try {
+      const saved = id
+        ? await api.put<Mailing>(`/api/communication/mailings/${id}`, draft)
+        : await api.post<Mailing>('/api/communication/mailings', draft);
+      setDirty(false);
+      await queryClient.invalidateQueries({ queryKey: ['mailing'] });
+      await queryClient.invalidateQueries({ queryKey: ['mailing-preview'] });
+      await queryClient.invalidateQueries({ queryKey: ['mailings'] });
+      notifySaved();
+      if (!id) navigate(`/a/mailings/${saved.MailingId}`, { replace: true });
+      return saved.MailingId;
+    } catch (e) {
+      notifyError(e);
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const send = async (scheduled: boolean) => {
+    const mailingId = dirty || !id ? await save() : id;
+    if (!mailingId) return;
+    const at = scheduled && when ? new Date(when).toISOString() : null;
+    const question = at
+      ? `Send "${draft.Name}" on ${formatDateTime(at, tz)}? Its recipients are chosen then.`
+      : `Send "${draft.Name}" now to its recipients?`;
+    if (
+      !(await confirmDialog({
+        title: 'Send the mailing',
+        message: question,
+        okLabel: at ? 'Schedule' : 'Send',
+      }))
+    )
+      return;
+    try {
+      await api.post(`/api/communication/mailings/${mailingId}/send`, { ScheduledAt: at });
+      await queryClient.invalidateQueries({ queryKey: ['mailing'] });
+      await queryClient.invalidateQueries({ queryKey: ['mailings'] });
+      notifyInfo(at ? 'The mailing is scheduled.' : 'The mailing is on its way.');
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+
+  if (id !== null && mailing.isPending) return <LoadingBlock label="Loading the mailing" />;
+  if (mailing.isError) return <ErrorBlock error={mailing.error} onRetry={() => void mailing.refetch()} />;
+  const m = mailing.data ?? null;
+  const editable = !m || m.Status === 'draft';
+  void MAILING_STATUSES;
+
+  return (
+    <>
+      <PageHeader
+        title={m ? m.Name : 'New mailing'}
+        description={
+          m
+            ? `${m.Status === 'draft' ? 'Draft' : m.Status}${m.ScheduledAt && m.Status === 'scheduled' ? ` for ${formatDateTime(m.ScheduledAt, tz)}` : ''}${m.RecipientCount ? ` · ${m.RecipientCount} recipients · ${deliverySummary(m.Counts)}` : ''}`
+            : 'Write the message, choose who receives it, preview and test it, then send it.'
+        }
+        actions={
+          m ? <SoftBadge color={MAILING_STATUS_COLORS[m.Status] ?? 'gray'}>{m.Status}</SoftBadge> : undefined
+        }
+      />
+      <Stack>
+        {editable ? (
+          <Card withBorder>
+            <Stack>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label="Name"
+                  required
+                  value={draft.Name}
+                  onChange={(e) => update({ Name: e.currentTarget.value })}
+                />
+                <Select
+                  label="Start from a template"
+                  placeholder="Choose a template"
+                  clearable
+                  data={(templates.data?.Results ?? []).map((t) => ({
+                    value: String(t.TemplateId),
+                    label: t.Name,
+                  }))}
+                  value={draft.TemplateId ? String(draft.TemplateId) : null}
+                  onChange={async (v) => {
+                    if (!v) return update({ TemplateId: null });
+                    const t = await api.post<{ Subject: string; BodyHtml: string | null }>(
+                      '/api/communication/templates/templateGet',
+                      { id: Number(v) },
+                    );
+                    update({ TemplateId: Number(v), Subject: t.Subject, BodyHtml: t.BodyHtml ?? '' });
+                  }}
+                />
+                <TextInput
+                  label="Subject"
+                  required
+                  value={draft.Subject}
+                  onChange={(e) => update({ Subject: e.currentTarget.value })}
+                />
+                <Select
+                  label="Recipients"
+                  description="A filter of the contacts list, evaluated when the send starts"
+                  data={filterOptions}
+                  value={draft.Audience.Kind === 'filter' ? String(draft.Audience.FilterId) : null}
+                  placeholder={
+                    draft.Audience.Kind === 'contacts'
+                      ? `${draft.Audience.ContactIds.length} chosen contacts`
+                      : undefined
+                  }
+                  onChange={(v) => update({ Audience: { Kind: 'filter', FilterId: Number(v ?? 0) } })}
+                />
+              </SimpleGrid>
+              <div>
+                <Text size="sm" fw={500} mb={4}>
+                  Message
+                </Text>
+                <RichTextEditor
+                  key={draft.TemplateId ?? 'none'}
+                  label="Message"
+                  value={draft.BodyHtml}
+                  onChange={(html) => update({ BodyHtml: html })}
+                  mergeContext={MERGE_CONTEXT}
+                  signatures
+                  minHeight={220}
+                />
+              </div>
+              <Group justify="space-between">
+                <Button
+                  onClick={() => void save()}
+                  loading={saving}
+                  disabled={!draft.Name.trim() || !draft.Subject.trim()}
+                >
+                  Save draft
+                </Button>
+                <Group align="flex-end">
+                  <TextInput
+                    label="Send later"
+                    type="datetime-local"
+                    value={when}
+                    onChange={(e) => setWhen(e.currentTarget.value)}
+                  />
+                  <Button
+                    variant="light"
+                    disabled={!when || !draft.Name.trim()}
+                    onClick={() => void send(true)}
+                  >
+                    Schedule
+                  </Button>
+                  <Button
+                    color="green"
+                    disabled={!draft.Name.trim() || !draft.Subject.trim()}
+                    onClick={() => void send(false)}
+                  >
+                    Send now
+                  </Button>
+                </Group>
+              </Group>
+            </Stack>
+          </Card>
+        ) : null}
+        {m && m.Status === 'scheduled' ? (
+          <Alert color="violet" title="Scheduled">
+            <Group justify="space-between">
+              <Text size="sm">
+                It will be sent on {m.ScheduledAt ? formatDateTime(m.ScheduledAt, tz) : ''}.
+              </Text>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={async () => {
+                  await api.post(`/api/communication/mailings/${m.MailingId}/cancel`).catch(notifyError);
+                  await queryClient.invalidateQueries({ queryKey: ['mailing'] });
+                }}
+              >
+                Cancel the schedule
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        {m ? <Preview mailingId={m.MailingId} /> : null}
+        {m && m.Status !== 'draft' ? <RecipientsLog mailing={m} /> : null}
+      </Stack>
+    </>
+  );
+}
