@@ -232,7 +232,8 @@ export function MailingPage() {
       const d = q.state.data;
       if (!d) return false;
       if (d.Status === 'sending') return 2000;
-      if (d.Status === 'scheduled' && d.ScheduledAt && Date.parse(d.ScheduledAt) <= Date.now() + 5000) return 2000;
+      if (d.Status === 'scheduled' && d.ScheduledAt && Date.parse(d.ScheduledAt) <= Date.now() + 5000)
+        return 2000;
       return false;
     },
   });
