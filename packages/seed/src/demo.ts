@@ -13,6 +13,7 @@ import { seedDemoCommunications } from './demo-communications.ts';
 import { seedDemoCustomFields } from './demo-custom-fields.ts';
 import type { DemoFilesInput } from './demo-files.ts';
 import { seedDemoMemberships } from './demo-memberships.ts';
+import { seedDemoQueries } from './demo-query-tool.ts';
 
 /** How many contacts each demo association starts with. */
 export const DEMO_CONTACTS = { demo: 250, other: 40 } as const;
@@ -95,6 +96,7 @@ export async function seedDemo(
   await seedDemoMemberships(db, demo.id, shared.todayIn(shared.DEFAULT_TIMEZONE));
   await seedDemoCustomFields(db, demo.id);
   await seedDemoCommunications(db, demo.id, staff.id);
+  await seedDemoQueries(db, demo.id, staff.id);
   return demoFilesInput(db, demo.id, demo.name);
 }
 

@@ -218,6 +218,9 @@ function bodiesFor(id: number | string): unknown[] {
     },
     // Contacts import: B's upload id with a mapping of its columns.
     { ImportId: id, Mapping: { FirstName: 'First', LastName: 'Last', Email: 'Email' } },
+    // The query tool: a shipped query over contacts, and B's saved query by its name in the tool.
+    { QueryName: 'contacts.withoutEmail' },
+    { QueryName: `my.${id}` },
   ];
 }
 

@@ -6,6 +6,7 @@ export * from './custom-fields.ts';
 export * from './files.ts';
 export * from './memberships.ts';
 export * from './platform.ts';
+export * from './query-tool.ts';
 export * from './samples.ts';
 export * from './screens.ts';
 export * from './signup.ts';

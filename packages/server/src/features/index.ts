@@ -8,6 +8,7 @@ import { customFieldsModule } from './custom-fields/custom-fields.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { mailModule } from './mail/mail.module.ts';
 import { membershipsModule } from './memberships/memberships.module.ts';
+import { queryToolModule } from './query-tool/query-tool.module.ts';
 import { searchModule } from './search/search.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { shellModule } from './shell/shell.module.ts';
@@ -37,4 +38,5 @@ export const features: readonly FeatureModule[] = [
   billingModule,
   customFieldsModule,
   communicationsModule,
+  queryToolModule,
 ];

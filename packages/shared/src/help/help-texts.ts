@@ -111,6 +111,11 @@ const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
     content:
       'Every change to a record: who made it, on whose behalf when someone was impersonating, when, and what changed, field by field. Entries are never edited or deleted.',
   },
+  'Dev.QueryTool': {
+    title: 'Query tool',
+    content:
+      "Named queries over your association's records. Type three letters or more in the filter box to narrow the list, choose a query, fill in its parameters, then Run to see the results here a page at a time, or Download CSV for every row (it opens in a spreadsheet). Queries only read, and only your association's records; every run is in the audit log with its parameters. Administrators write their own under Our queries.",
+  },
   'Account.ChangePassword': {
     title: 'Change your password',
     content:
@@ -214,6 +219,12 @@ const RESOURCE_TEXTS: Readonly<Record<string, Partial<Record<GenericScreenKind, 
   },
   membershipHistory: {
     List: 'Every change of status of this membership, with its day, its reason and who made it.',
+  },
+  savedQueries: {
+    List: "Your association's own queries for the query tool, written in SQL by an administrator. They show in the query tool beside the ones that come with the product.",
+    Record:
+      'One query: one SELECT over gh_query.contacts, gh_query.contact_entries and gh_query.contact_links. Write a parameter as :name (cast it where needed, :since::date) and the tool asks for it. A query that changes data, calls a function outside the allowed ones or reads anything but those views is refused when you save it.',
+    New: 'A new query: a title, a group to list it under, and one SELECT over the gh_query views. Parameters are written :name.',
   },
   users: {
     List: 'Everyone who can sign in, with their role and last sign-in.',

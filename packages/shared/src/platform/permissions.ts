@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'status.manage',
   'audit.read',
   'mail.read',
+  'querytool.run',
+  'querytool.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -32,6 +34,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'terms.manage',
     'status.manage',
     'audit.read',
+    'querytool.run',
+    'querytool.manage',
   ],
   staff: STAFF,
   member: ['authenticated', 'member-area'],

@@ -8,6 +8,7 @@ import { filesModule } from '../features/files/index.ts';
 import { homeModule } from '../features/home/index.ts';
 import { mailModule } from '../features/mail/index.ts';
 import { membershipsModule } from '../features/memberships/index.ts';
+import { queryToolModule } from '../features/query-tool/index.ts';
 import { settingsModule } from '../features/settings/index.ts';
 import { signupModule } from '../features/signup/index.ts';
 import { statusModule } from '../features/status/index.ts';
@@ -34,6 +35,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   termsModule,
   statusModule,
   auditModule,
+  queryToolModule,
   directoryModule,
   authModule,
   signupModule,

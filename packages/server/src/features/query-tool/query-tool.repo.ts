@@ -1,0 +1,106 @@
+/**
+ * The query tool's SQL: the association's saved queries, and a guarded query run in a read-only transaction
+ * (search_path the query views only, a statement timeout, a cost ceiling from EXPLAIN), as a page or through a
+ * cursor in batches.
+ */
+import { type DbKind, Fragment, q, rowsOf, runFragment, savedQueries, type Tx } from '@guildhall/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { QUERY_SCHEMA } from './query-guard.ts';
+
+export interface SavedQueryRow {
+  queryId: number;
+  title: string;
+  description: string | null;
+  groupName: string;
+  sql: string;
+}
+
+export async function listSavedQueries(tx: Tx, tenantId: string): Promise<SavedQueryRow[]> {
+  return tx
+    .select({
+      queryId: savedQueries.queryId,
+      title: savedQueries.title,
+      description: savedQueries.description,
+      groupName: savedQueries.groupName,
+      sql: savedQueries.sql,
+    })
+    .from(savedQueries)
+    .where(and(eq(savedQueries.tenantId, tenantId), eq(savedQueries.isDeleted, false)))
+    .orderBy(asc(savedQueries.title));
+}
+
+/** Limits of a run (decision 0170). */
+export interface QueryLimits {
+  /** PostgreSQL: per statement (each FETCH of a cursor is one). PGlite ignores it. */
+  statementTimeoutMs: number;
+  /** Refused when EXPLAIN's total cost estimate is above this, on both databases. */
+  costCeiling: number;
+  /** PGlite: the most rows a CSV download streams (it cannot be interrupted by a timeout). */
+  pgliteRowCap: number;
+}
+
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  statementTimeoutMs: 15_000,
+  costCeiling: 50_000_000,
+  pgliteRowCap: 1_000_000,
+};
+
+/** The query as a fragment: its SQL cut at the placeholders, one value per occurrence. */
+export function queryFragment(strings: readonly string[], values: readonly unknown[]): Fragment {
+  return new Fragment(strings, values);
+}
+
+/**
+ * Makes the rest of the transaction a query run: nothing but the query views resolve without a schema, statements
+ * stop after the timeout, times are in the association's timezone, nothing can be written. Call after the transaction's own writes (the audit row).
+ */
+export async function enterQueryMode(tx: Tx, limits: QueryLimits, timeZone: string): Promise<void> {
+  // The association's timezone: times read as its staff read them, and `::date` is its calendar day.
+  await tx.execute(
+    sql`select set_config('search_path', ${QUERY_SCHEMA}, true), set_config('statement_timeout', ${String(limits.statementTimeoutMs)}, true), set_config('TimeZone', ${timeZone}, true)`,
+  );
+  await tx.execute(sql`set transaction read only`);
+}
+
+/** EXPLAIN's estimate of the query's total cost. */
+export async function estimatedCost(tx: Tx, query: Fragment): Promise<number> {
+  const rows = await runFragment<{ 'QUERY PLAN': unknown }>(tx, q`explain (format json) ${query}`);
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as {
+    Plan?: { 'Total Cost'?: number };
+  }[];
+  return Number(parsed[0]?.Plan?.['Total Cost'] ?? 0);
+}
+
+/** One page of the query's rows (one more than asked, to tell whether a next page exists). */
+export async function queryPage(
+  tx: Tx,
+  query: Fragment,
+  limit: number,
+  offset: number,
+): Promise<Record<string, unknown>[]> {
+  return runFragment(tx, q`select * from (${query}) as gh_query_result limit ${limit + 1} offset ${offset}`);
+}
+
+/** Rows per cursor fetch, as exports (decision 0060). */
+const BATCH = 500;
+
+/** The query's rows in batches through a cursor, at most `cap` rows in all. */
+export async function* queryBatches(tx: Tx, query: Fragment, cap: number) {
+  await runFragment(tx, q`declare gh_query_cursor no scroll cursor for ${query}`);
+  let sent = 0;
+  while (sent < cap) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql.raw(`fetch ${Math.min(BATCH, cap - sent)} from gh_query_cursor`)),
+    );
+    if (rows.length === 0) break;
+    sent += rows.length;
+    yield rows;
+    if (rows.length < BATCH) break;
+  }
+  await tx.execute(sql`close gh_query_cursor`);
+}
+
+export function rowCap(kind: DbKind, limits: QueryLimits): number {
+  return kind === 'pglite' ? limits.pgliteRowCap : Number.MAX_SAFE_INTEGER;
+}
