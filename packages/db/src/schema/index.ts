@@ -10,3 +10,4 @@ export * from './query-tool.ts';
 export * from './samples.ts';
 export * from './screens.ts';
 export * from './signup.ts';
+export * from './tasks.ts';

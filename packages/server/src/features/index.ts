@@ -13,6 +13,7 @@ import { searchModule } from './search/search.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { shellModule } from './shell/shell.module.ts';
 import { signupModule } from './signup/signup.module.ts';
+import { tasksModule } from './tasks/tasks.module.ts';
 import { termsModule } from './terms/terms.module.ts';
 import { usersModule } from './users/users.module.ts';
 import { utilsModule } from './utils/utils.module.ts';
@@ -39,4 +40,5 @@ export const features: readonly FeatureModule[] = [
   customFieldsModule,
   communicationsModule,
   queryToolModule,
+  tasksModule,
 ];

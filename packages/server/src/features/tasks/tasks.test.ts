@@ -1,0 +1,311 @@
+/**
+ * Tasks and projects through the API: dependencies and their cycles, the start rule on saves and on the board,
+ * recurrence and templates across a daylight saving change, reminders sent once per day and task, mentions mailed,
+ * My tasks, search hits for staff only, and members who never see a task.
+ */
+import { withTenantTx } from '@guildhall/db';
+import type { MyTasks, SearchAnswer, TaskCard } from '@guildhall/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, seedTenant, signIn, type TenantWithUsers, type TestContext, testApp } from '../../../test/helpers.ts';
+import { sendReminders } from './tasks.service.ts';
+
+type Model = Record<string, unknown>;
+type Client = ReturnType<typeof client>;
+
+let ctx: TestContext;
+let t: TenantWithUsers;
+let other: TenantWithUsers;
+let api: Client;
+let admin: Client;
+let member: Client;
+let apiOther: Client;
+let staffUser: { displayName: string; email: string };
+let adminUser: { displayName: string; email: string };
+
+async function save(c: Client, path: string, view: string, model: Model): Promise<Model> {
+  const res = await c.post(`/api/tasks/${path}/${view}Save`, model);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { Data: Model }).Data;
+}
+const project = (model: Model) => save(api, 'projects', 'project', { Status: 'active', ...model });
+const task = (model: Model) => save(api, 'tasks', 'task', { Status: 'todo', Priority: 'normal', ...model });
+const getTask = async (id: unknown) => (await api.post('/api/tasks/tasks/taskGet', { id })).json() as Model;
+const waitOn = (taskId: unknown, dependsOn: unknown) =>
+  api.post('/api/tasks/dependencies/dependencySave', { TaskId: taskId, DependsOnTaskId: dependsOn });
+
+/** A user's name and address as the association's user list shows them. */
+async function userOf(c: Client, id: number): Promise<{ displayName: string; email: string }> {
+  const res = await c.get(`/api/users/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { displayName: string; email: string };
+}
+
+async function outbox(c: Client): Promise<{ id: number; to: string; subject: string }[]> {
+  const res = await c.get('/api/mail/outbox');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: number; to: string; subject: string }[];
+}
+
+beforeAll(async () => {
+  ctx = await testApp();
+  t = await seedTenant(ctx.database);
+  other = await seedTenant(ctx.database);
+  api = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
+  admin = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
+  member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
+  apiOther = client(ctx.app, (await signIn(ctx.app, other.staff)).cookie);
+  staffUser = await userOf(admin, t.staff.id);
+  adminUser = await userOf(admin, t.admin.id);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('projects and tasks', () => {
+  it('keeps a project’s progress from its tasks and names the assignees', async () => {
+    const p = await project({ Name: 'Website refresh', DueDate: '2026-12-01' });
+    const a = await task({ Title: 'Choose a designer', ProjectId: p.ProjectId });
+    await task({ Title: 'Write the copy', ProjectId: p.ProjectId });
+    await task({ Title: 'Dropped idea', ProjectId: p.ProjectId, Status: 'cancelled' });
+    // The creator is the first assignee.
+    expect((await getTask(a.TaskId)).AssigneeNames).toBe(staffUser.displayName);
+    const added = await api.post('/api/tasks/assignees/assigneeSave', { TaskId: a.TaskId, UserId: t.admin.id });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(String((await getTask(a.TaskId)).AssigneeNames)).toContain(adminUser.displayName);
+    await save(api, 'tasks', 'task', { ...(await getTask(a.TaskId)), Status: 'done' });
+    const got = (await api.post('/api/tasks/projects/projectGet', { id: p.ProjectId })).json() as Model;
+    expect(got).toMatchObject({ Progress: 50, TaskCount: 3, OpenTaskCount: 1 });
+    expect((await getTask(a.TaskId)).CompletedAt).toBeTruthy();
+  });
+
+  it('refuses a member as an assignee', async () => {
+    const a = await task({ Title: 'Only for staff' });
+    const res = await api.post('/api/tasks/assignees/assigneeSave', { TaskId: a.TaskId, UserId: t.member.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Only staff users can be assigned tasks.');
+  });
+
+  it('saves a checklist item and counts it on the task without making the task’s version stale', async () => {
+    const a = await task({ Title: 'Print the programme' });
+    const before = await getTask(a.TaskId);
+    await save(api, 'checklist', 'item', { TaskId: a.TaskId, Title: 'Proof read', IsDone: true, SortOrder: 1 });
+    await save(api, 'checklist', 'item', { TaskId: a.TaskId, Title: 'Send to printer', SortOrder: 2 });
+    const after = await getTask(a.TaskId);
+    expect(after).toMatchObject({ ChecklistDone: 1, ChecklistTotal: 2, Version: before.Version });
+    await save(api, 'tasks', 'task', { ...after, Priority: 'high' });
+  });
+});
+
+describe('dependencies', () => {
+  it('refuses to start a task before the tasks it waits on are done, then allows it', async () => {
+    const venue = await task({ Title: 'Book the venue' });
+    const catering = await task({ Title: 'Order catering' });
+    expect((await waitOn(catering.TaskId, venue.TaskId)).statusCode).toBe(200);
+    const res = await api.post('/api/tasks/tasks/taskSave', { ...(await getTask(catering.TaskId)), Status: 'in_progress' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'This task cannot start before the tasks it waits on are done: "Book the venue".',
+    );
+    await save(api, 'tasks', 'task', { ...(await getTask(venue.TaskId)), Status: 'done' });
+    await save(api, 'tasks', 'task', { ...(await getTask(catering.TaskId)), Status: 'in_progress' });
+  });
+
+  it('refuses a cycle with a message naming it, and a task waiting on itself', async () => {
+    const a = await task({ Title: 'Draft the budget' });
+    const b = await task({ Title: 'Board approval' });
+    const c = await task({ Title: 'Publish the budget' });
+    expect((await waitOn(b.TaskId, a.TaskId)).statusCode).toBe(200);
+    expect((await waitOn(c.TaskId, b.TaskId)).statusCode).toBe(200);
+    const cycle = await waitOn(a.TaskId, c.TaskId);
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json().message).toBe(
+      'This dependency would make a cycle: "Draft the budget" waits on "Publish the budget", which waits on "Board approval", which waits on "Draft the budget". Remove one of these dependencies first.',
+    );
+    expect(cycle.json().errors.DependsOnTaskId).toHaveLength(1);
+    const self = await waitOn(a.TaskId, a.TaskId);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('A task cannot wait on itself.');
+    expect((await waitOn(b.TaskId, a.TaskId)).json().message).toBe('This task already waits on that task.');
+  });
+
+  it('refuses a move on the board while a task waits, and orders the column', async () => {
+    const p = await project({ Name: 'Board project' });
+    const a = await task({ Title: 'First', ProjectId: p.ProjectId });
+    const b = await task({ Title: 'Second', ProjectId: p.ProjectId });
+    const c = await task({ Title: 'Third', ProjectId: p.ProjectId });
+    expect((await waitOn(c.TaskId, a.TaskId)).statusCode).toBe(200);
+    const refused = await api.post('/api/tasks/board/move', { TaskId: c.TaskId, Status: 'in_progress' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('"First"');
+    const moved = await api.post('/api/tasks/board/move', { TaskId: c.TaskId, Status: 'todo', BeforeTaskId: a.TaskId });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const board = (await api.get(`/api/tasks/board/${p.ProjectId}`)).json() as { Tasks: TaskCard[] };
+    expect(board.Tasks.map((x) => x.Title)).toEqual(['Third', 'First', 'Second']);
+    expect(board.Tasks[0]?.WaitingOn).toEqual(['First']);
+    const done = await api.post('/api/tasks/board/move', { TaskId: b.TaskId, Status: 'done' });
+    expect((done.json() as TaskCard).Status).toBe('done');
+    const activity = (await api.get(`/api/tasks/projects/${p.ProjectId}/activity`)).json() as {
+      Entries: { Action: string; What: string }[];
+    };
+    expect(activity.Entries.some((e) => e.Action === 'moved to Done' && e.What === 'the task "Second"')).toBe(true);
+  });
+});
+
+describe('recurrence and templates in the association’s timezone (America/Chicago)', () => {
+  it('makes the next weekly occurrence at the same local time across the spring change', async () => {
+    // 2 March 2026 09:00 CST (UTC-6); daylight saving starts 8 March; 9 March 09:00 is CDT (UTC-5).
+    const weekly = await task({
+      Title: 'Weekly newsletter',
+      DueAt: '2026-03-02T15:00:00.000Z',
+      RecurrenceFrequency: 'weekly',
+      RecurrenceInterval: 1,
+    });
+    await save(api, 'checklist', 'item', { TaskId: weekly.TaskId, Title: 'Collect news', IsDone: true, SortOrder: 1 });
+    await save(api, 'tasks', 'task', { ...(await getTask(weekly.TaskId)), Status: 'done' });
+    // Reopened and done again: still one follow-up.
+    await save(api, 'tasks', 'task', { ...(await getTask(weekly.TaskId)), Status: 'todo' });
+    await save(api, 'tasks', 'task', { ...(await getTask(weekly.TaskId)), Status: 'done' });
+    const next = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(
+        sql`select task_id, due_at, status, checklist_done, checklist_total from tasks where previous_task_id = ${weekly.TaskId}`,
+      ),
+    );
+    const rows = (next as unknown as { rows: Model[] }).rows;
+    expect(rows).toHaveLength(1);
+    expect(new Date(rows[0]?.due_at as string).toISOString()).toBe('2026-03-09T14:00:00.000Z');
+    expect(rows[0]).toMatchObject({ status: 'todo', checklist_done: 0, checklist_total: 1 });
+  });
+
+  it('creates a project from a template with relative due dates across the autumn change', async () => {
+    const tpl = await save(api, 'templates', 'template', { Name: 'Annual conference', ResultType: 'event' });
+    await save(api, 'template-tasks', 'templateTask', {
+      TemplateId: tpl.TemplateId,
+      Title: 'Book the venue',
+      OffsetDays: -120,
+      DueTime: '09:00',
+      Priority: 'high',
+      Checklist: 'Shortlist three venues\nSign the contract',
+    });
+    await save(api, 'template-tasks', 'templateTask', {
+      TemplateId: tpl.TemplateId,
+      Title: 'Conference day',
+      OffsetDays: 0,
+      DueTime: '09:00',
+    });
+    const options = (await api.get('/api/tasks/template-options')).json() as {
+      Templates: { TemplateId: number; TaskCount: number }[];
+    };
+    expect(options.Templates.find((x) => x.TemplateId === tpl.TemplateId)?.TaskCount).toBe(2);
+    const made = await api.post(`/api/tasks/template-options/${tpl.TemplateId}/projects`, {
+      Name: 'Annual conference 2026',
+      DueDate: '2026-11-10',
+      OwnerUserId: t.staff.id,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const { ProjectId, TaskCount } = made.json() as { ProjectId: number; TaskCount: number };
+    expect(TaskCount).toBe(2);
+    const board = (await api.get(`/api/tasks/board/${ProjectId}`)).json() as { Tasks: TaskCard[] };
+    const due = Object.fromEntries(board.Tasks.map((x) => [x.Title, x.DueAt]));
+    // 120 days before 10 November 2026 is 13 July, 09:00 CDT (UTC-5); 10 November 09:00 is CST (UTC-6).
+    expect(due).toEqual({
+      'Book the venue': '2026-07-13T14:00:00.000Z',
+      'Conference day': '2026-11-10T15:00:00.000Z',
+    });
+    expect(board.Tasks[0]).toMatchObject({ ChecklistTotal: 2, AssigneeNames: staffUser.displayName, Priority: 'high' });
+    const p = (await api.post('/api/tasks/projects/projectGet', { id: ProjectId })).json() as Model;
+    expect(p).toMatchObject({ Name: 'Annual conference 2026', TemplateName: 'Annual conference', Status: 'planned' });
+  });
+
+  it('refuses a template of another association', async () => {
+    const tpl = await save(api, 'templates', 'template', { Name: 'Private template' });
+    const res = await apiOther.post(`/api/tasks/template-options/${tpl.TemplateId}/projects`, {
+      Name: 'Stolen',
+      DueDate: '2026-11-10',
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('reminders, mentions and My tasks', () => {
+  it('mails each assignee their overdue and due tasks once per day and task', async () => {
+    const solo = await seedTenant(ctx.database);
+    const soloApi = client(ctx.app, (await signIn(ctx.app, solo.staff)).cookie);
+    const now = new Date();
+    const yesterday = new Date(now.getTime() - 86_400_000).toISOString();
+    const later = new Date(now.getTime() + 30 * 86_400_000).toISOString();
+    await save(soloApi, 'tasks', 'task', { Title: 'Renew the insurance', Status: 'todo', Priority: 'high', DueAt: yesterday });
+    await save(soloApi, 'tasks', 'task', { Title: 'Far away', Status: 'todo', Priority: 'low', DueAt: later });
+    await save(soloApi, 'tasks', 'task', { Title: 'Finished', Status: 'done', Priority: 'low', DueAt: yesterday });
+    const first = await sendReminders(ctx.app.services, ctx.database, solo.tenant.id, now);
+    expect(first).toEqual({ mails: 1, tasks: 1 });
+    const again = await sendReminders(ctx.app.services, ctx.database, solo.tenant.id, now);
+    expect(again).toEqual({ mails: 0, tasks: 0 });
+    const soloAdmin = client(ctx.app, (await signIn(ctx.app, solo.admin)).cookie);
+    expect((await soloAdmin.post('/api/tasks/reminders/run')).json()).toEqual({ mails: 0, tasks: 0 });
+    const soloStaff = await userOf(soloAdmin, solo.staff.id);
+    const mails = (await outbox(soloAdmin)).filter((m) => m.to === soloStaff.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your tasks: 1 overdue']);
+    expect((await soloApi.post('/api/tasks/reminders/run')).statusCode).toBe(403);
+  });
+
+  it('mails a mentioned colleague after the comment is saved', async () => {
+    const a = await task({ Title: 'Sponsor letters' });
+    await save(api, 'comments', 'comment', { TaskId: a.TaskId, Body: `@${t.admin.username} can you sign these?` });
+    let mails: { to: string; subject: string }[] = [];
+    for (let i = 0; i < 100 && !mails.some((m) => m.to === adminUser.email); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      mails = await outbox(admin);
+    }
+    expect(mails.find((m) => m.to === adminUser.email)?.subject).toBe(
+      `${staffUser.displayName} mentioned you on "Sponsor letters"`,
+    );
+    const comments = await api.post('/api/tasks/comments/commentData', {
+      Criteria: [{ PropertyName: 'TaskId', Operator: 'eq', Value: a.TaskId }],
+    });
+    expect(comments.json().Results[0]).toMatchObject({ AuthorName: staffUser.displayName });
+  });
+
+  it('lists My tasks with the widget’s counts', async () => {
+    const mine = await seedTenant(ctx.database);
+    const mineApi = client(ctx.app, (await signIn(ctx.app, mine.staff)).cookie);
+    const day = 86_400_000;
+    await save(mineApi, 'tasks', 'task', { Title: 'Late', Status: 'todo', Priority: 'normal', DueAt: new Date(Date.now() - day).toISOString() });
+    await save(mineApi, 'tasks', 'task', { Title: 'Soon', Status: 'todo', Priority: 'normal', DueAt: new Date(Date.now() + 3 * day).toISOString() });
+    await save(mineApi, 'tasks', 'task', { Title: 'Someday', Status: 'todo', Priority: 'normal' });
+    await save(mineApi, 'tasks', 'task', { Title: 'Closed', Status: 'done', Priority: 'normal' });
+    const my = (await mineApi.get('/api/tasks/my')).json() as MyTasks;
+    expect(my).toMatchObject({ Overdue: 1, DueThisWeek: 1, Open: 3 });
+    expect(my.Tasks.map((x) => x.Title)).toEqual(['Late', 'Soon', 'Someday']);
+    const all = (await mineApi.get('/api/tasks/my?include=all')).json() as MyTasks;
+    expect(all.Tasks).toHaveLength(4);
+  });
+});
+
+describe('who sees tasks', () => {
+  it('finds projects and tasks in the staff search, opening the project’s screen', async () => {
+    const p = await project({ Name: 'Membership drive Zephyrine' });
+    const a = await task({ Title: 'Zephyrine flyers', ProjectId: p.ProjectId });
+    const res = (await api.get('/api/search/global/backoffice/zephyrine?v=2')).json() as SearchAnswer;
+    const hits = res.Records.map((h) => `${h.Type}:${h.Id}`);
+    expect(hits).toContain(`Project:${p.ProjectId}`);
+    expect(hits).toContain(`Task:${p.ProjectId}-${a.TaskId}`);
+    const mic = (await member.get('/api/search/global/mic/zephyrine?v=2')).json() as SearchAnswer;
+    expect(mic.Records).toEqual([]);
+    const theirs = (await apiOther.get('/api/search/global/backoffice/zephyrine?v=2')).json() as SearchAnswer;
+    expect(theirs.Records).toEqual([]);
+  });
+
+  it('never shows a member any task or project', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/tasks/tasks/taskData'],
+      ['POST', '/api/tasks/projects/projectData'],
+      ['POST', '/api/tasks/comments/commentData'],
+      ['GET', '/api/tasks/my'],
+      ['GET', '/api/tasks/template-options'],
+    ] as const) {
+      const res = method === 'GET' ? await member.get(url) : await member.post(url, {});
+      expect(res.statusCode, url).toBe(403);
+    }
+  });
+});
