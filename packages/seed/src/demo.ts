@@ -14,6 +14,7 @@ import { seedDemoCustomFields } from './demo-custom-fields.ts';
 import type { DemoFilesInput } from './demo-files.ts';
 import { seedDemoMemberships } from './demo-memberships.ts';
 import { seedDemoQueries } from './demo-query-tool.ts';
+import { seedDemoTasks } from './demo-tasks.ts';
 
 /** How many contacts each demo association starts with. */
 export const DEMO_CONTACTS = { demo: 250, other: 40 } as const;
@@ -97,6 +98,7 @@ export async function seedDemo(
   await seedDemoCustomFields(db, demo.id);
   await seedDemoCommunications(db, demo.id, staff.id);
   await seedDemoQueries(db, demo.id, staff.id);
+  await seedDemoTasks(db, demo.id, staff.id);
   return demoFilesInput(db, demo.id, demo.name);
 }
 

@@ -66,6 +66,16 @@ const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
     content:
       'Your membership with the association: its status, the term it covers, its fees and what you owe now. Turn autopay on to have renewals charged to your card on file; a failed charge is tried again a few days later.',
   },
+  'Tasks.My': {
+    title: 'My tasks',
+    content:
+      'The tasks assigned to you, soonest due first: overdue ones in red, those due today in orange. A task that waits on others says which. Open a task to tick its checklist, comment (write @username to mail a colleague) or change its status; choose "All" to see the tasks you finished too. You also get a reminder mail each morning for your overdue tasks and those due that day.',
+  },
+  'Tasks.FromTemplate': {
+    title: 'New project from a template',
+    content:
+      "Choose a template, name the project and give its due date: every task of the template is created due its number of days before or after that date, at its time of day in your association's timezone, and assigned to the owner. Templates are kept under Setup, Project templates.",
+  },
   'Setup.Settings': {
     title: 'Settings',
     content:
@@ -225,6 +235,34 @@ const RESOURCE_TEXTS: Readonly<Record<string, Partial<Record<GenericScreenKind, 
     Record:
       'One query: one SELECT over gh_query.contacts, gh_query.contact_entries and gh_query.contact_links. Write a parameter as :name (cast it where needed, :since::date) and the tool asks for it. A query that changes data, calls a function outside the allowed ones or reads anything but those views is refused when you save it.',
     New: 'A new query: a title, a group to list it under, and one SELECT over the gh_query views. Parameters are written :name.',
+  },
+  projects: {
+    List: 'The projects of your association: their status, owner, due date and progress (the share of their tasks done). Open a project to see its tasks as a list, a board or a calendar. To start from a template, use New project from a template on My tasks.',
+    Record:
+      "One project: its details, then its tasks as a list, a board (drag a card to another column to change its status; a task cannot start before the tasks it waits on are done) and a calendar of due dates, and the project's activity.",
+    New: 'A new project: a name and a status are enough; add the owner, dates and related records as you know them.',
+  },
+  tasks: {
+    List: 'Every task of your association. Filter by status, sort by due date, or open the calendar view to see due dates.',
+    Record:
+      'One task: its details, assignees, checklist, the tasks it waits on and its comments. A task that repeats is created again, one period later, when it is done.',
+    New: "A new task: a title, and a due date and time in your association's timezone. You are its first assignee; add others on its Assignees tab.",
+  },
+  taskDependencies: {
+    List: 'The tasks this task waits on: it cannot start (in progress or done) before they are done or cancelled.',
+    New: 'Choose a task this one waits on. A dependency that would make a circle (A waits on B, which waits on A) is refused.',
+  },
+  taskComments: {
+    List: 'What was said about the task, newest first.',
+    New: 'Write a comment. Mention a colleague with @ and their username: they get the comment by mail.',
+  },
+  projectTemplates: {
+    List: 'Projects you run again and again (the annual conference, the membership drive), with their tasks. Open one and use Create a project.',
+    Record: "One template and its tasks, each due a number of days before or after the project's due date.",
+  },
+  projectTemplateTasks: {
+    List: 'The tasks a project made from the template gets, by days from its due date: -120 is 120 days before.',
+    New: "A task of the template: its title, its days from the project's due date (negative before), its time of day and, one per line, its checklist.",
   },
   users: {
     List: 'Everyone who can sign in, with their role and last sign-in.',

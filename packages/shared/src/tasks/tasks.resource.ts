@@ -98,7 +98,16 @@ export const projectsResource = defineResource({
   prepare: (model) => (model.Status ? model : { ...model, Status: 'planned' }),
   screen: {
     recordType: 'MainEntityParentPage',
-    preview: ['Name', 'Status', 'OwnerUserId', 'StartDate', 'DueDate', 'Progress', 'OpenTaskCount', 'ResultType'],
+    preview: [
+      'Name',
+      'Status',
+      'OwnerUserId',
+      'StartDate',
+      'DueDate',
+      'Progress',
+      'OpenTaskCount',
+      'ResultType',
+    ],
     children: [{ resource: 'tasks', parentField: 'ProjectId', title: 'Tasks' }],
     widgets: [{ key: 'projects.active', title: 'Active projects', kind: 'list', filterId: 1, rows: 5 }],
   },
@@ -126,7 +135,11 @@ export const tasksResource = defineResource({
       tooltip: "The date and time in the association's timezone.",
     },
     AssigneeNames: { type: 'text', label: 'Assignees', readOnly: true },
-    ContactId: { type: 'lookup', label: 'Related contact', lookup: { source: 'contacts', display: 'DisplayName' } },
+    ContactId: {
+      type: 'lookup',
+      label: 'Related contact',
+      lookup: { source: 'contacts', display: 'DisplayName' },
+    },
     EventId: { type: 'number', label: 'Related event', readOnly: true },
     RecurrenceFrequency: { type: 'select', label: 'Repeats', options: RECURRENCE_FREQUENCIES },
     RecurrenceInterval: {
@@ -422,7 +435,12 @@ export const projectTemplateTasksResource = defineResource({
   ],
   sortable: ['TemplateTaskId', 'Title', 'OffsetDays'],
   filterable: ['TemplateId'],
-  form: [{ title: 'Template task', fields: ['TemplateId', 'Title', 'OffsetDays', 'DueTime', 'Priority', 'Checklist'] }],
+  form: [
+    {
+      title: 'Template task',
+      fields: ['TemplateId', 'Title', 'OffsetDays', 'DueTime', 'Priority', 'Checklist'],
+    },
+  ],
   rowActions: [
     { key: 'edit', title: 'Edit', kind: 'edit' },
     { key: 'delete', title: 'Delete', kind: 'delete' },

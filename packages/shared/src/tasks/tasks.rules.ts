@@ -141,7 +141,8 @@ export function startRefusal(
   if (!isStarted(status)) return null;
   const open = blockers.filter((b) => !isFinished(b.Status)).map((b) => `"${b.Title}"`);
   if (open.length === 0) return null;
-  const list = open.length <= 3 ? open.join(', ') : `${open.slice(0, 3).join(', ')} and ${open.length - 3} more`;
+  const list =
+    open.length <= 3 ? open.join(', ') : `${open.slice(0, 3).join(', ')} and ${open.length - 3} more`;
   return `This task cannot start before the tasks it waits on are done: ${list}.`;
 }
 

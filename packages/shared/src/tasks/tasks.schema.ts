@@ -87,3 +87,4 @@ export const projectActivitySchema = z.object({
   ),
 });
 export type ProjectActivity = z.infer<typeof projectActivitySchema>;
+export type TemplateOptions = z.infer<typeof templateOptionsSchema>;

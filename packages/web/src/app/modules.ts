@@ -12,6 +12,7 @@ import { queryToolModule } from '../features/query-tool/index.ts';
 import { settingsModule } from '../features/settings/index.ts';
 import { signupModule } from '../features/signup/index.ts';
 import { statusModule } from '../features/status/index.ts';
+import { tasksModule } from '../features/tasks/index.ts';
 import { termsModule } from '../features/terms/index.ts';
 import { usersModule } from '../features/users/index.ts';
 import type { WebModule } from '../platform/modules/web-module.ts';
@@ -31,6 +32,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   mailModule,
   filesModule,
   customFieldsModule,
+  tasksModule,
   settingsModule,
   termsModule,
   statusModule,

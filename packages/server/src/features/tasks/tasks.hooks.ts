@@ -4,12 +4,7 @@
  * fields (assignee names, checklist counts, project progress), search documents, the next occurrence of a recurring
  * task, and mentions in comments (mailed after the commit).
  */
-import {
-  cycleMessage,
-  dependencyCycle,
-  mentionsOf,
-  startRefusal,
-} from '@guildhall/shared';
+import { cycleMessage, dependencyCycle, mentionsOf, startRefusal } from '@guildhall/shared';
 import { HttpError } from '../../platform/errors.ts';
 import type { ResourceHooks } from '../../platform/resources/hooks.ts';
 import type { Services } from '../../platform/services.ts';
@@ -44,7 +39,12 @@ export function tasksHooks(services: Services): Record<string, ResourceHooks> {
       async afterWrite(tx, auth, { kind, before, after }) {
         const id = Number(after.TaskId);
         if (kind === 'create') {
-          await repo.setSortOrder(tx, auth.tenantId, id, await repo.nextSortOrder(tx, auth.tenantId, idOf(after.ProjectId)));
+          await repo.setSortOrder(
+            tx,
+            auth.tenantId,
+            id,
+            await repo.nextSortOrder(tx, auth.tenantId, idOf(after.ProjectId)),
+          );
           // Whoever creates a task is its first assignee, unless it is made for someone else later.
           if (auth.loginType === 'staff') {
             await repo.addAssignee(tx, auth.tenantId, id, auth.userId);
@@ -64,7 +64,7 @@ export function tasksHooks(services: Services): Record<string, ResourceHooks> {
         const taskId = idOf(model.TaskId);
         if (userId === null || taskId === null) return model;
         const user = await repo.tenantUser(tx, auth.tenantId, userId);
-        if (!user || user.loginType !== 'staff') throw refuse('UserId', 'Only staff users can be assigned tasks.');
+        if (user?.loginType !== 'staff') throw refuse('UserId', 'Only staff users can be assigned tasks.');
         if ((await repo.assigneesOf(tx, auth.tenantId, taskId)).some((a) => a.userId === userId))
           throw refuse('UserId', `${user.displayName} is already assigned to this task.`);
         return model;
@@ -90,7 +90,10 @@ export function tasksHooks(services: Services): Record<string, ResourceHooks> {
         const chain = dependencyCycle(await repo.dependencyEdges(tx, auth.tenantId), { taskId, dependsOn });
         if (chain) {
           const titles = await repo.taskTitles(tx, auth.tenantId, chain);
-          throw refuse('DependsOnTaskId', cycleMessage(chain, (id) => titles.get(id) ?? `Task ${id}`));
+          throw refuse(
+            'DependsOnTaskId',
+            cycleMessage(chain, (id) => titles.get(id) ?? `Task ${id}`),
+          );
         }
         return model;
       },

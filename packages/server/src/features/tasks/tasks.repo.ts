@@ -125,7 +125,10 @@ export async function blockersOf(
 }
 
 /** Every live dependency of the association's live tasks (the graph a new one is checked against). */
-export async function dependencyEdges(tx: Tx, tenantId: string): Promise<{ taskId: number; dependsOn: number }[]> {
+export async function dependencyEdges(
+  tx: Tx,
+  tenantId: string,
+): Promise<{ taskId: number; dependsOn: number }[]> {
   return rowsOf<{ task_id: string; depends_on: string }>(
     await tx.execute(sql`
       select d.task_id, d.depends_on_task_id as depends_on from task_dependencies d
@@ -133,7 +136,11 @@ export async function dependencyEdges(tx: Tx, tenantId: string): Promise<{ taskI
   ).map((r) => ({ taskId: Number(r.task_id), dependsOn: Number(r.depends_on) }));
 }
 
-export async function taskTitles(tx: Tx, tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
+export async function taskTitles(
+  tx: Tx,
+  tenantId: string,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = rowsOf<{ task_id: string; title: string }>(
     await tx.execute(sql`
@@ -166,7 +173,13 @@ export async function tenantUser(
   tenantId: string,
   userId: number,
 ): Promise<{ id: number; username: string; email: string; displayName: string; loginType: string } | null> {
-  const [r] = rowsOf<{ user_id: string; username: string; email: string; display_name: string; login_type: string }>(
+  const [r] = rowsOf<{
+    user_id: string;
+    username: string;
+    email: string;
+    display_name: string;
+    login_type: string;
+  }>(
     await tx.execute(sql`
       select user_id, username, email, display_name, login_type from user_directory
        where tenant_id = ${tenantId} and user_id = ${userId}`),
@@ -197,7 +210,12 @@ export async function staffByUsernames(
            usernames.map((u) => sql`${u}`),
            sql`, `,
          )})`),
-  ).map((r) => ({ id: Number(r.user_id), username: r.username, email: r.email, displayName: r.display_name }));
+  ).map((r) => ({
+    id: Number(r.user_id),
+    username: r.username,
+    email: r.email,
+    displayName: r.display_name,
+  }));
 }
 
 /** Rewrites a task's assignee names from its live assignees. */
@@ -234,8 +252,15 @@ export async function refreshProjectProgress(tx: Tx, tenantId: string, projectId
      where p.tenant_id = ${tenantId} and p.project_id = ${projectId}`);
 }
 
-export async function setCompletedAt(tx: Tx, tenantId: string, taskId: number, at: Date | null): Promise<void> {
-  await tx.execute(sql`update tasks set completed_at = ${at} where tenant_id = ${tenantId} and task_id = ${taskId}`);
+export async function setCompletedAt(
+  tx: Tx,
+  tenantId: string,
+  taskId: number,
+  at: Date | null,
+): Promise<void> {
+  await tx.execute(
+    sql`update tasks set completed_at = ${at} where tenant_id = ${tenantId} and task_id = ${taskId}`,
+  );
 }
 
 /** Places a card: its status and sort order. */
@@ -251,8 +276,15 @@ export async function placeTask(
      where tenant_id = ${tenantId} and task_id = ${taskId}`);
 }
 
-export async function setSortOrder(tx: Tx, tenantId: string, taskId: number, sortOrder: number): Promise<void> {
-  await tx.execute(sql`update tasks set sort_order = ${sortOrder} where tenant_id = ${tenantId} and task_id = ${taskId}`);
+export async function setSortOrder(
+  tx: Tx,
+  tenantId: string,
+  taskId: number,
+  sortOrder: number,
+): Promise<void> {
+  await tx.execute(
+    sql`update tasks set sort_order = ${sortOrder} where tenant_id = ${tenantId} and task_id = ${taskId}`,
+  );
 }
 
 /** The next free place at the end of a project's board column. */
@@ -267,17 +299,15 @@ export async function nextSortOrder(tx: Tx, tenantId: string, projectId: number 
 
 export async function projectName(tx: Tx, tenantId: string, projectId: number): Promise<string | null> {
   const [r] = rowsOf<{ name: string }>(
-    await tx.execute(sql`select name from projects where tenant_id = ${tenantId} and project_id = ${projectId}`),
+    await tx.execute(
+      sql`select name from projects where tenant_id = ${tenantId} and project_id = ${projectId}`,
+    ),
   );
   return r?.name ?? null;
 }
 
 /** Assignees of a task (live) with their mail addresses. */
-export async function assigneesOf(
-  tx: Tx,
-  tenantId: string,
-  taskId: number,
-): Promise<{ userId: number }[]> {
+export async function assigneesOf(tx: Tx, tenantId: string, taskId: number): Promise<{ userId: number }[]> {
   return rowsOf<{ user_id: string }>(
     await tx.execute(sql`
       select user_id from task_assignees where tenant_id = ${tenantId} and task_id = ${taskId} and not is_deleted`),
@@ -285,10 +315,17 @@ export async function assigneesOf(
 }
 
 export async function addAssignee(tx: Tx, tenantId: string, taskId: number, userId: number): Promise<void> {
-  await tx.execute(sql`insert into task_assignees (tenant_id, task_id, user_id) values (${tenantId}, ${taskId}, ${userId})`);
+  await tx.execute(
+    sql`insert into task_assignees (tenant_id, task_id, user_id) values (${tenantId}, ${taskId}, ${userId})`,
+  );
 }
 
-export async function copyChecklist(tx: Tx, tenantId: string, fromTask: number, toTask: number): Promise<void> {
+export async function copyChecklist(
+  tx: Tx,
+  tenantId: string,
+  fromTask: number,
+  toTask: number,
+): Promise<void> {
   await tx.execute(sql`
     insert into task_checklist_items (tenant_id, task_id, title, is_done, sort_order)
     select tenant_id, ${toTask}, title, false, sort_order from task_checklist_items
@@ -405,7 +442,15 @@ export async function templateTasks(
   tx: Tx,
   tenantId: string,
   templateId: number,
-): Promise<{ title: string; offsetDays: number; dueTime: string | null; priority: string | null; checklist: string | null }[]> {
+): Promise<
+  {
+    title: string;
+    offsetDays: number;
+    dueTime: string | null;
+    priority: string | null;
+    checklist: string | null;
+  }[]
+> {
   return rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
       select title, offset_days, due_time::text as due_time, priority, checklist from project_template_tasks
@@ -426,7 +471,17 @@ export async function dueAssignments(
   tenantId: string,
   until: Date,
 ): Promise<
-  { taskId: number; title: string; dueAt: Date; projectName: string | null; userId: number; email: string; displayName: string; loginType: string; isActive: boolean }[]
+  {
+    taskId: number;
+    title: string;
+    dueAt: Date;
+    projectName: string | null;
+    userId: number;
+    email: string;
+    displayName: string;
+    loginType: string;
+    isActive: boolean;
+  }[]
 > {
   return rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
@@ -487,7 +542,17 @@ export async function projectActivity(
   tx: Tx,
   tenantId: string,
   projectId: number,
-): Promise<{ at: Date; who: string | null; action: string; entity: string; entityId: string | null; before: unknown; after: unknown }[]> {
+): Promise<
+  {
+    at: Date;
+    who: string | null;
+    action: string;
+    entity: string;
+    entityId: string | null;
+    before: unknown;
+    after: unknown;
+  }[]
+> {
   return rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
       select l.at, u.display_name as who, l.action, l.entity, l.entity_id, l.before, l.after
@@ -509,7 +574,11 @@ export async function projectActivity(
   }));
 }
 
-async function insertDocuments(tx: Tx, tenantId: string, docs: readonly SearchDocumentInput[]): Promise<void> {
+async function insertDocuments(
+  tx: Tx,
+  tenantId: string,
+  docs: readonly SearchDocumentInput[],
+): Promise<void> {
   if (docs.length > 0)
     await tx.insert(searchDocuments).values(docs.map((d) => ({ ...d, tenantId, updatedAt: new Date() })));
 }
@@ -566,7 +635,12 @@ export async function refreshTaskSearch(tx: Tx, tenantId: string, taskId: number
 }
 
 /** Names a comment's author (the signed-in user who wrote it). */
-export async function setCommentAuthor(tx: Tx, tenantId: string, commentId: number, userId: number): Promise<void> {
+export async function setCommentAuthor(
+  tx: Tx,
+  tenantId: string,
+  commentId: number,
+  userId: number,
+): Promise<void> {
   await tx.execute(sql`
     update task_comments c set author_user_id = ${userId},
            author_name = (select display_name from user_directory u where u.tenant_id = c.tenant_id and u.user_id = ${userId})
@@ -575,6 +649,8 @@ export async function setCommentAuthor(tx: Tx, tenantId: string, commentId: numb
 
 /** The association's name (for mails). */
 export async function tenantName(tx: Tx, tenantId: string): Promise<string> {
-  const [r] = rowsOf<{ name: string }>(await tx.execute(sql`select name from tenants where id = ${tenantId}`));
+  const [r] = rowsOf<{ name: string }>(
+    await tx.execute(sql`select name from tenants where id = ${tenantId}`),
+  );
   return r?.name ?? '';
 }

@@ -54,7 +54,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'backoffice', scoped: true },
     schema: {
       tags: ['tasks'],
-      summary: 'Moves a card on the board: its status and place; refused while the tasks it waits on are open',
+      summary:
+        'Moves a card on the board: its status and place; refused while the tasks it waits on are open',
       body: boardMoveSchema,
       response: { 200: taskCardSchema },
     },

@@ -34,7 +34,9 @@ export const MENTION_JOB = 'tasks-mention-mail';
 export const REMINDER_JOB = 'tasks-reminders';
 
 async function timeZoneOf(tx: Tx, auth: Pick<AuthContext, 'tenantId' | 'tenantSettings'>): Promise<string> {
-  return resolveTimeZone(auth.tenantSettings?.defaultTimezone ?? (await repo.tenantTimezone(tx, auth.tenantId)));
+  return resolveTimeZone(
+    auth.tenantSettings?.defaultTimezone ?? (await repo.tenantTimezone(tx, auth.tenantId)),
+  );
 }
 
 function cardOf(t: repo.TaskRow, waitingOn: string[], now: Date, timeZone: string): TaskCard {
@@ -82,7 +84,10 @@ export async function projectBoard(tx: Tx, auth: AuthContext, projectId: number)
 /** The signed-in user's tasks and the counts of the dashboard widget. */
 export async function myTasks(tx: Tx, auth: AuthContext, include: 'open' | 'all') {
   const open = await cardsOf(tx, auth, await repo.userTasks(tx, auth.tenantId, auth.userId, 'open'));
-  const tasks = include === 'all' ? await cardsOf(tx, auth, await repo.userTasks(tx, auth.tenantId, auth.userId, 'all')) : open;
+  const tasks =
+    include === 'all'
+      ? await cardsOf(tx, auth, await repo.userTasks(tx, auth.tenantId, auth.userId, 'all'))
+      : open;
   return {
     Overdue: open.filter((t) => t.DueState === 'overdue').length,
     DueToday: open.filter((t) => t.DueState === 'today').length,
@@ -96,18 +101,27 @@ export async function myTasks(tx: Tx, auth: AuthContext, include: 'open' | 'all'
  * Moves a card on the board: its new status (refused while the tasks it waits on are unfinished) and its place
  * before another card of the column (or at its end). Audited as an update of the task.
  */
-export async function moveCard(tx: Tx, auth: AuthContext, move: BoardMove, services: Services): Promise<TaskCard> {
+export async function moveCard(
+  tx: Tx,
+  auth: AuthContext,
+  move: BoardMove,
+  services: Services,
+): Promise<TaskCard> {
   const task = await repo.findTask(tx, auth.tenantId, move.TaskId);
   if (!task || task.IsDeleted) throw notFound();
-  if (!TASK_STATUSES.some((s) => s.Id === move.Status)) throw badRequest('Choose one of the board’s columns.');
+  if (!TASK_STATUSES.some((s) => s.Id === move.Status))
+    throw badRequest('Choose one of the board’s columns.');
   if (move.Status !== task.Status) {
     const blockers = (await repo.blockersOf(tx, auth.tenantId, [task.TaskId])).get(task.TaskId) ?? [];
     const refusal = startRefusal(move.Status, blockers);
     if (refusal) throw new HttpError(409, refusal);
   }
-  const column = task.ProjectId === null ? [] : (await repo.projectTasks(tx, auth.tenantId, task.ProjectId)).filter(
-    (t) => t.Status === move.Status && t.TaskId !== task.TaskId,
-  );
+  const column =
+    task.ProjectId === null
+      ? []
+      : (await repo.projectTasks(tx, auth.tenantId, task.ProjectId)).filter(
+          (t) => t.Status === move.Status && t.TaskId !== task.TaskId,
+        );
   const beforeIndex = move.BeforeTaskId ? column.findIndex((t) => t.TaskId === move.BeforeTaskId) : -1;
   const ordered = [...column];
   ordered.splice(beforeIndex < 0 ? ordered.length : beforeIndex, 0, task);
@@ -143,7 +157,7 @@ export async function moveCard(tx: Tx, auth: AuthContext, move: BoardMove, servi
  */
 export async function createFollowUp(tx: Tx, auth: AuthContext, taskId: number): Promise<number | null> {
   const t = await repo.findTask(tx, auth.tenantId, taskId);
-  if (!t || !t.RecurrenceFrequency || !t.DueAt) return null;
+  if (!t?.RecurrenceFrequency || !t.DueAt) return null;
   if (!RECURRENCE_FREQUENCIES.some((f) => f.Id === t.RecurrenceFrequency)) return null;
   if (await repo.followUpExists(tx, auth.tenantId, taskId)) return null;
   const timeZone = await timeZoneOf(tx, auth);
@@ -167,13 +181,19 @@ export async function createFollowUp(tx: Tx, auth: AuthContext, taskId: number):
     previousTaskId: t.TaskId,
     createdBy: auth.userId,
   });
-  for (const a of await repo.assigneesOf(tx, auth.tenantId, taskId)) await repo.addAssignee(tx, auth.tenantId, id, a.userId);
+  for (const a of await repo.assigneesOf(tx, auth.tenantId, taskId))
+    await repo.addAssignee(tx, auth.tenantId, id, a.userId);
   await repo.copyChecklist(tx, auth.tenantId, taskId, id);
   await repo.refreshAssigneeNames(tx, auth.tenantId, id);
   await repo.refreshChecklistCounts(tx, auth.tenantId, id);
   if (t.ProjectId !== null) await repo.refreshProjectProgress(tx, auth.tenantId, t.ProjectId);
   await repo.refreshTaskSearch(tx, auth.tenantId, id);
-  await audit(tx, auth, { action: 'create', entity: 'tasks', entityId: String(id), after: { Title: t.Title, DueAt: dueAt.toISOString(), RepeatOf: taskId } });
+  await audit(tx, auth, {
+    action: 'create',
+    entity: 'tasks',
+    entityId: String(id),
+    after: { Title: t.Title, DueAt: dueAt.toISOString(), RepeatOf: taskId },
+  });
   return id;
 }
 
@@ -197,7 +217,7 @@ export async function instantiateTemplate(
   const timeZone = await timeZoneOf(tx, auth);
   if (input.OwnerUserId) {
     const owner = await repo.tenantUser(tx, auth.tenantId, input.OwnerUserId);
-    if (!owner || owner.loginType !== 'staff')
+    if (owner?.loginType !== 'staff')
       throw badRequest('Choose a staff user as the owner.', { OwnerUserId: ['Choose a staff user.'] });
   }
   const projectId = await repo.insertProject(tx, auth.tenantId, {
@@ -254,7 +274,11 @@ export async function instantiateTemplate(
 }
 
 /** The activity of a project: who changed it or its tasks, and what. */
-export async function projectActivity(tx: Tx, auth: AuthContext, projectId: number): Promise<ProjectActivity> {
+export async function projectActivity(
+  tx: Tx,
+  auth: AuthContext,
+  projectId: number,
+): Promise<ProjectActivity> {
   const name = await repo.projectName(tx, auth.tenantId, projectId);
   if (name === null) throw notFound();
   const timeZone = await timeZoneOf(tx, auth);
@@ -290,7 +314,9 @@ export async function mailMentions(
   body: string,
   usernames: readonly string[],
 ): Promise<void> {
-  const users = (await repo.staffByUsernames(tx, auth.tenantId, usernames)).filter((u) => u.id !== auth.userId);
+  const users = (await repo.staffByUsernames(tx, auth.tenantId, usernames)).filter(
+    (u) => u.id !== auth.userId,
+  );
   if (users.length === 0) return;
   await services.jobs.enqueue(tx, {
     tenantId: auth.tenantId,
@@ -305,12 +331,18 @@ export function mentionHandler(services: Services): JobHandler {
     const taskId = Number(job.payload.taskId);
     const userIds = Array.isArray(job.payload.userIds) ? job.payload.userIds.map(Number) : [];
     if (!Number.isSafeInteger(taskId)) throw new PermanentJobError('No task.');
-    const { task, recipients, author, org } = await withTenantTx(database.db, { tenantId: job.tenantId }, async (tx) => ({
-      task: await repo.findTask(tx, job.tenantId, taskId),
-      recipients: (await Promise.all(userIds.map((id) => repo.tenantUser(tx, job.tenantId, id)))).filter((u) => u !== null),
-      author: job.userId === null ? null : await repo.tenantUser(tx, job.tenantId, job.userId),
-      org: await repo.tenantName(tx, job.tenantId),
-    }));
+    const { task, recipients, author, org } = await withTenantTx(
+      database.db,
+      { tenantId: job.tenantId },
+      async (tx) => ({
+        task: await repo.findTask(tx, job.tenantId, taskId),
+        recipients: (await Promise.all(userIds.map((id) => repo.tenantUser(tx, job.tenantId, id)))).filter(
+          (u) => u !== null,
+        ),
+        author: job.userId === null ? null : await repo.tenantUser(tx, job.tenantId, job.userId),
+        org: await repo.tenantName(tx, job.tenantId),
+      }),
+    );
     if (!task || task.IsDeleted) return;
     for (const r of recipients) {
       await services.mailer.send(job.tenantId, {

@@ -7,7 +7,14 @@ import { withTenantTx } from '@guildhall/db';
 import type { MyTasks, SearchAnswer, TaskCard } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, seedTenant, signIn, type TenantWithUsers, type TestContext, testApp } from '../../../test/helpers.ts';
+import {
+  client,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+} from '../../../test/helpers.ts';
 import { sendReminders } from './tasks.service.ts';
 
 type Model = Record<string, unknown>;
@@ -70,7 +77,10 @@ describe('projects and tasks', () => {
     await task({ Title: 'Dropped idea', ProjectId: p.ProjectId, Status: 'cancelled' });
     // The creator is the first assignee.
     expect((await getTask(a.TaskId)).AssigneeNames).toBe(staffUser.displayName);
-    const added = await api.post('/api/tasks/assignees/assigneeSave', { TaskId: a.TaskId, UserId: t.admin.id });
+    const added = await api.post('/api/tasks/assignees/assigneeSave', {
+      TaskId: a.TaskId,
+      UserId: t.admin.id,
+    });
     expect(added.statusCode, added.body).toBe(200);
     expect(String((await getTask(a.TaskId)).AssigneeNames)).toContain(adminUser.displayName);
     await save(api, 'tasks', 'task', { ...(await getTask(a.TaskId)), Status: 'done' });
@@ -81,7 +91,10 @@ describe('projects and tasks', () => {
 
   it('refuses a member as an assignee', async () => {
     const a = await task({ Title: 'Only for staff' });
-    const res = await api.post('/api/tasks/assignees/assigneeSave', { TaskId: a.TaskId, UserId: t.member.id });
+    const res = await api.post('/api/tasks/assignees/assigneeSave', {
+      TaskId: a.TaskId,
+      UserId: t.member.id,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Only staff users can be assigned tasks.');
   });
@@ -89,7 +102,12 @@ describe('projects and tasks', () => {
   it('saves a checklist item and counts it on the task without making the task’s version stale', async () => {
     const a = await task({ Title: 'Print the programme' });
     const before = await getTask(a.TaskId);
-    await save(api, 'checklist', 'item', { TaskId: a.TaskId, Title: 'Proof read', IsDone: true, SortOrder: 1 });
+    await save(api, 'checklist', 'item', {
+      TaskId: a.TaskId,
+      Title: 'Proof read',
+      IsDone: true,
+      SortOrder: 1,
+    });
     await save(api, 'checklist', 'item', { TaskId: a.TaskId, Title: 'Send to printer', SortOrder: 2 });
     const after = await getTask(a.TaskId);
     expect(after).toMatchObject({ ChecklistDone: 1, ChecklistTotal: 2, Version: before.Version });
@@ -102,7 +120,10 @@ describe('dependencies', () => {
     const venue = await task({ Title: 'Book the venue' });
     const catering = await task({ Title: 'Order catering' });
     expect((await waitOn(catering.TaskId, venue.TaskId)).statusCode).toBe(200);
-    const res = await api.post('/api/tasks/tasks/taskSave', { ...(await getTask(catering.TaskId)), Status: 'in_progress' });
+    const res = await api.post('/api/tasks/tasks/taskSave', {
+      ...(await getTask(catering.TaskId)),
+      Status: 'in_progress',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
       'This task cannot start before the tasks it waits on are done: "Book the venue".',
@@ -138,7 +159,11 @@ describe('dependencies', () => {
     const refused = await api.post('/api/tasks/board/move', { TaskId: c.TaskId, Status: 'in_progress' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('"First"');
-    const moved = await api.post('/api/tasks/board/move', { TaskId: c.TaskId, Status: 'todo', BeforeTaskId: a.TaskId });
+    const moved = await api.post('/api/tasks/board/move', {
+      TaskId: c.TaskId,
+      Status: 'todo',
+      BeforeTaskId: a.TaskId,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     const board = (await api.get(`/api/tasks/board/${p.ProjectId}`)).json() as { Tasks: TaskCard[] };
     expect(board.Tasks.map((x) => x.Title)).toEqual(['Third', 'First', 'Second']);
@@ -148,7 +173,9 @@ describe('dependencies', () => {
     const activity = (await api.get(`/api/tasks/projects/${p.ProjectId}/activity`)).json() as {
       Entries: { Action: string; What: string }[];
     };
-    expect(activity.Entries.some((e) => e.Action === 'moved to Done' && e.What === 'the task "Second"')).toBe(true);
+    expect(activity.Entries.some((e) => e.Action === 'moved to Done' && e.What === 'the task "Second"')).toBe(
+      true,
+    );
   });
 });
 
@@ -161,7 +188,12 @@ describe('recurrence and templates in the association’s timezone (America/Chic
       RecurrenceFrequency: 'weekly',
       RecurrenceInterval: 1,
     });
-    await save(api, 'checklist', 'item', { TaskId: weekly.TaskId, Title: 'Collect news', IsDone: true, SortOrder: 1 });
+    await save(api, 'checklist', 'item', {
+      TaskId: weekly.TaskId,
+      Title: 'Collect news',
+      IsDone: true,
+      SortOrder: 1,
+    });
     await save(api, 'tasks', 'task', { ...(await getTask(weekly.TaskId)), Status: 'done' });
     // Reopened and done again: still one follow-up.
     await save(api, 'tasks', 'task', { ...(await getTask(weekly.TaskId)), Status: 'todo' });
@@ -212,9 +244,17 @@ describe('recurrence and templates in the association’s timezone (America/Chic
       'Book the venue': '2026-07-13T14:00:00.000Z',
       'Conference day': '2026-11-10T15:00:00.000Z',
     });
-    expect(board.Tasks[0]).toMatchObject({ ChecklistTotal: 2, AssigneeNames: staffUser.displayName, Priority: 'high' });
+    expect(board.Tasks[0]).toMatchObject({
+      ChecklistTotal: 2,
+      AssigneeNames: staffUser.displayName,
+      Priority: 'high',
+    });
     const p = (await api.post('/api/tasks/projects/projectGet', { id: ProjectId })).json() as Model;
-    expect(p).toMatchObject({ Name: 'Annual conference 2026', TemplateName: 'Annual conference', Status: 'planned' });
+    expect(p).toMatchObject({
+      Name: 'Annual conference 2026',
+      TemplateName: 'Annual conference',
+      Status: 'planned',
+    });
   });
 
   it('refuses a template of another association', async () => {
@@ -234,9 +274,24 @@ describe('reminders, mentions and My tasks', () => {
     const now = new Date();
     const yesterday = new Date(now.getTime() - 86_400_000).toISOString();
     const later = new Date(now.getTime() + 30 * 86_400_000).toISOString();
-    await save(soloApi, 'tasks', 'task', { Title: 'Renew the insurance', Status: 'todo', Priority: 'high', DueAt: yesterday });
-    await save(soloApi, 'tasks', 'task', { Title: 'Far away', Status: 'todo', Priority: 'low', DueAt: later });
-    await save(soloApi, 'tasks', 'task', { Title: 'Finished', Status: 'done', Priority: 'low', DueAt: yesterday });
+    await save(soloApi, 'tasks', 'task', {
+      Title: 'Renew the insurance',
+      Status: 'todo',
+      Priority: 'high',
+      DueAt: yesterday,
+    });
+    await save(soloApi, 'tasks', 'task', {
+      Title: 'Far away',
+      Status: 'todo',
+      Priority: 'low',
+      DueAt: later,
+    });
+    await save(soloApi, 'tasks', 'task', {
+      Title: 'Finished',
+      Status: 'done',
+      Priority: 'low',
+      DueAt: yesterday,
+    });
     const first = await sendReminders(ctx.app.services, ctx.database, solo.tenant.id, now);
     expect(first).toEqual({ mails: 1, tasks: 1 });
     const again = await sendReminders(ctx.app.services, ctx.database, solo.tenant.id, now);
@@ -251,7 +306,10 @@ describe('reminders, mentions and My tasks', () => {
 
   it('mails a mentioned colleague after the comment is saved', async () => {
     const a = await task({ Title: 'Sponsor letters' });
-    await save(api, 'comments', 'comment', { TaskId: a.TaskId, Body: `@${t.admin.username} can you sign these?` });
+    await save(api, 'comments', 'comment', {
+      TaskId: a.TaskId,
+      Body: `@${t.admin.username} can you sign these?`,
+    });
     let mails: { to: string; subject: string }[] = [];
     for (let i = 0; i < 100 && !mails.some((m) => m.to === adminUser.email); i++) {
       await new Promise((r) => setTimeout(r, 100));
@@ -270,8 +328,18 @@ describe('reminders, mentions and My tasks', () => {
     const mine = await seedTenant(ctx.database);
     const mineApi = client(ctx.app, (await signIn(ctx.app, mine.staff)).cookie);
     const day = 86_400_000;
-    await save(mineApi, 'tasks', 'task', { Title: 'Late', Status: 'todo', Priority: 'normal', DueAt: new Date(Date.now() - day).toISOString() });
-    await save(mineApi, 'tasks', 'task', { Title: 'Soon', Status: 'todo', Priority: 'normal', DueAt: new Date(Date.now() + 3 * day).toISOString() });
+    await save(mineApi, 'tasks', 'task', {
+      Title: 'Late',
+      Status: 'todo',
+      Priority: 'normal',
+      DueAt: new Date(Date.now() - day).toISOString(),
+    });
+    await save(mineApi, 'tasks', 'task', {
+      Title: 'Soon',
+      Status: 'todo',
+      Priority: 'normal',
+      DueAt: new Date(Date.now() + 3 * day).toISOString(),
+    });
     await save(mineApi, 'tasks', 'task', { Title: 'Someday', Status: 'todo', Priority: 'normal' });
     await save(mineApi, 'tasks', 'task', { Title: 'Closed', Status: 'done', Priority: 'normal' });
     const my = (await mineApi.get('/api/tasks/my')).json() as MyTasks;

@@ -20,6 +20,11 @@ describe('searchTarget', () => {
       { kind: 'event', screen: 'EventDetail.General', lookupUrl: '/api/events/getEventId/7' },
     ],
     ['Project', 'backoffice', { kind: 'screen', screen: 'TasksProject.General', params: { ProjectId: '7' } }],
+    [
+      'Task',
+      'backoffice',
+      { kind: 'screen', screen: 'TasksProject.General', params: { ProjectId: '7', TaskId: '' } },
+    ],
     ['File', 'member', { kind: 'download', url: '/api/files/download/7' }],
     ['Invoice', 'backoffice', { kind: 'none' }],
   ] as const)('a %s hit in the %s area', (type, area, expected) => {
@@ -31,7 +36,15 @@ describe('searchTarget', () => {
     expect(screenPath('DirectoryContactDetail.General', { DirectoryContactId: '7' })).toBe('/m/directory/7');
     expect(isReachable(searchTarget({ Type: 'Contact', Id: '1' }, 'backoffice'))).toBe(true);
     expect(isReachable(searchTarget({ Type: 'Event', Id: '1' }, 'backoffice'))).toBe(false);
-    expect(isReachable(searchTarget({ Type: 'Project', Id: '1' }, 'backoffice'))).toBe(false);
+    expect(isReachable(searchTarget({ Type: 'Project', Id: '1' }, 'backoffice'))).toBe(true);
+    expect(screenPath('TasksProject.General', { ProjectId: '7' })).toBe('/micronet/list/tasks/projects/7');
+    expect(screenPath('TasksProject.General', { ProjectId: '7', TaskId: '9' })).toBe(
+      '/micronet/list/tasks/projects/7?tab=tasks',
+    );
+    expect(screenPath('TasksProject.General', { ProjectId: '0', TaskId: '9' })).toBe(
+      '/micronet/list/tasks/tasks/9',
+    );
+    expect(screenPath('TasksProject.General', { ProjectId: '0' })).toBe(null);
     expect(isReachable(searchTarget({ Type: 'Invoice', Id: '1' }, 'backoffice'))).toBe(false);
   });
 

@@ -40,6 +40,15 @@ export function searchTarget(hit: Pick<SearchHit, 'Type' | 'Id'>, area: SearchAr
       };
     case 'Project':
       return { kind: 'screen', screen: 'TasksProject.General', params: { ProjectId: String(hit.Id) } };
+    case 'Task': {
+      // A task's id is "<project>-<task>": it opens its project's screen on the tasks ("0-<task>": no project).
+      const [projectId = '', taskId = ''] = String(hit.Id).split('-');
+      return {
+        kind: 'screen',
+        screen: 'TasksProject.General',
+        params: { ProjectId: projectId, TaskId: taskId },
+      };
+    }
     case 'File':
       return { kind: 'download', url: `/api/files/download/${id}` };
     default:
@@ -49,7 +58,7 @@ export function searchTarget(hit: Pick<SearchHit, 'Type' | 'Id'>, area: SearchAr
 
 /**
  * The address of a named screen in this product, or null while the feature that owns it does not exist yet
- * (events and projects add their screens here when they come).
+ * (events add their screens here when they come).
  */
 export function screenPath(screen: SearchScreen, params: Record<string, string>): string | null {
   const p = (name: string) => encodeURIComponent(params[name] ?? '');
@@ -58,6 +67,10 @@ export function screenPath(screen: SearchScreen, params: Record<string, string>)
       return params.ContactId ? `/micronet/list/contacts/contacts/${p('ContactId')}` : null;
     case 'DirectoryContactDetail.General':
       return params.DirectoryContactId ? `/m/directory/${p('DirectoryContactId')}` : null;
+    case 'TasksProject.General':
+      if (params.ProjectId && params.ProjectId !== '0')
+        return `/micronet/list/tasks/projects/${p('ProjectId')}${params.TaskId ? '?tab=tasks' : ''}`;
+      return params.TaskId ? `/micronet/list/tasks/tasks/${p('TaskId')}` : null;
     default:
       return null;
   }
@@ -81,6 +94,8 @@ export function hitGroupTitle(type: string): string {
       return 'Events';
     case 'Project':
       return 'Projects';
+    case 'Task':
+      return 'Tasks';
     case 'File':
       return 'Files';
     default:
