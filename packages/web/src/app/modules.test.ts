@@ -14,6 +14,8 @@ describe('the navigation assembled from the modules', () => {
       'Home',
       'Dashboard',
       'Reports',
+      'My tasks',
+      'Projects',
       'Contacts',
       'Import contacts',
       'Memberships',
@@ -24,6 +26,7 @@ describe('the navigation assembled from the modules', () => {
       'Mail outbox',
       'Files',
       'Membership setup',
+      'Project templates',
       'Help texts',
       'Setup menu',
     ]);
@@ -65,6 +68,7 @@ describe('the home dashboard widgets of the modules', () => {
       'memberships.active',
       'memberships.renewalsDue',
       'memberships.lapsedThisMonth',
+      'tasks.mine',
     ]);
     const auditor = buildMe({ permissions: ['authenticated', 'backoffice', 'audit.read'] });
     expect(visibleWidgets(auditor, WEB_MODULES).map((w) => w.key)).toContain('audit.recent');
@@ -85,7 +89,17 @@ describe('the router assembled from the modules', () => {
   it("mounts each module's screens in its shell, and a module left out is absent", () => {
     const routes = buildRoutes(WEB_MODULES);
     expect(paths(routes, 'a')).toEqual(
-      expect.arrayContaining(['(index)', 'users', 'users/:id', 'contacts/import', 'audit', 'reports', '*']),
+      expect.arrayContaining([
+        '(index)',
+        'users',
+        'users/:id',
+        'contacts/import',
+        'audit',
+        'reports',
+        'tasks/my',
+        'tasks/from-template',
+        '*',
+      ]),
     );
     expect(paths(routes, 'm')).toEqual(expect.arrayContaining(['(index)', 'directory', 'profile', '*']));
     const withoutUsers = buildRoutes(WEB_MODULES.filter((m) => m.name !== 'users'));
