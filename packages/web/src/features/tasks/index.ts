@@ -68,7 +68,7 @@ export const tasksModule: WebModule = {
       key: 'tasks.mine',
       title: 'My tasks',
       permission: 'backoffice',
-      size: { w: 2, h: 5 },
+      size: { w: 2, h: 6 },
       Component: lazy(() => import('./my-tasks-widget.tsx')),
     },
   ],

@@ -37,12 +37,12 @@ export default function MyTasksWidget() {
         </Text>
       ) : (
         next.map((t) => (
-          <Group key={t.TaskId} justify="space-between" wrap="nowrap" gap="xs">
-            <Anchor component={Link} to={taskPath(t.TaskId)} size="sm" lineClamp={1}>
+          <Stack key={t.TaskId} gap={0}>
+            <Anchor component={Link} to={taskPath(t.TaskId)} size="sm" lineClamp={1} fw={500}>
               {t.Title}
             </Anchor>
             <DueText card={t} timeZone={me.tenant.settings.defaultTimezone} />
-          </Group>
+          </Stack>
         ))
       )}
       <Anchor component={Link} to="/a/tasks/my" size="sm">

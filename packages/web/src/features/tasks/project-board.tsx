@@ -115,8 +115,8 @@ function Column({
       bg={isOver ? 'blue.0' : 'gray.0'}
       p="xs"
       radius="md"
-      w={240}
-      miw={240}
+      w={214}
+      miw={214}
       data-testid={`board-column-${status}`}
       aria-label={`${title} column`}
       component="section"
