@@ -24,7 +24,7 @@ async function save(page: Page, path: string, model: Record<string, unknown>) {
 const newTask = (page: Page, model: Record<string, unknown>) =>
   save(page, 'tasks/taskSave', { Status: 'todo', Priority: 'normal', ...model });
 
-async function taskStatus(page: Page, id: number): Promise<string> {
+async function taskStatus(page: Page, id: unknown): Promise<string> {
   const res = await page.request.post('/api/tasks/tasks/taskGet', { data: { id } });
   const body = await res.json();
   return String((body.Data ?? body).Status);
