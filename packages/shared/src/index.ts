@@ -85,3 +85,4 @@ export * from './memberships/memberships.query.ts';
 export * from './tasks/tasks.rules.ts';
 export * from './tasks/tasks.schema.ts';
 export * from './tasks/tasks.resource.ts';
+export * from './billing/billing.resource.ts';

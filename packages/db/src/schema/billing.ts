@@ -5,6 +5,7 @@
  * never floats. Tenant-owned: tenant_id first in every key, per-tenant ids, row-level security forced
  * (migrations *_billing_rls.sql). Ledger entries and lines are never updated: a mistake is reversed by another entry.
  */
+import { creditsResource, invoicesResource, paymentsResource } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -20,7 +21,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, recordVersion, tenantId, tenantSerial, ts } from './columns.ts';
+import { createdAt, recordVersion, resourceListIndexes, tenantId, tenantSerial, ts } from './columns.ts';
 import { tenants } from './platform.ts';
 
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -94,6 +95,8 @@ export const invoices = pgTable(
     invoiceId: tenantSerial('invoice_id', 'invoices'),
     number: text('number'),
     contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    /** The contact's name when invoiced, for the list's sort and search. */
+    contactName: text('contact_name').notNull().default(''),
     status: text('status').notNull().default('draft'),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
@@ -117,6 +120,7 @@ export const invoices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.invoiceId] }),
+    ...resourceListIndexes('invoices', t, invoicesResource),
     uniqueIndex('invoices_number_key').on(t.tenantId, t.number).where(sql`number is not null`),
     uniqueIndex('invoices_idempotency_key')
       .on(t.tenantId, t.idempotencyKey)
@@ -197,6 +201,7 @@ export const payments = pgTable(
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
     id: tenantSerial('id', 'payments'),
     contactId: bigint('contact_id', { mode: 'number' }),
+    contactName: text('contact_name').notNull().default(''),
     amountCents: cents('amount_cents').notNull().default(0),
     appliedCents: cents('applied_cents').notNull().default(0),
     refundedCents: cents('refunded_cents').notNull().default(0),
@@ -218,6 +223,7 @@ export const payments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    ...resourceListIndexes('payments', t, paymentsResource),
     uniqueIndex('payments_idempotency_key')
       .on(t.tenantId, t.idempotencyKey)
       .where(sql`idempotency_key is not null`),
@@ -243,6 +249,7 @@ export const credits = pgTable(
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
     creditId: tenantSerial('credit_id', 'credits'),
     contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    contactName: text('contact_name').notNull().default(''),
     amountCents: cents('amount_cents').notNull(),
     appliedCents: cents('applied_cents').notNull().default(0),
     reason: text('reason').notNull(),
@@ -257,6 +264,7 @@ export const credits = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.creditId] }),
+    ...resourceListIndexes('credits', t, creditsResource),
     index('credits_contact_idx').on(t.tenantId, t.contactId),
     check(
       'credits_amounts',

@@ -163,7 +163,6 @@ export const contactsResource = defineResource({
       { resource: 'memberships', parentField: 'ContactId', title: 'Memberships' },
     ],
     plannedChildren: [
-      { title: 'Purchases', note: 'Purchases will appear here once the store feature is available.' },
       { title: 'Events', note: 'Event registrations will appear here once the events feature is available.' },
     ],
   },

@@ -189,6 +189,39 @@ const RESOURCE_TEXTS: Readonly<Record<string, Partial<Record<GenericScreenKind, 
     Record: 'One link between two contacts.',
     New: 'Choose the other contact and how they are related. The link shows on both records.',
   },
+  invoices: {
+    List: 'Every invoice of the association with its status, due date and what is still owed. Choose a filter for open, partially paid, paid, void or written-off invoices, or filter on the due date to see what is overdue.',
+    Record:
+      'One invoice: who it bills, its lines, totals and what has been paid. A posted invoice is never edited: a credit note corrects it, a void cancels it once its payments are taken back.',
+    Preview: 'An invoice at a glance: number, status, total and balance.',
+  },
+  payments: {
+    List: 'Every payment received: cash, checks, bank transfers and cards, with what was applied to invoices and what was refunded.',
+    Record:
+      "One payment: who paid, how, and the invoices it paid. What is not applied stays a credit on the contact's account.",
+    Preview: 'A payment at a glance: amount, method and status.',
+  },
+  credits: {
+    List: "Credits on contacts' accounts: credit notes, prorated downgrades and cancelled registrations, with what has been applied.",
+    Record: 'One credit: its reason, its amount and how much of it has been applied to invoices.',
+    Preview: 'A credit at a glance.',
+  },
+  deposits: {
+    List: 'Bank deposits: the cash and checks taken to the bank together, each with its slip.',
+    Record: 'One bank deposit: its date, its total and how many payments it holds.',
+    Preview: 'A deposit at a glance.',
+  },
+  ledgerAccounts: {
+    List: 'The accounts billing posts to: the bank, undeposited funds, receivables, customer credit, tax payable, and the revenue accounts you add for your fees and items.',
+    Record:
+      'A ledger account: its code, its name and its kind. The accounts billing uses for its own postings keep their role.',
+    New: 'A new account, usually a revenue account for a kind of fee or item (for example 4100 Membership dues).',
+  },
+  taxSets: {
+    List: 'The taxes the association charges: a rate, a flat amount per unit, or both. Items and fees name the tax set that applies to them.',
+    Record: 'A tax set: its rate (a percentage of the taxable amount) and its flat amount per unit.',
+    New: 'A new tax set, for example Sales tax 8.25%.',
+  },
   memberships: {
     List: 'Every membership of the association with its status and the day its term ends. Choose a filter for active, pending, in grace, lapsed or dropped memberships, or filter on the day the term ends to see who is due to renew.',
     Record:

@@ -206,7 +206,7 @@ export async function createInvoice(
 
   const [contact] = await runFragment<Row>(
     tx,
-    q`select contact_id from contacts where tenant_id = ${tenantId} and contact_id = ${input.contactId} and not is_deleted`,
+    q`select contact_id, display_name from contacts where tenant_id = ${tenantId} and contact_id = ${input.contactId} and not is_deleted`,
   );
   if (!contact)
     throw badRequest('We could not find that contact.', { contactId: ['We could not find that contact.'] });
@@ -270,10 +270,10 @@ export async function createInvoice(
   const status: InvoiceStatus = totals.Total === 0 ? 'paid' : 'open';
   const [invoice] = await runFragment<Row>(
     tx,
-    q`insert into invoices (tenant_id, number, contact_id, status, issue_date, due_date, subtotal_cents, discount_cents,
+    q`insert into invoices (tenant_id, number, contact_id, contact_name, status, issue_date, due_date, subtotal_cents, discount_cents,
         tax_cents, total_cents, applied_cents, written_off_cents, balance_cents, source_kind, source_id, idempotency_key,
         memo, paid_at)
-      values (${tenantId}::uuid, ${number}, ${input.contactId}, ${status}, ${issueDate}::date, ${dueDate}::date,
+      values (${tenantId}::uuid, ${number}, ${input.contactId}, ${String(contact.display_name ?? '')}, ${status}, ${issueDate}::date, ${dueDate}::date,
         ${totals.Subtotal}, ${totals.DiscountTotal}, ${totals.TaxAmount}, ${totals.Total}, 0, 0, ${totals.Total},
         ${input.source?.kind ?? null}, ${input.source?.id ?? null}, ${input.idempotencyKey ?? null}, ${input.memo ?? null},
         ${status === 'paid' ? new Date().toISOString() : null}::timestamptz)
@@ -661,7 +661,7 @@ export async function recordPayment(
     throw badRequest(Object.values(errors)[0]?.[0] ?? 'The payment is not valid.', errors);
   const [contact] = await runFragment<Row>(
     tx,
-    q`select contact_id from contacts where tenant_id = ${tenantId} and contact_id = ${input.contactId} and not is_deleted`,
+    q`select contact_id, display_name from contacts where tenant_id = ${tenantId} and contact_id = ${input.contactId} and not is_deleted`,
   );
   if (!contact)
     throw badRequest('We could not find that contact.', { contactId: ['We could not find that contact.'] });
@@ -672,9 +672,9 @@ export async function recordPayment(
     throw badRequest('Enter the payment date.', { paidAt: ['Enter the payment date.'] });
   const [payment] = await runFragment<Row>(
     tx,
-    q`insert into payments (tenant_id, contact_id, amount_cents, paid_at, method, reference, check_number, status,
+    q`insert into payments (tenant_id, contact_id, contact_name, amount_cents, paid_at, method, reference, check_number, status,
         idempotency_key, gateway, gateway_ref, memo)
-      values (${tenantId}::uuid, ${input.contactId}, ${input.amountCents}, ${paidAt.toISOString()}::timestamptz, ${input.method},
+      values (${tenantId}::uuid, ${input.contactId}, ${String(contact.display_name ?? '')}, ${input.amountCents}, ${paidAt.toISOString()}::timestamptz, ${input.method},
         ${input.reference?.trim() || null}, ${input.checkNumber?.trim() || null}, 'completed', ${input.idempotencyKey ?? null},
         ${input.gateway ?? null}, ${input.gatewayRef ?? null}, ${input.memo?.trim() || null})
       returning id`,
@@ -871,14 +871,14 @@ export async function issueCredit(
     throw badRequest('Say why the credit is given.', { reason: ['Say why the credit is given.'] });
   const [contact] = await runFragment<Row>(
     tx,
-    q`select contact_id from contacts where tenant_id = ${tenantId} and contact_id = ${input.contactId} and not is_deleted`,
+    q`select contact_id, display_name from contacts where tenant_id = ${tenantId} and contact_id = ${input.contactId} and not is_deleted`,
   );
   if (!contact)
     throw badRequest('We could not find that contact.', { contactId: ['We could not find that contact.'] });
   const [row] = await runFragment<Row>(
     tx,
-    q`insert into credits (tenant_id, contact_id, amount_cents, reason, invoice_id, source_kind, source_id)
-      values (${tenantId}::uuid, ${input.contactId}, ${input.amountCents}, ${input.reason.trim()}, ${input.invoiceId ?? null},
+    q`insert into credits (tenant_id, contact_id, contact_name, amount_cents, reason, invoice_id, source_kind, source_id)
+      values (${tenantId}::uuid, ${input.contactId}, ${String(contact.display_name ?? '')}, ${input.amountCents}, ${input.reason.trim()}, ${input.invoiceId ?? null},
         ${input.source?.kind ?? null}, ${input.source?.id ?? null})
       returning credit_id`,
   );
