@@ -9,6 +9,7 @@ import * as shared from '@guildhall/shared';
 import { defaultHelpTexts, isResource } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { bulkSeedContacts, withBulkTarget } from './bulk.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoCommunications } from './demo-communications.ts';
 import { seedDemoCustomFields } from './demo-custom-fields.ts';
 import type { DemoFilesInput } from './demo-files.ts';
@@ -99,6 +100,7 @@ export async function seedDemo(
   await seedDemoCommunications(db, demo.id, staff.id);
   await seedDemoQueries(db, demo.id, staff.id);
   await seedDemoTasks(db, demo.id, staff.id);
+  await seedDemoBilling(db, demo.id, shared.todayIn(shared.DEFAULT_TIMEZONE));
   return demoFilesInput(db, demo.id, demo.name);
 }
 

@@ -37,7 +37,7 @@ const ok = z.object({ ok: z.literal(true) });
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = () => app.services;
 
-  app.post('/api/billing/invoices', {
+  app.post('/api/billing/invoices/issue', {
     config: staff,
     schema: {
       tags,
@@ -110,7 +110,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/api/billing/payments', {
+  app.post('/api/billing/payments/record', {
     config: staff,
     schema: {
       tags,
@@ -207,7 +207,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/api/billing/credits', {
+  app.post('/api/billing/credits/issue', {
     config: staff,
     schema: {
       tags,
@@ -257,7 +257,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/api/billing/deposits', {
+  app.post('/api/billing/deposits/make', {
     config: staff,
     schema: {
       tags,

@@ -52,7 +52,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const invoice = async (contactId: number, cents: number, extra: Record<string, unknown> = {}) => {
-  const res = await staff.post('/api/billing/invoices', {
+  const res = await staff.post('/api/billing/invoices/issue', {
     contactId,
     lines: [{ description: 'Annual dues', unitPriceCents: cents, quantity: 1 }],
     issueDate: '2026-11-01',
@@ -87,7 +87,7 @@ const accountOf = (tb: Awaited<ReturnType<typeof balanced>>, role: string) => {
 describe('invoices', () => {
   it('numbers invoices per tenant in order, totals them by the shared rules, and posts them', async () => {
     const tax = await makeTaxSet(ctx.database, t.tenant.id, 'Sales tax 8.25%', '8.25');
-    const res = await staff.post('/api/billing/invoices', {
+    const res = await staff.post('/api/billing/invoices/issue', {
       contactId: ada,
       issueDate: '2026-11-02',
       lines: [
@@ -143,22 +143,22 @@ describe('invoices', () => {
   });
 
   it('refuses an invoice without lines, for an unknown contact, or with a due date before its date', async () => {
-    const none = await staff.post('/api/billing/invoices', { contactId: ada, lines: [] });
+    const none = await staff.post('/api/billing/invoices/issue', { contactId: ada, lines: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Add at least one line to the invoice.');
-    const nobody = await staff.post('/api/billing/invoices', {
+    const nobody = await staff.post('/api/billing/invoices/issue', {
       contactId: 999999,
       lines: [{ description: 'x', unitPriceCents: 1, quantity: 1 }],
     });
     expect(nobody.json().message).toBe('We could not find that contact.');
-    const early = await staff.post('/api/billing/invoices', {
+    const early = await staff.post('/api/billing/invoices/issue', {
       contactId: ada,
       issueDate: '2026-11-10',
       dueDate: '2026-11-01',
       lines: [{ description: 'x', unitPriceCents: 1, quantity: 1 }],
     });
     expect(early.json().message).toBe('The due date cannot be before the invoice date.');
-    const blank = await staff.post('/api/billing/invoices', {
+    const blank = await staff.post('/api/billing/invoices/issue', {
       contactId: ada,
       lines: [{ description: ' ', unitPriceCents: 1, quantity: 1 }],
     });
@@ -166,7 +166,9 @@ describe('invoices', () => {
   });
 
   it('members cannot reach the back office billing routes', async () => {
-    expect((await member.post('/api/billing/invoices', { contactId: ada, lines: [] })).statusCode).toBe(403);
+    expect((await member.post('/api/billing/invoices/issue', { contactId: ada, lines: [] })).statusCode).toBe(
+      403,
+    );
   });
 
   it('the same idempotency key makes one invoice (billingApi, as sellers call it)', async () => {
@@ -209,7 +211,7 @@ describe('payments', () => {
       }),
     );
     heard.length = 0;
-    const res = await staff.post('/api/billing/payments', {
+    const res = await staff.post('/api/billing/payments/record', {
       contactId: ada,
       amountCents: 15000,
       method: 'check',
@@ -242,26 +244,26 @@ describe('payments', () => {
 
   it('refuses a check without its number, a payment of nothing, and applications beyond the payment', async () => {
     const a = await invoice(ada, 1000);
-    const noNumber = await staff.post('/api/billing/payments', {
+    const noNumber = await staff.post('/api/billing/payments/record', {
       contactId: ada,
       amountCents: 100,
       method: 'check',
     });
     expect(noNumber.json()).toMatchObject({ message: 'Enter the check number.' });
-    const zero = await staff.post('/api/billing/payments', {
+    const zero = await staff.post('/api/billing/payments/record', {
       contactId: ada,
       amountCents: 0,
       method: 'cash',
     });
     expect(zero.json().message).toBe('The payment amount must be more than zero.');
-    const over = await staff.post('/api/billing/payments', {
+    const over = await staff.post('/api/billing/payments/record', {
       contactId: ada,
       amountCents: 500,
       method: 'cash',
       applications: [{ invoiceId: a.invoiceId, amountCents: 600 }],
     });
     expect(over.json().message).toBe('The amounts applied ($6.00) are more than the payment ($5.00).');
-    const beyond = await staff.post('/api/billing/payments', {
+    const beyond = await staff.post('/api/billing/payments/record', {
       contactId: ada,
       amountCents: 5000,
       method: 'cash',
@@ -277,7 +279,7 @@ describe('payments', () => {
     const cid = await makeContact(ctx.database, t.tenant.id, 'Cara Credit');
     const first = await invoice(cid, 3000);
     const pay = (
-      await staff.post('/api/billing/payments', {
+      await staff.post('/api/billing/payments/record', {
         contactId: cid,
         amountCents: 5000,
         method: 'bank_transfer',
@@ -329,8 +331,8 @@ describe('payments', () => {
 
   it('the same idempotency key twice records one payment', async () => {
     const body = { contactId: bob, amountCents: 700, method: 'cash', idempotencyKey: 'counter-receipt-9' };
-    const a = (await staff.post('/api/billing/payments', body)).json();
-    const b = (await staff.post('/api/billing/payments', body)).json();
+    const a = (await staff.post('/api/billing/payments/record', body)).json();
+    const b = (await staff.post('/api/billing/payments/record', body)).json();
     expect(b.paymentId).toBe(a.paymentId);
     const account = (await staff.get(`/api/billing/contacts/${bob}/account`)).json();
     expect(account.payments.filter((p: { paymentId: number }) => p.paymentId === a.paymentId)).toHaveLength(
@@ -343,7 +345,7 @@ describe('payments', () => {
     const invoices = [];
     for (let i = 0; i < 20; i++) invoices.push(await invoice(cid, 1000));
     const pay = (
-      await staff.post('/api/billing/payments', { contactId: cid, amountCents: 5000, method: 'cash' })
+      await staff.post('/api/billing/payments/record', { contactId: cid, amountCents: 5000, method: 'cash' })
     ).json();
     const results = await Promise.all(
       invoices.map((inv) =>
@@ -367,7 +369,7 @@ describe('refunds, bounced checks, credits, write-offs and voids', () => {
     const a = await invoice(cid, 4000);
     const b = await invoice(cid, 6000);
     const pay = (
-      await staff.post('/api/billing/payments', {
+      await staff.post('/api/billing/payments/record', {
         contactId: cid,
         amountCents: 10000,
         method: 'check',
@@ -413,7 +415,7 @@ describe('refunds, bounced checks, credits, write-offs and voids', () => {
     const cid = await makeContact(ctx.database, t.tenant.id, 'Finn Bounce');
     const a = await invoice(cid, 3000);
     const pay = (
-      await staff.post('/api/billing/payments', {
+      await staff.post('/api/billing/payments/record', {
         contactId: cid,
         amountCents: 3000,
         method: 'check',
@@ -432,7 +434,7 @@ describe('refunds, bounced checks, credits, write-offs and voids', () => {
       'This check is already marked bounced.',
     );
     const cash = (
-      await staff.post('/api/billing/payments', { contactId: cid, amountCents: 100, method: 'cash' })
+      await staff.post('/api/billing/payments/record', { contactId: cid, amountCents: 100, method: 'cash' })
     ).json();
     expect((await staff.post(`/api/billing/payments/${cash.paymentId}/bounce`)).json().message).toBe(
       'Only a check can bounce.',
@@ -466,7 +468,11 @@ describe('refunds, bounced checks, credits, write-offs and voids', () => {
     expect(apply.statusCode, apply.body).toBe(200);
     const account = (await staff.get(`/api/billing/contacts/${cid}/account`)).json();
     expect(account).toMatchObject({ openBalanceCents: 0, availableCreditCents: 500 });
-    const refused = await staff.post('/api/billing/credits', { contactId: cid, amountCents: 0, reason: 'x' });
+    const refused = await staff.post('/api/billing/credits/issue', {
+      contactId: cid,
+      amountCents: 0,
+      reason: 'x',
+    });
     expect(refused.json().message).toBe('The credit amount must be more than zero.');
     await balanced();
   });
@@ -474,7 +480,7 @@ describe('refunds, bounced checks, credits, write-offs and voids', () => {
   it('write-off closes what is owed; void refuses an invoice with payments and reverses one without', async () => {
     const cid = await makeContact(ctx.database, t.tenant.id, 'Hal Void');
     const a = await invoice(cid, 5000);
-    await staff.post('/api/billing/payments', {
+    await staff.post('/api/billing/payments/record', {
       contactId: cid,
       amountCents: 1000,
       method: 'cash',
@@ -504,7 +510,7 @@ describe('refunds, bounced checks, credits, write-offs and voids', () => {
       },
     ]);
     const cash = (
-      await staff.post('/api/billing/payments', { contactId: cid, amountCents: 100, method: 'cash' })
+      await staff.post('/api/billing/payments/record', { contactId: cid, amountCents: 100, method: 'cash' })
     ).json();
     const late = await staff.post(`/api/billing/payments/${cash.paymentId}/apply`, {
       applications: [{ invoiceId: b.invoiceId, amountCents: 100 }],
@@ -518,7 +524,7 @@ describe('deposits', () => {
   it('lists undeposited cash and checks, deposits the selected ones, and reverses the deposit', async () => {
     const cid = await makeContact(ctx.database, t.tenant.id, 'Ivy Deposit');
     const one = (
-      await staff.post('/api/billing/payments', {
+      await staff.post('/api/billing/payments/record', {
         contactId: cid,
         amountCents: 1200,
         method: 'check',
@@ -526,10 +532,14 @@ describe('deposits', () => {
       })
     ).json();
     const two = (
-      await staff.post('/api/billing/payments', { contactId: cid, amountCents: 800, method: 'cash' })
+      await staff.post('/api/billing/payments/record', { contactId: cid, amountCents: 800, method: 'cash' })
     ).json();
     const wire = (
-      await staff.post('/api/billing/payments', { contactId: cid, amountCents: 900, method: 'bank_transfer' })
+      await staff.post('/api/billing/payments/record', {
+        contactId: cid,
+        amountCents: 900,
+        method: 'bank_transfer',
+      })
     ).json();
     const listed = (await staff.get('/api/billing/deposits/undeposited')).json().Data as {
       PaymentId: number;
@@ -541,7 +551,7 @@ describe('deposits', () => {
     expect(listed.every((p) => p.IsSelected === false)).toBe(true);
 
     const before = await balanced();
-    const dep = await staff.post('/api/billing/deposits', {
+    const dep = await staff.post('/api/billing/deposits/make', {
       paymentIds: [one.paymentId, two.paymentId],
       reference: 'Slip 1',
     });
@@ -549,9 +559,9 @@ describe('deposits', () => {
     const after = await balanced();
     expect(accountOf(after, 'bank') - accountOf(before, 'bank')).toBe(2000);
     expect(accountOf(after, 'undeposited') - accountOf(before, 'undeposited')).toBe(-2000);
-    const again = await staff.post('/api/billing/deposits', { paymentIds: [one.paymentId] });
+    const again = await staff.post('/api/billing/deposits/make', { paymentIds: [one.paymentId] });
     expect(again.json().message).toBe(`Payment ${one.paymentId} is already deposited.`);
-    const wired = await staff.post('/api/billing/deposits', { paymentIds: [wire.paymentId] });
+    const wired = await staff.post('/api/billing/deposits/make', { paymentIds: [wire.paymentId] });
     expect(wired.json().message).toBe(
       `Payment ${wire.paymentId} went straight to the bank; only cash and checks are deposited.`,
     );
@@ -629,5 +639,20 @@ describe('card charges (billingApi.chargeSavedCard) through the test gateway', (
       },
     ]);
     await balanced();
+  });
+});
+
+describe('the generic lists of billing', () => {
+  it('list invoices and payments with their contact names, and the ledger accounts made on first use', async () => {
+    const inv = await invoice(ada, 4321);
+    const list = await staff.post('/api/billing/invoices/invoiceData?$top=200', {});
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.body).toContain(inv.number);
+    expect(list.body).toContain('Łukasiewicz, Ada');
+    const payments = await staff.post('/api/billing/payments/paymentData?$top=5', {});
+    expect(payments.statusCode, payments.body).toBe(200);
+    const accounts = await staff.post('/api/billing/accounts/accountData?$top=50', {});
+    expect(accounts.body).toContain('Accounts receivable');
+    expect((await member.post('/api/billing/invoices/invoiceData', {})).statusCode).toBe(403);
   });
 });
