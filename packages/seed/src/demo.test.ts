@@ -200,3 +200,37 @@ describe('the demo', () => {
     expect(n?.n).toBe(DEMO_CONTACTS.demo + DEMO_CONTACTS.other);
   });
 });
+
+describe('the demo billing', () => {
+  it('has invoices in every issued state, payments of each method, a deposit, and a ledger that balances', async () => {
+    await seedDemo(database);
+    const [demo] = await asOwner<{ id: string }>(sql`select id from tenants where slug = 'demo'`);
+    const tenantId = demo?.id as string;
+    const [seen] = await withTenantTx(database.db, { tenantId }, async (tx) =>
+      rowsOf<{
+        statuses: string[];
+        methods: string[];
+        deposits: number;
+        debits: number;
+        credits: number;
+        receivable: number;
+        owed: number;
+      }>(
+        await tx.execute(sql`select
+          (select array_agg(distinct status order by status) from invoices) as statuses,
+          (select array_agg(distinct method order by method) from payments) as methods,
+          (select count(*)::int from deposits) as deposits,
+          (select sum(debit_cents)::bigint from ledger_lines) as debits,
+          (select sum(credit_cents)::bigint from ledger_lines) as credits,
+          (select sum(l.debit_cents - l.credit_cents)::bigint from ledger_lines l join ledger_accounts a
+             on a.tenant_id = l.tenant_id and a.account_id = l.account_id where a.role = 'receivable') as receivable,
+          (select sum(balance_cents)::bigint from invoices where status <> 'void') as owed`),
+      ),
+    );
+    expect(seen?.statuses).toEqual(['open', 'paid', 'partially_paid', 'void', 'written_off']);
+    expect(seen?.methods).toEqual(['bank_transfer', 'card', 'cash', 'check']);
+    expect(seen?.deposits).toBe(1);
+    expect(Number(seen?.debits)).toBe(Number(seen?.credits));
+    expect(Number(seen?.receivable)).toBe(Number(seen?.owed));
+  });
+});

@@ -204,12 +204,12 @@ const RESOURCE_TEXTS: Readonly<Record<string, Partial<Record<GenericScreenKind, 
   credits: {
     List: "Credits on contacts' accounts: credit notes, prorated downgrades and cancelled registrations, with what has been applied.",
     Record: 'One credit: its reason, its amount and how much of it has been applied to invoices.',
-    Preview: 'A credit at a glance.',
+    Preview: 'A credit at a glance: its reason, its amount and what is left to apply.',
   },
   deposits: {
     List: 'Bank deposits: the cash and checks taken to the bank together, each with its slip.',
     Record: 'One bank deposit: its date, its total and how many payments it holds.',
-    Preview: 'A deposit at a glance.',
+    Preview: 'A deposit at a glance: its date, its total and its slip reference.',
   },
   ledgerAccounts: {
     List: 'The accounts billing posts to: the bank, undeposited funds, receivables, customer credit, tax payable, and the revenue accounts you add for your fees and items.',
