@@ -1,7 +1,7 @@
 import { auditModule } from '../features/audit/index.ts';
 import { authModule } from '../features/auth/index.ts';
-import { communicationsModule } from '../features/communications/index.ts';
 import { billingModule } from '../features/billing/index.ts';
+import { communicationsModule } from '../features/communications/index.ts';
 import { contactsModule } from '../features/contacts/index.ts';
 import { customFieldsModule } from '../features/custom-fields/index.ts';
 import { directoryModule } from '../features/directory/index.ts';
