@@ -7,6 +7,7 @@
  *   P8 (the COPY load those runs start with).
  *   P6 on contacts: the contacts list in infinite-scroll mode over 100,000 contacts in Chromium (bench/src/web.ts).
  *   The contacts import (bench/src/import.ts): 20,000 rows committed, and other requests while it commits.
+ *   Events (bench/src/events.ts): concurrent registrations for a few seats, and a calendar month of many events.
  *   P9: a 20 MB photo's upload and variants, its memory, 20 parallel 5 MB uploads (bench/src/images.ts).
  * `npm run bench -- --only lists --pg 1000000 --pglite 100000` runs part of it (sizes adjustable for a quick try);
  * `--only web` runs the web bars alone: P6 on contacts (`--web-contacts` sets its size), initial JS, P7;
@@ -21,6 +22,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { measureEvents } from './events.ts';
 import { measureImages } from './images.ts';
 import { measureImport } from './import.ts';
 import { measureLists } from './lists.ts';
@@ -56,6 +58,9 @@ const { values: args } = parseArgs({
     'query-tool-db': { type: 'string' },
     'memory-contacts': { type: 'string', default: '100000' },
     signups: { type: 'string', default: '20' },
+    'event-registrations': { type: 'string', default: '500' },
+    'event-seats': { type: 'string', default: '100' },
+    'event-count': { type: 'string', default: '10000' },
     /** Name of the PostgreSQL database the lists part creates and drops (default gh_bench_<pid>). */
     'pg-database': { type: 'string' },
     /** An existing database seeded with `npm run seed -- --tenant bench`: measured as it is, not loaded or dropped. */
@@ -132,6 +137,16 @@ if (args.only === undefined || args.only === 'query-tool') {
     runs,
     pass: runs.every((r) => r.rows >= 1_000_000 && r.rowsPerSecond >= 50_000 && r.serverMemoryGrowthMB <= 64),
   });
+}
+if (args.only === undefined || args.only === 'events') {
+  const r = await measureEvents({
+    registrations: Number(args['event-registrations']),
+    seats: Number(args['event-seats']),
+    events: Number(args['event-count']),
+    calendarRuns: 50,
+  });
+  write('events-registrations', r.registrations);
+  write('events-calendar', r.calendarMonth);
 }
 if (args.only !== undefined && args.only !== 'web' && args.only !== 'p7') process.exit(0);
 

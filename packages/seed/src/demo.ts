@@ -12,6 +12,7 @@ import { bulkSeedContacts, withBulkTarget } from './bulk.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoCommunications } from './demo-communications.ts';
 import { seedDemoCustomFields } from './demo-custom-fields.ts';
+import { seedDemoEvents } from './demo-events.ts';
 import type { DemoFilesInput } from './demo-files.ts';
 import { seedDemoMemberships } from './demo-memberships.ts';
 import { seedDemoQueries } from './demo-query-tool.ts';
@@ -101,6 +102,7 @@ export async function seedDemo(
   await seedDemoQueries(db, demo.id, staff.id);
   await seedDemoTasks(db, demo.id, staff.id);
   await seedDemoBilling(db, demo.id, shared.todayIn(shared.DEFAULT_TIMEZONE));
+  await seedDemoEvents(db, demo.id);
   return demoFilesInput(db, demo.id, demo.name);
 }
 

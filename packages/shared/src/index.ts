@@ -86,3 +86,5 @@ export * from './tasks/tasks.rules.ts';
 export * from './tasks/tasks.schema.ts';
 export * from './tasks/tasks.resource.ts';
 export * from './billing/billing.resource.ts';
+export * from './events/events.resource.ts';
+export * from './events/events.schema.ts';

@@ -3,6 +3,7 @@ export * from './communications.ts';
 export * from './contacts.ts';
 export * from './counters.ts';
 export * from './custom-fields.ts';
+export * from './events.ts';
 export * from './files.ts';
 export * from './memberships.ts';
 export * from './platform.ts';

@@ -5,6 +5,7 @@ import { billingModule } from './billing/billing.module.ts';
 import { communicationsModule } from './communications/communications.module.ts';
 import { contactsModule } from './contacts/contacts.module.ts';
 import { customFieldsModule } from './custom-fields/custom-fields.module.ts';
+import { eventsModule } from './events/events.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { mailModule } from './mail/mail.module.ts';
 import { membershipsModule } from './memberships/memberships.module.ts';
@@ -41,4 +42,5 @@ export const features: readonly FeatureModule[] = [
   communicationsModule,
   queryToolModule,
   tasksModule,
+  eventsModule,
 ];

@@ -169,10 +169,60 @@ const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
     title: 'A member',
     content: 'What this member publishes in the directory. Only what they chose to share is shown.',
   },
+  'Events.Calendar': {
+    title: 'Events calendar',
+    content:
+      'Every occurrence of your events on a month, week, day or agenda calendar, repeating events included, shown in your own timezone. Drafts show too; members see only published events. Use Today, This Month and the other shortcuts to jump; click an occurrence to open its event.',
+  },
+  'Events.CheckIn': {
+    title: 'Check-in',
+    content:
+      'The door of one occurrence, made for a phone. Type or scan the code printed on the confirmation, or find a person by name or email, then press Check in. A check-in made by mistake can be undone.',
+  },
+  'EventsDetail.General': {
+    title: 'An event',
+    content:
+      'One event: its details, occurrences, registration types with their fees, and attendees with the waitlist. A repeating event has one occurrence per date; move or cancel one occurrence without changing the rest.',
+  },
+  'Events.Member': {
+    title: 'Events',
+    content:
+      'What the association has planned, on a calendar in your own timezone. Open an event to register yourself and any guests; your registrations, their check-in codes and cancel are under My registrations.',
+  },
+  'EventDetail.General': {
+    title: 'An event',
+    content:
+      'Choose the date and, if offered, the registration type, add any guests and register. When the event is full you join the waitlist: if a seat frees you are offered it by email and hold it for 48 hours.',
+  },
 };
 
 /** Texts for the lists and records of the resources staff use every day. */
 const RESOURCE_TEXTS: Readonly<Record<string, Partial<Record<GenericScreenKind, string>>>> = {
+  events: {
+    List: 'Your events, newest first: conferences, chapter meetings, webinars. Filter by status, category or repeating; open the calendar for a month at a glance. Open an event for its occurrences, registration types and attendees.',
+    Record:
+      'One event: when and where, who may see it, registration and refund rules, and its tabs: occurrences (each date of a repeating event), registration types with member and non-member fees, and attendees with the waitlist.',
+    New: 'A new event. Give it a name, a start and an end; choose how it repeats (a chapter meeting every second Tuesday) and its timezone. It stays a draft, unseen by members, until you publish it.',
+  },
+  eventDetails: {
+    List: 'Each date of the event. A repeating event gets its dates from its rule; a date moved or cancelled by hand stays as it is when the rule changes.',
+    Record: 'One occurrence: move it, give it its own venue or capacity, or cancel it.',
+    New: 'An extra date of the event, beside those of its repeat rule.',
+  },
+  eventRegistrationTypes: {
+    List: 'How people register and what they pay: member and non-member prices, an early-bird discount until a date, and seats of its own if it has a limit.',
+    Record: 'One registration type and its fees.',
+    New: 'A registration type: a name (Full conference, One day, Student), its prices and any early-bird discount.',
+  },
+  eventAttendees: {
+    List: 'Everyone registered, waitlisted or cancelled for the event. Only status 4 (registered) counts toward the registered attendees.',
+    Record: 'One attendee: their status, check-in and registration type.',
+  },
+  eventCategories: {
+    List: 'Categories group events (conference, chapter meeting, webinar) and colour them on the calendar.',
+    Record: 'One category and its calendar colour.',
+    New: 'A category: a name and, if you like, a colour such as #1c7ed6.',
+  },
   contacts: {
     List: 'Everyone your association deals with: members, prospects, donors, organisations. Search by name, email, phone or account number; filter by status or type; click a column heading to sort. Download the list as a CSV with the export button.',
     Record:

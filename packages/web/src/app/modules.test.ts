@@ -16,6 +16,8 @@ describe('the navigation assembled from the modules', () => {
       'Reports',
       'My tasks',
       'Projects',
+      'Events',
+      'Events calendar',
       'Contacts',
       'Import contacts',
       'Memberships',

@@ -5,6 +5,7 @@ import { communicationsModule } from '../features/communications/index.ts';
 import { contactsModule } from '../features/contacts/index.ts';
 import { customFieldsModule } from '../features/custom-fields/index.ts';
 import { directoryModule } from '../features/directory/index.ts';
+import { eventsModule } from '../features/events/index.ts';
 import { filesModule } from '../features/files/index.ts';
 import { homeModule } from '../features/home/index.ts';
 import { mailModule } from '../features/mail/index.ts';
@@ -29,6 +30,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   contactsModule,
   membershipsModule,
   billingModule,
+  eventsModule,
   usersModule,
   communicationsModule,
   mailModule,

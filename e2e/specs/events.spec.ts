@@ -1,0 +1,157 @@
+/**
+ * Events in the browser (issue 17): the calendar views fed by the range endpoint, creating a repeating event on the
+ * generic form, a member registering and joining the waitlist then taking an offered seat, and check-in on a
+ * phone-sized screen.
+ */
+import { withTenantTx } from '@guildhall/db';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
+import { boot, type Running } from '../support/boot.ts';
+
+let run: Running;
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+beforeAll(async () => {
+  run = await boot();
+});
+afterAll(async () => {
+  await run?.close();
+});
+
+type Model = Record<string, unknown>;
+async function saveEvent(page: Page, model: Model): Promise<Model> {
+  const res = await page.request.post('/api/events/events/eventSave', {
+    data: {
+      Status: 'published',
+      Visibility: 'public',
+      TimezoneId: 'America/Chicago',
+      RegistrationOpen: true,
+      WaitlistEnabled: true,
+      ...model,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { Data: Model }).Data;
+}
+const inDays = (days: number, hourUtc: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  d.setUTCHours(hourUtc, 0, 0, 0);
+  return d.toISOString();
+};
+
+describe('events', () => {
+  it('shows occurrences on the month, week, day and agenda views, and the shortcuts move the range', async () => {
+    const { page } = await signedInAdmin(run);
+    await saveEvent(page, {
+      Name: 'Chapter meeting',
+      StartsAt: inDays(1, 17),
+      EndsAt: inDays(1, 18),
+      Repeats: 'weekly',
+    });
+    await page.goto('/a/events/calendar');
+    await page.getByRole('heading', { name: 'Events calendar' }).waitFor();
+    await page.getByTestId('events-calendar').getByText('Chapter meeting').first().waitFor();
+    await poll(() => page.locator('[data-testid="calendar-count"]').textContent()).toMatch(
+      /^[1-9] occurrences? shown/,
+    );
+    await page.getByTestId('events-calendar').getByText('Week', { exact: true }).click();
+    await page.locator('[data-view="timeGridWeek"]').waitFor();
+    await page.screenshot({ path: '/tmp/events-week.png', fullPage: true });
+    await page.getByTestId('events-calendar').getByText('List', { exact: true }).click();
+    await page.locator('[data-view="listMonth"]').waitFor();
+    await page.getByText('Chapter meeting').first().waitFor();
+    await page.screenshot({ path: '/tmp/events-agenda.png', fullPage: true });
+    await page.getByRole('button', { name: 'Last Year' }).click();
+    await poll(() => page.locator('[data-testid="calendar-count"]').textContent()).toMatch(/^0 occurrences/);
+    await page.getByRole('button', { name: 'This Month' }).click();
+    await page.locator('[data-view="dayGridMonth"]').waitFor();
+    await page.screenshot({ path: '/tmp/events-calendar.png', fullPage: true });
+    await page.getByTestId('events-calendar').getByText('Chapter meeting').first().click();
+    await page.waitForURL(/\/micronet\/list\/events\/events\/\d+/);
+    await page.getByRole('tab', { name: 'Occurrences' }).waitFor();
+  });
+
+  it('a member registers, joins the waitlist when full, and takes the seat offered when one frees', async () => {
+    const { t, page } = await signedInAdmin(run);
+    const event = await saveEvent(page, {
+      Name: 'Leadership workshop',
+      StartsAt: inDays(10, 15),
+      EndsAt: inDays(10, 17),
+      Capacity: 1,
+    });
+    const contact = await page.request.post('/api/contacts/contacts/contactSave', {
+      data: {
+        ContactType: 'individual',
+        Status: 'active',
+        FirstName: 'Mia',
+        LastName: 'Member',
+        Email: 'mia@example.org',
+      },
+    });
+    const contactId = ((await contact.json()) as { Data: Model }).Data.ContactId;
+    await withTenantTx(run.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(
+        sql`update contacts set user_id = ${t.member.id} where tenant_id = ${t.tenant.id} and contact_id = ${contactId}`,
+      ),
+    );
+    const detail = (await (
+      await page.request.get(`/api/events/getEventId/${event.EventId}`)
+    ).json()) as Model;
+    const first = await page.request.post('/api/events/registrations', {
+      data: { EventDetailId: detail.EventDetailId, Attendees: [{ Name: 'Early Bird' }] },
+    });
+    const firstAttendee = ((await first.json()) as { Attendees: Model[] }).Attendees[0]?.AttendeeId;
+
+    const member = await run.newPage();
+    await signInAs(member.page, t.member.username, t.member.password);
+    await member.page.waitForURL(/\/m\/?/);
+    await member.page.goto(`/m/events/${event.HashedEventId}`);
+    await member.page.getByRole('heading', { name: 'Leadership workshop' }).waitFor();
+    await member.page.getByText('full, waitlist open').waitFor();
+    await member.page.getByRole('button', { name: 'Register' }).click();
+    await poll(() => member.page.getByTestId('register-result').textContent()).toMatch(/waitlist/);
+
+    // The first attendee cancels: the member is offered the seat and takes it.
+    expect((await page.request.post(`/api/events/attendees/${firstAttendee}/cancel`)).status()).toBe(200);
+    await member.page.goto('/m/events?tab=mine');
+    await member.page.getByRole('button', { name: 'Take the seat' }).click();
+    await poll(() => member.page.getByTestId('my-registration').first().textContent()).toMatch(/Registered/);
+  });
+
+  it('checks attendees in on a phone-sized screen', async () => {
+    const { t, page } = await signedInAdmin(run);
+    const event = await saveEvent(page, {
+      Name: 'Networking breakfast',
+      StartsAt: inDays(1, 13),
+      EndsAt: inDays(1, 15),
+    });
+    const detail = (await (
+      await page.request.get(`/api/events/getEventId/${event.EventId}`)
+    ).json()) as Model;
+    const reg = await page.request.post('/api/events/registrations', {
+      data: {
+        EventDetailId: detail.EventDetailId,
+        Attendees: [{ Name: 'Dora Door' }, { Name: 'Carl Code' }],
+      },
+    });
+    const code = ((await reg.json()) as { Attendees: Model[] }).Attendees[1]?.CheckInCode as string;
+    const phone = await run.newPage({ width: 390, height: 844 });
+    await signInAs(phone.page, t.admin.username, t.admin.password);
+    await phone.page.waitForURL(/\/a\/?$/);
+    await phone.page.goto(`/a/events/check-in/${detail.EventDetailId}`);
+    await phone.page.getByRole('heading', { name: 'Check-in: Networking breakfast' }).waitFor();
+    await phone.page.getByLabel('Find by name or email').fill('dora');
+    await poll(() => phone.page.getByTestId('check-in-row').count()).toBe(1);
+    await phone.page.getByRole('button', { name: 'Check in Dora Door' }).click();
+    await phone.page.getByRole('button', { name: 'Undo check-in of Dora Door' }).waitFor();
+    await phone.page.getByLabel('Find by name or email').fill('');
+    await phone.page.getByLabel('Code on the confirmation').fill(code.toLowerCase());
+    await phone.page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await phone.page.getByText('2 of 2 checked in').waitFor();
+    const width = (await phone.page.evaluate('document.documentElement.scrollWidth')) as number;
+    expect(width).toBeLessThanOrEqual(390);
+    await phone.page.screenshot({ path: '/tmp/events-check-in.png', fullPage: true });
+  });
+});

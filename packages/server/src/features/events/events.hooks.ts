@@ -1,0 +1,62 @@
+/**
+ * What events need from the database on the generic layer's writes, in the write's transaction: a custom repeat
+ * rule is checked, the occurrences follow the event's times and rule, and an occurrence changed by hand becomes an
+ * exception the rule leaves alone.
+ */
+import { q } from '@guildhall/db';
+import { resolveTimeZone } from '@guildhall/shared';
+import { recurrenceProblem } from '@guildhall/shared/events/recurrence.rules';
+import { HttpError } from '../../platform/errors.ts';
+import type { ResourceHooks } from '../../platform/resources/hooks.ts';
+import { MAX_OCCURRENCE_DAYS, rows } from './events.repo.ts';
+import { syncOccurrences } from './events.service.ts';
+
+export function eventsHooks(): Record<string, ResourceHooks> {
+  return {
+    events: {
+      async beforeSave(_tx, auth, model) {
+        const start = typeof model.StartsAt === 'string' ? Date.parse(model.StartsAt) : Number.NaN;
+        const end = typeof model.EndsAt === 'string' ? Date.parse(model.EndsAt) : Number.NaN;
+        if (
+          Number.isFinite(start) &&
+          Number.isFinite(end) &&
+          end - start > MAX_OCCURRENCE_DAYS * 86_400_000
+        ) {
+          const text = `An occurrence may last at most ${MAX_OCCURRENCE_DAYS} days; make it repeat instead.`;
+          throw new HttpError(400, text, { EndsAt: [text] });
+        }
+        const timezone = resolveTimeZone(
+          (model.TimezoneId as string | null | undefined) ?? auth.tenantSettings?.defaultTimezone,
+        );
+        if (model.Repeats === 'custom') {
+          const rule = typeof model.RecurrenceRule === 'string' ? model.RecurrenceRule.trim() : '';
+          const problem = rule
+            ? recurrenceProblem(rule, String(model.StartsAt), timezone)
+            : 'Write the repeat rule, or choose how the event repeats.';
+          if (problem) throw new HttpError(400, problem, { RecurrenceRule: [problem] });
+        }
+        return { ...model, TimezoneId: model.TimezoneId || timezone };
+      },
+      async afterWrite(tx, auth, change) {
+        if (change.kind !== 'create' && change.kind !== 'update') return;
+        await syncOccurrences(
+          tx,
+          auth.tenantId,
+          Number(change.after.EventId),
+          auth.tenantSettings?.defaultTimezone,
+        );
+      },
+    },
+    eventDetails: {
+      async afterWrite(tx, auth, change) {
+        if (change.kind !== 'update') return;
+        // Moved or cancelled by hand: a later change of the repeat rule leaves it as it is.
+        await rows(
+          tx,
+          q`update event_details set is_exception = true
+            where tenant_id = ${auth.tenantId} and event_detail_id = ${Number(change.after.EventDetailId)} and not is_exception`,
+        );
+      },
+    },
+  };
+}

@@ -1,0 +1,189 @@
+/** The events feature's SQL beyond the generic engine: occurrences, seats, attendees, the calendar range. */
+import { type Fragment, q, raw, runFragment, type Tx } from '@guildhall/db';
+
+/** An instant column as ISO text in UTC, the same on node-postgres and PGlite. */
+export const iso = (column: string) =>
+  raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+export type Row = Record<string, unknown>;
+export const num = (v: unknown): number => Number(v);
+export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+export const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+export async function rows<T = Row>(tx: Tx, f: Fragment): Promise<T[]> {
+  return runFragment<T>(tx, f);
+}
+
+export async function one<T = Row>(tx: Tx, f: Fragment): Promise<T | undefined> {
+  const [row] = await runFragment<T>(tx, f);
+  return row;
+}
+
+export interface EventRow {
+  event_id: unknown;
+  name: string;
+  status: string;
+  visibility: string;
+  starts_at: string;
+  ends_at: string;
+  timezone_id: string | null;
+  repeats: string;
+  repeat_until: string | null;
+  recurrence_rule: string | null;
+  location: string | null;
+  online_url: string | null;
+  capacity: unknown;
+  waitlist_enabled: boolean;
+  registration_open: boolean;
+  full_refund_days: unknown;
+  late_refund_percent: unknown;
+  credit_hours: unknown;
+  description: string | null;
+  hashed_event_id: string;
+  is_deleted: boolean;
+  category: string | null;
+  color: string | null;
+}
+
+const eventColumns = q`e.event_id, e.name, e.status, e.visibility, ${iso('e.starts_at')} as starts_at,
+  ${iso('e.ends_at')} as ends_at, e.timezone_id, e.repeats, e.repeat_until::text as repeat_until, e.recurrence_rule,
+  e.location, e.online_url, e.capacity, e.waitlist_enabled, e.registration_open,
+  e.full_refund_days, e.late_refund_percent, e.credit_hours, e.description, e.hashed_event_id, e.is_deleted,
+  c.name as category, c.color`;
+
+export function findEvent(tx: Tx, tenantId: string, eventId: number): Promise<EventRow | undefined> {
+  return one<EventRow>(
+    tx,
+    q`select ${eventColumns} from events e
+      left join event_categories c on c.tenant_id = e.tenant_id and c.category_id = e.category_id
+      where e.tenant_id = ${tenantId} and e.event_id = ${eventId}`,
+  );
+}
+
+export function findEventByHash(tx: Tx, tenantId: string, hash: string): Promise<EventRow | undefined> {
+  return one<EventRow>(
+    tx,
+    q`select ${eventColumns} from events e
+      left join event_categories c on c.tenant_id = e.tenant_id and c.category_id = e.category_id
+      where e.tenant_id = ${tenantId} and e.hashed_event_id = ${hash}`,
+  );
+}
+
+export interface StoredDetailRow {
+  event_detail_id: unknown;
+  original_starts_at: string | null;
+  is_exception: boolean;
+  has_attendees: boolean;
+}
+
+export function storedOccurrences(tx: Tx, tenantId: string, eventId: number): Promise<StoredDetailRow[]> {
+  return rows<StoredDetailRow>(
+    tx,
+    q`select d.event_detail_id, ${iso('d.original_starts_at')} as original_starts_at, d.is_exception,
+        exists (select 1 from event_attendees a where a.tenant_id = d.tenant_id
+                and a.event_detail_id = d.event_detail_id) as has_attendees
+      from event_details d
+      where d.tenant_id = ${tenantId} and d.event_id = ${eventId} and not d.is_deleted
+        and d.original_starts_at is not null`,
+  );
+}
+
+export async function applyOccurrencePlan(
+  tx: Tx,
+  tenantId: string,
+  eventId: number,
+  plan: {
+    insert: { originalStartsAt: string; startsAt: string; endsAt: string }[];
+    update: { id: number; startsAt: string; endsAt: string }[];
+    remove: number[];
+    cancel: number[];
+  },
+): Promise<void> {
+  if (plan.insert.length > 0)
+    await rows(
+      tx,
+      q`insert into event_details (tenant_id, event_id, starts_at, ends_at, original_starts_at)
+        select ${tenantId}, ${eventId}, r.s, r.e, r.o
+        from jsonb_to_recordset(${JSON.stringify(
+          plan.insert.map((o) => ({ s: o.startsAt, e: o.endsAt, o: o.originalStartsAt })),
+        )}::jsonb) as r(s timestamptz, e timestamptz, o timestamptz)`,
+    );
+  if (plan.update.length > 0)
+    await rows(
+      tx,
+      q`update event_details d set starts_at = r.s, ends_at = r.e, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(
+          plan.update.map((u) => ({ id: u.id, s: u.startsAt, e: u.endsAt })),
+        )}::jsonb) as r(id bigint, s timestamptz, e timestamptz)
+        where d.tenant_id = ${tenantId} and d.event_detail_id = r.id
+          and (d.starts_at <> r.s or d.ends_at <> r.e)`,
+    );
+  if (plan.remove.length > 0)
+    await rows(
+      tx,
+      q`update event_details set is_deleted = true, updated_at = now()
+        where tenant_id = ${tenantId} and event_detail_id in (select (jsonb_array_elements_text(${JSON.stringify(plan.remove)}::jsonb))::bigint)`,
+    );
+  if (plan.cancel.length > 0)
+    await rows(
+      tx,
+      q`update event_details set status = 'cancelled', is_exception = true, updated_at = now()
+        where tenant_id = ${tenantId} and event_detail_id in (select (jsonb_array_elements_text(${JSON.stringify(plan.cancel)}::jsonb))::bigint)`,
+    );
+}
+
+/** The longest an occurrence may last: the calendar's range query looks this far back for what overlaps. */
+export const MAX_OCCURRENCE_DAYS = 62;
+
+export interface CalendarRow {
+  event_detail_id: unknown;
+  event_id: unknown;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+  status: string;
+  event_status: string;
+  color: string | null;
+  location: string | null;
+  capacity: unknown;
+  seats_taken: unknown;
+  hashed_event_id: string;
+  timezone_id: string | null;
+}
+
+/** Occurrences overlapping [start, end), for staff (everything live) or members/the public (published ones). */
+export function calendarRange(
+  tx: Tx,
+  tenantId: string,
+  range: {
+    start: string;
+    end: string;
+    audience: 'staff' | 'member' | 'public';
+    categoryId?: number | undefined;
+  },
+): Promise<CalendarRow[]> {
+  const audience =
+    range.audience === 'staff'
+      ? q``
+      : range.audience === 'member'
+        ? q` and e.status = 'published'`
+        : q` and e.status = 'published' and e.visibility = 'public'`;
+  const category = range.categoryId === undefined ? q`` : q` and e.category_id = ${range.categoryId}`;
+  return rows<CalendarRow>(
+    tx,
+    q`select d.event_detail_id, d.event_id, e.name, ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at,
+        d.status, e.status as event_status, c.color, coalesce(d.location, e.location) as location,
+        coalesce(d.capacity, e.capacity) as capacity, d.seats_taken, e.hashed_event_id, e.timezone_id
+      from event_details d
+      join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
+      left join event_categories c on c.tenant_id = e.tenant_id and c.category_id = e.category_id
+      where d.tenant_id = ${tenantId} and not d.is_deleted and not e.is_deleted
+        and d.starts_at >= ${range.start}::timestamptz - interval '${raw(String(MAX_OCCURRENCE_DAYS))} days'
+        and d.starts_at < ${range.end}::timestamptz and d.ends_at > ${range.start}::timestamptz${audience}${category}
+      order by d.starts_at, d.event_detail_id
+      limit 5000`,
+  );
+}
+
+/** A whole number of hours as SQL text for an interval literal. */
+export const rawHours = (hours: number) => raw(String(Math.trunc(hours)));

@@ -1,0 +1,572 @@
+/**
+ * The events routes beside the generic layer's lists and records: getEventId (spec 000 section 7), the calendar's
+ * range feed (back office and member area), registration, cancel, waitlist offers, check-in, the member area's
+ * pages, the public page by hashed id, and the iCalendar files and feeds. Thin: each calls the service.
+ */
+import { q, type Tx, withTenantTx } from '@guildhall/db';
+import {
+  calendarOccurrenceSchema,
+  calendarQuerySchema,
+  cancelAnswerSchema,
+  checkInBodySchema,
+  checkInListSchema,
+  eventPageSchema,
+  getEventIdAnswerSchema,
+  myRegistrationSchema,
+  publicRegisterBodySchema,
+  registerAnswerSchema,
+  registerBodySchema,
+  resolveTimeZone,
+  todayIn,
+} from '@guildhall/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthContext, scope } from '../../platform/context.ts';
+import { HttpError, notFound } from '../../platform/errors.ts';
+import { billingApi } from '../billing/billing.module.ts';
+import { etagOf, type FeedOccurrence, icsOf } from './events.ical.ts';
+import * as repo from './events.repo.ts';
+import { num, one, rows } from './events.repo.ts';
+import * as service from './events.service.ts';
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const hash = z.string().regex(/^[0-9a-f]{32}$/);
+const tenantParam = z.uuid();
+const message = z.object({ message: z.string() });
+
+const tzOf = (auth: AuthContext) => auth.tenantSettings?.defaultTimezone;
+const isStaff = (auth: AuthContext) => auth.role !== 'member';
+
+/** The member's own contact (contacts.user_id), or a 403 when the sign-in has none. */
+async function ownContact(tx: Tx, auth: AuthContext): Promise<number> {
+  const row = await one<{ contact_id: unknown }>(
+    tx,
+    q`select contact_id from contacts where tenant_id = ${auth.tenantId} and user_id = ${auth.userId} and not is_deleted
+      order by contact_id limit 1`,
+  );
+  if (!row)
+    throw new HttpError(403, 'Your sign-in is not linked to a contact; ask the association to link it.');
+  return num(row.contact_id);
+}
+
+async function tenantTimezone(tx: Tx, tenantId: string): Promise<string> {
+  const row = await one<{ tz: string | null }>(
+    tx,
+    q`select settings->>'defaultTimezone' as tz from tenants where id = ${tenantId}`,
+  );
+  return resolveTimeZone(row?.tz);
+}
+
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Sends what a use case left to send (confirmations with their .ics, offers), after the answer. */
+  const send = (tenantId: string, outgoing: service.Outgoing[]) => {
+    for (const mail of outgoing)
+      app.background.run('event mail', () =>
+        app.mailer.send(tenantId, { to: mail.to, subject: mail.subject, text: mail.text }),
+      );
+  };
+
+  app.get('/api/events/getEventId/:id', {
+    config: { permission: 'authenticated', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'EventId, EventDetailId (the next occurrence) and HashEventId of an event by id or hashed id',
+      params: z.object({ id: z.string().min(1).max(40) }),
+      response: { 200: getEventIdAnswerSchema },
+    },
+    handler: (req) => {
+      const { tx, auth } = scope(req);
+      return service.getEventId(tx, auth.tenantId, req.params.id, isStaff(auth) ? 'staff' : 'member');
+    },
+  });
+
+  app.get('/api/events/calendar', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: "Occurrences overlapping start..end (FullCalendar's feed: start, end, timeZone), expanded",
+      querystring: calendarQuerySchema,
+      response: { 200: z.array(calendarOccurrenceSchema) },
+    },
+    handler: (req) => {
+      const { tx, auth } = scope(req);
+      const timezone = resolveTimeZone(req.query.timeZone ?? req.query.timezone ?? tzOf(auth));
+      return service.calendar(tx, auth.tenantId, { ...req.query, timezone, audience: 'staff' }, tzOf(auth));
+    },
+  });
+
+  app.get('/api/events/member/calendar', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'The member area calendar: published occurrences overlapping start..end',
+      querystring: calendarQuerySchema,
+      response: { 200: z.array(calendarOccurrenceSchema) },
+    },
+    handler: (req) => {
+      const { tx, auth } = scope(req);
+      const timezone = resolveTimeZone(req.query.timeZone ?? req.query.timezone ?? tzOf(auth));
+      return service.calendar(tx, auth.tenantId, { ...req.query, timezone, audience: 'member' }, tzOf(auth));
+    },
+  });
+
+  app.post('/api/events/registrations', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'Registers a contact (and the people named) for an occurrence; staff may register anyone',
+      body: registerBodySchema,
+      response: { 200: registerAnswerSchema, 409: message },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const contactId = req.body.ContactId ?? null;
+      if (contactId === null && (req.body.Attendees ?? []).length === 0)
+        throw new HttpError(400, 'Choose the contact to register.', {
+          ContactId: ['Choose the contact to register.'],
+        });
+      const outgoing: service.Outgoing[] = [];
+      const answer = await service.register(
+        tx,
+        auth.tenantId,
+        {
+          channel: 'backoffice',
+          contactId,
+          isMember: await service.isMemberContact(tx, auth.tenantId, contactId),
+        },
+        {
+          eventDetailId: req.body.EventDetailId,
+          registrationTypeId: req.body.RegistrationTypeId,
+          attendees: req.body.Attendees ?? [],
+        },
+        todayIn(resolveTimeZone(tzOf(auth))),
+        outgoing,
+        app.services,
+      );
+      send(auth.tenantId, outgoing);
+      return answer;
+    },
+  });
+
+  app.post('/api/events/attendees/:id/cancel', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: "Cancels an attendee: the seat goes to the waitlist, the refund follows the event's rule",
+      params: z.object({ id }),
+      response: { 200: cancelAnswerSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const outgoing: service.Outgoing[] = [];
+      const { contactId: _c, ...answer } = await service.cancelAttendee(
+        tx,
+        auth.tenantId,
+        req.params.id,
+        null,
+        outgoing,
+        app.services,
+      );
+      send(auth.tenantId, outgoing);
+      return answer;
+    },
+  });
+
+  app.get('/api/events/details/:id/check-in', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'The attendees of an occurrence at the door, by name, email or confirmation code',
+      params: z.object({ id }),
+      querystring: z.object({ search: z.string().max(100).optional() }),
+      response: { 200: checkInListSchema },
+    },
+    handler: (req) => {
+      const { tx, auth } = scope(req);
+      return service.checkInList(tx, auth.tenantId, req.params.id, (req.query.search ?? '').trim());
+    },
+  });
+
+  app.post('/api/events/check-in', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'Checks an attendee in (by id or the code on the confirmation), or undoes it',
+      body: checkInBodySchema,
+      response: {
+        200: z.object({
+          AttendeeId: z.number(),
+          AttendeeName: z.string(),
+          EventAttendeeStatusId: z.number(),
+          CheckedInAt: z.string().nullable(),
+          message: z.string(),
+        }),
+      },
+    },
+    handler: (req) => {
+      const { tx, auth } = scope(req);
+      if (req.body.AttendeeId === undefined && !req.body.Code)
+        throw new HttpError(400, 'Give the attendee or the code.', {
+          Code: ['Give the attendee or the code.'],
+        });
+      return service.checkIn(tx, auth.tenantId, req.body);
+    },
+  });
+
+  // Member area: events, their page, register, my registrations, cancel, accept an offer.
+  app.get('/api/events/member/events/:id', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'An event as the member area shows it (EventDetail.General), by id or hashed id',
+      params: z.object({ id: z.string().min(1).max(40) }),
+      response: { 200: eventPageSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const event = /^\d{1,15}$/.test(req.params.id)
+        ? await repo.findEvent(tx, auth.tenantId, Number(req.params.id))
+        : await repo.findEventByHash(tx, auth.tenantId, req.params.id);
+      if (!event || event.is_deleted || event.status !== 'published') throw notFound();
+      const contactId = await ownContact(tx, auth).catch(() => null);
+      return service.eventPage(
+        tx,
+        auth.tenantId,
+        event,
+        {
+          isMember: await service.isMemberContact(tx, auth.tenantId, contactId),
+          today: todayIn(resolveTimeZone(tzOf(auth))),
+        },
+        tzOf(auth),
+      );
+    },
+  });
+
+  app.post('/api/events/member/register', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'Registers the member (and any guests they name) for an occurrence',
+      body: registerBodySchema,
+      response: { 200: registerAnswerSchema, 409: message },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const contactId = await ownContact(tx, auth);
+      const guests = (req.body.Attendees ?? []).map((a) => ({ Name: a.Name, Email: a.Email }));
+      const outgoing: service.Outgoing[] = [];
+      const answer = await service.register(
+        tx,
+        auth.tenantId,
+        {
+          channel: 'member',
+          contactId,
+          isMember: await service.isMemberContact(tx, auth.tenantId, contactId),
+        },
+        {
+          eventDetailId: req.body.EventDetailId,
+          registrationTypeId: req.body.RegistrationTypeId,
+          attendees: guests.length > 0 ? [{ ContactId: contactId }, ...guests] : [],
+        },
+        todayIn(resolveTimeZone(tzOf(auth))),
+        outgoing,
+        app.services,
+      );
+      send(auth.tenantId, outgoing);
+      return answer;
+    },
+  });
+
+  app.get('/api/events/member/registrations', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: "The member's own registrations",
+      response: { 200: z.array(myRegistrationSchema) },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.myRegistrations(tx, auth.tenantId, await ownContact(tx, auth));
+    },
+  });
+
+  app.post('/api/events/member/registrations/:id/cancel', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: "Cancels one of the member's registrations (refund by the association's rule)",
+      params: z.object({ id }),
+      response: { 200: cancelAnswerSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const outgoing: service.Outgoing[] = [];
+      const { contactId: _c, ...answer } = await service.cancelAttendee(
+        tx,
+        auth.tenantId,
+        req.params.id,
+        await ownContact(tx, auth),
+        outgoing,
+        app.services,
+      );
+      send(auth.tenantId, outgoing);
+      return answer;
+    },
+  });
+
+  app.post('/api/events/member/registrations/:id/accept', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'Takes the seat offered from the waitlist',
+      params: z.object({ id }),
+      response: {
+        200: z.object({ AttendeeId: z.number(), EventAttendeeStatusId: z.number(), message: z.string() }),
+      },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.acceptOffer(tx, auth.tenantId, req.params.id, await ownContact(tx, auth));
+    },
+  });
+
+  app.post('/api/events/member/registrations/:id/pay', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: "Pays a registration's invoice with the member's saved card (through billing)",
+      params: z.object({ id }),
+      body: z.object({ idempotencyKey: z.string().min(8).max(100) }),
+      response: { 200: z.object({ ok: z.boolean(), message: z.string() }) },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const contactId = await ownContact(tx, auth);
+      const row = await one<{ invoice_id: unknown }>(
+        tx,
+        q`select a.invoice_id from event_attendees a
+          join event_registrations r on r.tenant_id = a.tenant_id and r.registration_id = a.registration_id
+          where a.tenant_id = ${auth.tenantId} and a.attendee_id = ${req.params.id}
+            and (a.contact_id = ${contactId} or r.contact_id = ${contactId})`,
+      );
+      if (!row) throw notFound();
+      if (row.invoice_id === null) throw new HttpError(409, 'There is nothing to pay for this registration.');
+      const result = await billingApi.chargeSavedCard(tx, app.services, auth.tenantId, {
+        invoiceId: num(row.invoice_id),
+        idempotencyKey: `event-pay-${req.body.idempotencyKey}`,
+      });
+      return {
+        ok: result.ok,
+        message: result.ok
+          ? 'Paid: your registration is confirmed.'
+          : (result.message ?? 'The payment did not go through.'),
+      };
+    },
+  });
+
+  // The public page by hashed id: published public events only; another tenant's or a draft answers 404.
+  const publicEvent = async (tx: Tx, tenantId: string, hashedId: string) => {
+    const event = await repo.findEventByHash(tx, tenantId, hashedId);
+    if (!event || event.is_deleted || event.status !== 'published' || event.visibility !== 'public')
+      throw notFound();
+    return event;
+  };
+
+  app.get('/api/events/public/:tenantId/:hash', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['events'],
+      summary: 'A published public event by its hashed id (no session needed)',
+      params: z.object({ tenantId: tenantParam, hash }),
+      response: { 200: eventPageSchema },
+    },
+    handler: (req) =>
+      withTenantTx(app.database.db, { tenantId: req.params.tenantId }, async (tx) => {
+        const event = await publicEvent(tx, req.params.tenantId, req.params.hash);
+        const tz = await tenantTimezone(tx, req.params.tenantId);
+        return service.eventPage(tx, req.params.tenantId, event, { isMember: false, today: todayIn(tz) }, tz);
+      }),
+  });
+
+  app.post('/api/events/public/:tenantId/:hash/register', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['events'],
+      summary: 'Registers without an account: the contact is matched by email, or created',
+      params: z.object({ tenantId: tenantParam, hash }),
+      body: publicRegisterBodySchema,
+      response: { 200: registerAnswerSchema, 409: message },
+    },
+    handler: async (req) => {
+      const tenantId = req.params.tenantId;
+      const outgoing: service.Outgoing[] = [];
+      const answer = await withTenantTx(app.database.db, { tenantId }, async (tx) => {
+        const event = await publicEvent(tx, tenantId, req.params.hash);
+        const detail = await one<{ event_id: unknown }>(
+          tx,
+          q`select event_id from event_details where tenant_id = ${tenantId} and event_detail_id = ${req.body.EventDetailId}`,
+        );
+        if (!detail || num(detail.event_id) !== num(event.event_id)) throw notFound();
+        const contactId = await matchOrCreateContact(tx, tenantId, req.body);
+        const tz = await tenantTimezone(tx, tenantId);
+        const guests = (req.body.Guests ?? []).map((g) => ({ Name: g.Name, Email: g.Email }));
+        return service.register(
+          tx,
+          tenantId,
+          { channel: 'public', contactId, isMember: await service.isMemberContact(tx, tenantId, contactId) },
+          {
+            eventDetailId: req.body.EventDetailId,
+            registrationTypeId: req.body.RegistrationTypeId,
+            attendees: guests.length > 0 ? [{ ContactId: contactId }, ...guests] : [],
+          },
+          todayIn(tz),
+          outgoing,
+          app.services,
+        );
+      });
+      send(tenantId, outgoing);
+      return answer;
+    },
+  });
+
+  // iCalendar: one .ics per event (public events by hashed id), and the tenant's feed of public events.
+  const sendIcs = (req: FastifyRequest, reply: FastifyReply, text: string, fileName: string) => {
+    const etag = etagOf(text);
+    reply
+      .header('Content-Type', 'text/calendar; charset=utf-8')
+      .header('Content-Disposition', `inline; filename="${fileName}"`)
+      .header('Cache-Control', 'public, max-age=300')
+      .header('ETag', etag);
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(text);
+  };
+
+  const feedOccurrences = async (
+    tx: Tx,
+    tenantId: string,
+    where: ReturnType<typeof q>,
+    tz: string,
+  ): Promise<FeedOccurrence[]> => {
+    const found = await rows<Record<string, unknown>>(
+      tx,
+      q`select d.event_detail_id, d.event_id, e.name, ${repo.iso('d.starts_at')} as starts_at, ${repo.iso('d.ends_at')} as ends_at,
+          e.timezone_id, coalesce(d.location, e.location) as location, coalesce(d.online_url, e.online_url) as online_url,
+          e.description, d.status
+        from event_details d join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
+        where d.tenant_id = ${tenantId} and not d.is_deleted and not e.is_deleted and ${where}
+          and d.ends_at >= now() - interval '90 days'
+        order by d.starts_at limit 2000`,
+    );
+    return found.map((r) => ({
+      eventDetailId: num(r.event_detail_id),
+      eventId: num(r.event_id),
+      title: String(r.name),
+      start: String(r.starts_at),
+      end: String(r.ends_at),
+      timezone: resolveTimeZone((r.timezone_id as string | null) ?? tz),
+      location: (r.location as string | null) ?? null,
+      url: (r.online_url as string | null) ?? null,
+      description: (r.description as string | null) ?? null,
+      cancelled: r.status === 'cancelled',
+    }));
+  };
+  const host = new URL(app.config.publicUrl ?? 'http://localhost').host;
+
+  app.get('/api/events/ics/:tenantId/:hash', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['events'],
+      summary: 'One public event as an .ics file (every occurrence)',
+      params: z.object({ tenantId: tenantParam, hash: z.string().regex(/^[0-9a-f]{32}(\.ics)?$/) }),
+    },
+    handler: async (req, reply) => {
+      const hashed = req.params.hash.replace(/\.ics$/, '');
+      const { text, name } = await withTenantTx(
+        app.database.db,
+        { tenantId: req.params.tenantId },
+        async (tx) => {
+          const event = await publicEvent(tx, req.params.tenantId, hashed);
+          const tz = await tenantTimezone(tx, req.params.tenantId);
+          const occurrences = await feedOccurrences(
+            tx,
+            req.params.tenantId,
+            q`d.event_id = ${num(event.event_id)}`,
+            tz,
+          );
+          return { text: icsOf(event.name, host, occurrences), name: event.name };
+        },
+      );
+      return sendIcs(req, reply, text, `${name.replace(/[^\w -]+/g, '').slice(0, 60) || 'event'}.ics`);
+    },
+  });
+
+  app.get('/api/events/feed/:tenantId', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['events'],
+      summary: "The association's subscribable feed of published public events (iCalendar)",
+      params: z.object({ tenantId: z.string().regex(/^[0-9a-f-]{36}(\.ics)?$/) }),
+    },
+    handler: async (req, reply) => {
+      const tenantId = req.params.tenantId.replace(/\.ics$/, '');
+      const text = await withTenantTx(app.database.db, { tenantId }, async (tx) => {
+        const tz = await tenantTimezone(tx, tenantId);
+        const occurrences = await feedOccurrences(
+          tx,
+          tenantId,
+          q`e.status = 'published' and e.visibility = 'public'`,
+          tz,
+        );
+        const named = await one<{ name: string }>(tx, q`select name from tenants where id = ${tenantId}`);
+        if (!named) throw notFound();
+        return icsOf(`${named.name} events`, host, occurrences);
+      });
+      return sendIcs(req, reply, text, 'events.ics');
+    },
+  });
+
+  app.get('/api/events/details/:id/ics', {
+    config: { permission: 'authenticated', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'One occurrence as an .ics file (staff: any; members: published events)',
+      params: z.object({ id }),
+    },
+    handler: async (req, reply) => {
+      const { tx, auth } = scope(req);
+      const occurrences = await feedOccurrences(
+        tx,
+        auth.tenantId,
+        isStaff(auth)
+          ? q`d.event_detail_id = ${req.params.id}`
+          : q`d.event_detail_id = ${req.params.id} and e.status = 'published'`,
+        resolveTimeZone(tzOf(auth)),
+      );
+      if (occurrences.length === 0) throw notFound();
+      return sendIcs(req, reply, icsOf(occurrences[0]?.title ?? 'Event', host, occurrences), 'event.ics');
+    },
+  });
+};
+
+/** The public registrant's contact: matched by email among live contacts, or created as a prospect. */
+async function matchOrCreateContact(
+  tx: Tx,
+  tenantId: string,
+  person: { FirstName: string; LastName: string; Email: string },
+): Promise<number> {
+  const found = await one<{ contact_id: unknown }>(
+    tx,
+    q`select contact_id from contacts where tenant_id = ${tenantId} and lower(email) = lower(${person.Email})
+        and not is_deleted order by contact_id limit 1`,
+  );
+  if (found) return num(found.contact_id);
+  const created = await one<{ contact_id: unknown }>(
+    tx,
+    q`insert into contacts (tenant_id, contact_type, first_name, last_name, display_name, status, email)
+      values (${tenantId}, 'individual', ${person.FirstName}, ${person.LastName},
+        ${`${person.LastName}, ${person.FirstName}`}, 'prospect', ${person.Email})
+      returning contact_id`,
+  );
+  return num(created?.contact_id);
+}

@@ -1,0 +1,1015 @@
+/**
+ * The events use cases: occurrences following the repeat rule, registration with capacity decided under the
+ * occurrence's row lock (never one seat too many, however many register at once), the waitlist and its offers,
+ * cancel with the association's refund rule, check-in, the calendar range and getEventId.
+ */
+import { q, type Tx } from '@guildhall/db';
+import {
+  type CalendarOccurrence,
+  decideRegistration,
+  EVENT_ATTENDEE_STATUSES,
+  type EventPage,
+  type GetEventIdAnswer,
+  holdsSeat,
+  partiesToPromote,
+  type RegisterAnswer,
+  refundCents,
+  registrationPrice,
+  resolveTimeZone,
+} from '@guildhall/shared';
+import {
+  expandOccurrences,
+  planOccurrences,
+  RECURRENCE_HORIZON_DAYS,
+  recurrenceRuleOf,
+} from '@guildhall/shared/events/recurrence.rules';
+import { HttpError, notFound } from '../../platform/errors.ts';
+import type { Services } from '../../platform/services.ts';
+import { billingApi } from '../billing/billing.module.ts';
+import * as repo from './events.repo.ts';
+import { iso, num, numOrNull, one, rows, strOrNull } from './events.repo.ts';
+
+const S = EVENT_ATTENDEE_STATUSES;
+/** The source of the invoices events ask billing for (billing's contract). */
+export const REGISTRATION_SOURCE = 'event-registration';
+/** How long a seat offered from the waitlist is held for the person offered it. */
+export const OFFER_HOURS = 48;
+
+export function eventTimezone(
+  event: { timezone_id: string | null },
+  tenantTimezone: string | undefined,
+): string {
+  return resolveTimeZone(event.timezone_id ?? tenantTimezone);
+}
+
+/** Brings an event's stored occurrences in line with its times and repeat rule (exceptions kept). */
+export async function syncOccurrences(
+  tx: Tx,
+  tenantId: string,
+  eventId: number,
+  tenantTimezone: string | undefined,
+): Promise<void> {
+  const event = await repo.findEvent(tx, tenantId, eventId);
+  if (!event) return;
+  const timezone = eventTimezone(event, tenantTimezone);
+  const rule = recurrenceRuleOf(
+    event.repeats,
+    event.starts_at,
+    timezone,
+    event.repeat_until,
+    event.recurrence_rule,
+  );
+  const from = Math.max(Date.now(), Date.parse(event.starts_at));
+  const horizon = new Date(from + RECURRENCE_HORIZON_DAYS * 86_400_000).toISOString();
+  const generated = expandOccurrences(
+    { startsAt: event.starts_at, endsAt: event.ends_at, timezone, rrule: rule },
+    horizon,
+  );
+  const stored = await repo.storedOccurrences(tx, tenantId, eventId);
+  const plan = planOccurrences(
+    generated,
+    stored.map((s) => ({
+      id: num(s.event_detail_id),
+      originalStartsAt: String(s.original_starts_at),
+      isException: s.is_exception,
+      hasAttendees: s.has_attendees,
+    })),
+  );
+  await repo.applyOccurrencePlan(tx, tenantId, eventId, plan);
+}
+
+/** Who registers, as the routes know them. */
+export interface Registrant {
+  channel: 'backoffice' | 'member' | 'public';
+  /** The registering contact (null: a back-office registration of guests only). */
+  contactId: number | null;
+  /** Member prices apply. */
+  isMember: boolean;
+}
+
+export interface AttendeeInput {
+  ContactId?: number | undefined;
+  Name?: string | undefined;
+  Email?: string | undefined;
+}
+
+/** What the caller sends after the transaction committed: confirmations and offers. */
+export interface Outgoing {
+  to: string;
+  subject: string;
+  text: string;
+  ics?: { eventId: number; eventDetailId: number };
+}
+
+interface LockedDetail {
+  event_detail_id: unknown;
+  event_id: unknown;
+  starts_at: string;
+  ends_at: string;
+  detail_status: string;
+  capacity: unknown;
+  seats_taken: unknown;
+  status: string;
+  visibility: string;
+  registration_open: boolean;
+  waitlist_enabled: boolean;
+  name: string;
+  full_refund_days: unknown;
+  late_refund_percent: unknown;
+  event_deleted: boolean;
+}
+
+/** Locks an occurrence's row: registrations and cancellations of one occurrence take turns here. */
+async function lockDetail(tx: Tx, tenantId: string, eventDetailId: number): Promise<LockedDetail> {
+  const row = await one<LockedDetail>(
+    tx,
+    q`select d.event_detail_id, d.event_id, ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at,
+        d.status as detail_status, coalesce(d.capacity, e.capacity) as capacity, d.seats_taken, e.status,
+        e.visibility, e.registration_open, e.waitlist_enabled, e.name, e.full_refund_days, e.late_refund_percent,
+        e.is_deleted as event_deleted
+      from event_details d join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
+      where d.tenant_id = ${tenantId} and d.event_detail_id = ${eventDetailId} and not d.is_deleted
+      for update of d`,
+  );
+  if (!row || row.event_deleted) throw notFound();
+  return row;
+}
+
+async function changeSeats(tx: Tx, tenantId: string, eventDetailId: number, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await rows(
+    tx,
+    q`update event_details set seats_taken = greatest(0, seats_taken + ${delta})
+      where tenant_id = ${tenantId} and event_detail_id = ${eventDetailId}`,
+  );
+}
+
+async function contactOf(
+  tx: Tx,
+  tenantId: string,
+  contactId: number,
+): Promise<{ name: string; email: string | null; status: string } | undefined> {
+  const row = await one<{
+    display_name: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: string;
+  }>(
+    tx,
+    q`select display_name, first_name, last_name, email, status from contacts
+      where tenant_id = ${tenantId} and contact_id = ${contactId} and not is_deleted`,
+  );
+  if (!row) return undefined;
+  const name =
+    row.first_name || row.last_name
+      ? [row.first_name, row.last_name].filter(Boolean).join(' ')
+      : row.display_name;
+  return { name, email: row.email, status: row.status };
+}
+
+/** Whether a contact pays member prices: an active contact (the memberships feature refines who is a member). */
+export async function isMemberContact(tx: Tx, tenantId: string, contactId: number | null): Promise<boolean> {
+  if (contactId === null) return false;
+  const c = await contactOf(tx, tenantId, contactId);
+  return c?.status === 'active';
+}
+
+/**
+ * Offers freed seats of an occurrence to its waitlist, first come first served by registration, and lets expired
+ * offers go (their seats to the next in line). Runs under the occurrence's lock. Answers the attendees offered.
+ */
+async function promoteWaitlist(
+  tx: Tx,
+  tenantId: string,
+  detail: LockedDetail,
+  outgoing: Outgoing[],
+): Promise<number[]> {
+  const detailId = num(detail.event_detail_id);
+  const expired = await rows<{ n: unknown }>(
+    tx,
+    q`update event_attendees set event_attendee_status_id = ${S.Cancelled}, offer_expires_at = null,
+        notes = coalesce(notes || ' ', '') || 'The offered seat was not taken in time.', updated_at = now()
+      where tenant_id = ${tenantId} and event_detail_id = ${detailId}
+        and event_attendee_status_id = ${S.Offered} and offer_expires_at < now()
+      returning registered_attendees_count as n`,
+  );
+  let taken = num(detail.seats_taken) - expired.reduce((s, r) => s + num(r.n), 0);
+  const capacity = numOrNull(detail.capacity);
+  const free = capacity === null ? null : Math.max(0, capacity - taken);
+  const waiting = await rows<{ registration_id: unknown; party: unknown }>(
+    tx,
+    q`select registration_id, sum(registered_attendees_count) as party, min(attendee_id) as first
+      from event_attendees
+      where tenant_id = ${tenantId} and event_detail_id = ${detailId}
+        and event_attendee_status_id = ${S.Waitlisted} and not is_deleted
+      group by registration_id order by min(created_at), first`,
+  );
+  const chosen = partiesToPromote(
+    waiting.map((w) => ({ id: num(w.registration_id), party: num(w.party) })),
+    free,
+  );
+  let offered: {
+    attendee_id: unknown;
+    attendee_name: string;
+    attendee_email: string | null;
+    registered_attendees_count: unknown;
+    check_in_code: string;
+  }[] = [];
+  if (chosen.length > 0) {
+    offered = await rows(
+      tx,
+      q`update event_attendees set event_attendee_status_id = ${S.Offered},
+          offer_expires_at = now() + interval '${repo.rawHours(OFFER_HOURS)} hours', updated_at = now()
+        where tenant_id = ${tenantId} and event_detail_id = ${detailId} and event_attendee_status_id = ${S.Waitlisted}
+          and registration_id in (select (jsonb_array_elements_text(${JSON.stringify(chosen)}::jsonb))::bigint)
+        returning attendee_id, attendee_name, attendee_email, registered_attendees_count, check_in_code`,
+    );
+    for (const o of offered) {
+      taken += num(o.registered_attendees_count);
+      if (o.attendee_email)
+        outgoing.push({
+          to: o.attendee_email,
+          subject: `A seat is free for you: ${detail.name}`,
+          text: `Hello ${o.attendee_name},\n\nA seat has freed up at ${detail.name} (${detail.starts_at}). It is held for you for ${OFFER_HOURS} hours: accept it from "My events" in the member area, or with your code ${o.check_in_code}. After that it goes to the next person on the waitlist.\n`,
+        });
+    }
+  }
+  await rows(
+    tx,
+    q`update event_details set seats_taken = ${Math.max(0, taken)}
+      where tenant_id = ${tenantId} and event_detail_id = ${detailId}`,
+  );
+  return offered.map((o) => num(o.attendee_id));
+}
+
+export interface RegisterInput {
+  eventDetailId: number;
+  registrationTypeId?: number | undefined;
+  attendees: AttendeeInput[];
+}
+
+/**
+ * Registers a party for an occurrence. Capacity (of the occurrence, and of the registration type) is decided under
+ * the occurrence's row lock, so parallel registrations take turns and never take one seat too many. A full
+ * occurrence puts the party on the waitlist when the event keeps one, and refuses it (409) otherwise.
+ */
+export async function register(
+  tx: Tx,
+  tenantId: string,
+  registrant: Registrant,
+  input: RegisterInput,
+  today: string,
+  outgoing: Outgoing[],
+  services: Services,
+): Promise<RegisterAnswer> {
+  const detail = await lockDetail(tx, tenantId, input.eventDetailId);
+  const staff = registrant.channel === 'backoffice';
+  if (!staff) {
+    if (detail.status !== 'published') throw notFound();
+    if (registrant.channel === 'public' && detail.visibility !== 'public') throw notFound();
+    if (!detail.registration_open) throw new HttpError(409, 'Registration for this event is closed.');
+    if (Date.parse(detail.starts_at) <= Date.now())
+      throw new HttpError(409, 'This occurrence has already started; registration is closed.');
+  }
+  if (detail.detail_status === 'cancelled') throw new HttpError(409, 'This occurrence is cancelled.');
+  const eventId = num(detail.event_id);
+
+  // The party: the registrant alone, or the people named (contacts or guests).
+  const people: { contactId: number | null; name: string; email: string | null }[] = [];
+  const named =
+    input.attendees.length > 0 ? input.attendees : [{ ContactId: registrant.contactId ?? undefined }];
+  for (const a of named) {
+    if (a.ContactId !== undefined) {
+      const c = await contactOf(tx, tenantId, a.ContactId);
+      if (!c)
+        throw new HttpError(400, 'That contact does not exist.', {
+          Attendees: ['That contact does not exist.'],
+        });
+      people.push({ contactId: a.ContactId, name: c.name, email: c.email });
+    } else if (a.Name) {
+      people.push({ contactId: null, name: a.Name, email: a.Email || null });
+    } else {
+      throw new HttpError(400, 'Each attendee needs a contact or a name.', {
+        Attendees: ['Each attendee needs a contact or a name.'],
+      });
+    }
+  }
+  const contacts = people.map((p) => p.contactId).filter((c): c is number => c !== null);
+  if (contacts.length > 0) {
+    const already = await one<{ n: unknown }>(
+      tx,
+      q`select count(*) as n from event_attendees
+        where tenant_id = ${tenantId} and event_detail_id = ${input.eventDetailId} and not is_deleted
+          and event_attendee_status_id <> ${S.Cancelled}
+          and contact_id in (select (jsonb_array_elements_text(${JSON.stringify(contacts)}::jsonb))::bigint)`,
+    );
+    if (num(already?.n) > 0) throw new HttpError(409, 'Already registered for this occurrence.');
+  }
+
+  // The registration type: the one chosen, or the only one; none when the event has no types (free).
+  const types = await rows<{
+    registration_type_id: unknown;
+    name: string;
+    member_price: unknown;
+    non_member_price: unknown;
+    early_bird_until: string | null;
+    early_bird_discount: unknown;
+    capacity: unknown;
+    members_only: boolean;
+  }>(
+    tx,
+    q`select registration_type_id, name, member_price, non_member_price, early_bird_until::text as early_bird_until,
+        early_bird_discount, capacity, members_only
+      from event_registration_types where tenant_id = ${tenantId} and event_id = ${eventId} and not is_deleted
+      order by registration_type_id`,
+  );
+  let type = types.find((t) => num(t.registration_type_id) === input.registrationTypeId);
+  if (input.registrationTypeId !== undefined && !type)
+    throw new HttpError(400, 'That registration type is not offered for this event.', {
+      RegistrationTypeId: ['That registration type is not offered for this event.'],
+    });
+  if (!type && types.length === 1) type = types[0];
+  if (!type && types.length > 1)
+    throw new HttpError(400, 'Choose a registration type.', {
+      RegistrationTypeId: ['Choose a registration type.'],
+    });
+  if (type?.members_only && !registrant.isMember && !staff)
+    throw new HttpError(409, `${type.name} is for members only.`);
+
+  const party = people.length;
+  const limits = [{ capacity: numOrNull(detail.capacity), taken: num(detail.seats_taken) }];
+  if (type && numOrNull(type.capacity) !== null) {
+    const typeTaken = await one<{ n: unknown }>(
+      tx,
+      q`select coalesce(sum(registered_attendees_count), 0) as n from event_attendees
+        where tenant_id = ${tenantId} and event_detail_id = ${input.eventDetailId}
+          and registration_type_id = ${num(type.registration_type_id)} and not is_deleted
+          and event_attendee_status_id in (2, 4, 5, 6, 7)`,
+    );
+    limits.push({ capacity: numOrNull(type.capacity), taken: num(typeTaken?.n) });
+  }
+  const decision = decideRegistration(limits, party, detail.waitlist_enabled);
+  if (decision.outcome === 'refused') throw new HttpError(409, decision.message);
+
+  const price = type
+    ? registrationPrice(
+        {
+          memberPriceCents: num(type.member_price),
+          nonMemberPriceCents: num(type.non_member_price),
+          earlyBirdUntil: type.early_bird_until,
+          earlyBirdDiscountCents: num(type.early_bird_discount),
+        },
+        { isMember: registrant.isMember, today },
+      )
+    : { unitPriceCents: 0, discountCents: 0 };
+  const seatCents = price.unitPriceCents - price.discountCents;
+  const status = decision.outcome === 'waitlisted' ? S.Waitlisted : S.Registered;
+
+  const reg = await one<{ registration_id: unknown }>(
+    tx,
+    q`insert into event_registrations (tenant_id, event_id, event_detail_id, contact_id, channel)
+      values (${tenantId}, ${eventId}, ${input.eventDetailId}, ${registrant.contactId}, ${registrant.channel})
+      returning registration_id`,
+  );
+  const registrationId = num(reg?.registration_id);
+  const inserted = await rows<{
+    attendee_id: unknown;
+    attendee_name: string;
+    event_attendee_status_id: unknown;
+    check_in_code: string;
+    attendee_email: string | null;
+  }>(
+    tx,
+    q`insert into event_attendees (tenant_id, event_id, event_detail_id, registration_id, contact_id, attendee_name,
+        attendee_email, registration_type_id, event_attendee_status_id, paid_cents)
+      select ${tenantId}, ${eventId}, ${input.eventDetailId}, ${registrationId}, r.c, r.n, r.e, ${type ? num(type.registration_type_id) : null},
+        ${status}, ${status === S.Registered ? seatCents : 0}
+      from jsonb_to_recordset(${JSON.stringify(people.map((p) => ({ c: p.contactId, n: p.name, e: p.email })))}::jsonb)
+        as r(c bigint, n text, e text)
+      returning attendee_id, attendee_name, event_attendee_status_id, check_in_code, attendee_email`,
+  );
+  if (status === S.Registered) await changeSeats(tx, tenantId, input.eventDetailId, party);
+
+  // A fee is billed to the registrant through billing: the seats are held (awaiting payment) until the invoice is
+  // paid (invoice.paid confirms them). Guests registered by staff with no registrant are not billed.
+  const totalCents = status === S.Registered ? seatCents * party : 0;
+  let invoiceId: number | null = null;
+  if (totalCents > 0 && registrant.contactId !== null && type) {
+    const invoice = await billingApi.createInvoice(tx, services, tenantId, {
+      contactId: registrant.contactId,
+      lines: [
+        {
+          description: `${detail.name}, ${type.name} (${detail.starts_at.slice(0, 10)})`,
+          unitPriceCents: price.unitPriceCents,
+          quantity: party,
+          ...(price.discountCents > 0 ? { discountCents: price.discountCents * party } : {}),
+        },
+      ],
+      source: { kind: REGISTRATION_SOURCE, id: registrationId },
+      idempotencyKey: `${REGISTRATION_SOURCE}-${registrationId}`,
+      memo: `Registration for ${detail.name}`,
+    });
+    invoiceId = invoice.invoiceId;
+    const paid = invoice.status === 'paid';
+    await rows(
+      tx,
+      q`update event_registrations set invoice_id = ${invoiceId}
+        where tenant_id = ${tenantId} and registration_id = ${registrationId}`,
+    );
+    await rows(
+      tx,
+      q`update event_attendees set invoice_id = ${invoiceId}, paid_cents = 0,
+          event_attendee_status_id = ${paid ? S.Registered : S.PendingPayment}
+        where tenant_id = ${tenantId} and registration_id = ${registrationId}`,
+    );
+    if (paid) await recordPaid(tx, tenantId, registrationId, invoice.totalCents);
+    for (const a of inserted) a.event_attendee_status_id = paid ? S.Registered : S.PendingPayment;
+  }
+  const pending =
+    invoiceId !== null && inserted.some((a) => num(a.event_attendee_status_id) === S.PendingPayment);
+
+  const message = pending
+    ? `Your ${party === 1 ? 'seat is' : `${party} seats are`} held for ${detail.name}: pay the invoice of ${(totalCents / 100).toFixed(2)} to confirm.`
+    : decision.outcome === 'registered'
+      ? party === 1
+        ? `Registered for ${detail.name}.`
+        : `Registered ${party} people for ${detail.name}.`
+      : decision.message;
+  for (const a of inserted) {
+    if (!a.attendee_email) continue;
+    outgoing.push(
+      status === S.Registered
+        ? {
+            to: a.attendee_email,
+            subject: pending ? `Your seat is held: ${detail.name}` : `You are registered: ${detail.name}`,
+            text: `Hello ${a.attendee_name},\n\n${pending ? `Your seat at ${detail.name}, starting ${detail.starts_at}, is held until the invoice is paid.` : `You are registered for ${detail.name}, starting ${detail.starts_at}.`} Your check-in code is ${a.check_in_code}; show it at the door. The event is attached to add to your calendar.\n`,
+            ics: { eventId, eventDetailId: input.eventDetailId },
+          }
+        : {
+            to: a.attendee_email,
+            subject: `You are on the waitlist: ${detail.name}`,
+            text: `Hello ${a.attendee_name},\n\n${detail.name} is full; you are on its waitlist. We will write to you when a seat frees.\n`,
+          },
+    );
+  }
+  return {
+    RegistrationId: registrationId,
+    outcome: pending ? 'pending_payment' : decision.outcome,
+    message,
+    Attendees: inserted.map((a) => ({
+      AttendeeId: num(a.attendee_id),
+      AttendeeName: a.attendee_name,
+      EventAttendeeStatusId: num(a.event_attendee_status_id),
+      CheckInCode: a.check_in_code,
+    })),
+    InvoiceId: invoiceId,
+    totalCents,
+  };
+}
+
+/** What a paid invoice paid for each attendee of the registration (the refund rule reads it). */
+async function recordPaid(
+  tx: Tx,
+  tenantId: string,
+  registrationId: number,
+  totalCents: number,
+): Promise<void> {
+  const attendees = await rows<{ attendee_id: unknown }>(
+    tx,
+    q`select attendee_id from event_attendees where tenant_id = ${tenantId} and registration_id = ${registrationId}
+      order by attendee_id`,
+  );
+  if (attendees.length === 0) return;
+  const each = Math.floor(totalCents / attendees.length);
+  const first = totalCents - each * (attendees.length - 1);
+  await rows(
+    tx,
+    q`update event_attendees a set paid_cents = case when a.attendee_id = ${num(attendees[0]?.attendee_id)} then ${first}::bigint else ${each}::bigint end
+      where a.tenant_id = ${tenantId} and a.registration_id = ${registrationId}`,
+  );
+}
+
+/** invoice.paid for a registration: its seats awaiting payment are confirmed. */
+export async function registrationPaid(
+  tx: Tx,
+  tenantId: string,
+  registrationId: number,
+  invoiceId: number,
+  services: Services,
+): Promise<void> {
+  const summary = await billingApi.invoiceSummary(tx, tenantId, invoiceId);
+  await rows(
+    tx,
+    q`update event_attendees set event_attendee_status_id = ${S.Registered}, updated_at = now()
+      where tenant_id = ${tenantId} and registration_id = ${registrationId} and event_attendee_status_id = ${S.PendingPayment}`,
+  );
+  await recordPaid(tx, tenantId, registrationId, summary.paidCents);
+  void services;
+}
+
+/** invoice.voided for a registration: its seats still awaiting payment go back (to the waitlist's offers). */
+export async function registrationVoided(
+  tx: Tx,
+  tenantId: string,
+  registrationId: number,
+  services: Services,
+): Promise<void> {
+  const pending = await rows<{ attendee_id: unknown }>(
+    tx,
+    q`select attendee_id from event_attendees where tenant_id = ${tenantId} and registration_id = ${registrationId}
+        and event_attendee_status_id = ${S.PendingPayment}`,
+  );
+  for (const a of pending)
+    await cancelAttendee(tx, tenantId, num(a.attendee_id), null, [], services, { billing: false });
+}
+
+/**
+ * Cancels one attendee: their seat goes back (and to the waitlist, as offers), and what they paid is refunded as
+ * the event's refund rule allows. `ownContactId` limits it to the member's own registrations.
+ */
+export async function cancelAttendee(
+  tx: Tx,
+  tenantId: string,
+  attendeeId: number,
+  ownContactId: number | null,
+  outgoing: Outgoing[],
+  services: Services,
+  options: { billing: boolean } = { billing: true },
+): Promise<{
+  AttendeeId: number;
+  EventAttendeeStatusId: number;
+  refundCents: number;
+  promoted: number[];
+  message: string;
+  contactId: number | null;
+}> {
+  const found = await one<{ event_detail_id: unknown }>(
+    tx,
+    q`select a.event_detail_id from event_attendees a
+      left join event_registrations r on r.tenant_id = a.tenant_id and r.registration_id = a.registration_id
+      where a.tenant_id = ${tenantId} and a.attendee_id = ${attendeeId} and not a.is_deleted
+        ${ownContactId === null ? q`` : q`and (a.contact_id = ${ownContactId} or r.contact_id = ${ownContactId})`}`,
+  );
+  if (!found) throw notFound();
+  const detail = await lockDetail(tx, tenantId, num(found.event_detail_id));
+  const attendee = await one<{
+    event_attendee_status_id: unknown;
+    registered_attendees_count: unknown;
+    paid_cents: unknown;
+    contact_id: unknown;
+    registration_id: unknown;
+    invoice_id: unknown;
+    registrant: unknown;
+  }>(
+    tx,
+    q`select a.event_attendee_status_id, a.registered_attendees_count, a.paid_cents, a.contact_id, a.registration_id,
+        a.invoice_id, r.contact_id as registrant
+      from event_attendees a
+      left join event_registrations r on r.tenant_id = a.tenant_id and r.registration_id = a.registration_id
+      where a.tenant_id = ${tenantId} and a.attendee_id = ${attendeeId} for update of a`,
+  );
+  if (!attendee) throw notFound();
+  const status = num(attendee.event_attendee_status_id);
+  if (status === S.Cancelled) throw new HttpError(409, 'This registration is already cancelled.');
+  if (ownContactId !== null && Date.parse(detail.starts_at) <= Date.now())
+    throw new HttpError(409, 'This occurrence has started; it can no longer be cancelled here.');
+  const refund = refundCents(
+    num(attendee.paid_cents),
+    { fullRefundDays: num(detail.full_refund_days ?? 0), latePercent: num(detail.late_refund_percent ?? 0) },
+    detail.starts_at,
+    new Date().toISOString(),
+  );
+  await rows(
+    tx,
+    q`update event_attendees set event_attendee_status_id = ${S.Cancelled}, offer_expires_at = null, updated_at = now()
+      where tenant_id = ${tenantId} and attendee_id = ${attendeeId}`,
+  );
+  const released = holdsSeat(status) ? num(attendee.registered_attendees_count) : 0;
+  // Money goes through billing: what was paid comes back as a credit under the refund rule; an unpaid invoice is
+  // voided once none of its registration's seats is still held.
+  const registrant = numOrNull(attendee.registrant) ?? numOrNull(attendee.contact_id);
+  const registrationId = num(attendee.registration_id);
+  const invoiceId = numOrNull(attendee.invoice_id);
+  if (options.billing && refund > 0 && registrant !== null)
+    await billingApi.issueCredit(tx, services, tenantId, {
+      contactId: registrant,
+      amountCents: refund,
+      reason: `Cancelled registration: ${detail.name}`,
+      source: { kind: REGISTRATION_SOURCE, id: registrationId },
+    });
+  if (options.billing && invoiceId !== null && status === S.PendingPayment) {
+    const still = await one<{ n: unknown }>(
+      tx,
+      q`select count(*) as n from event_attendees where tenant_id = ${tenantId} and registration_id = ${registrationId}
+          and event_attendee_status_id in (${S.PendingPayment}, ${S.Registered}, ${S.Attended})`,
+    );
+    const summary = await billingApi.invoiceSummary(tx, tenantId, invoiceId);
+    if (
+      num(still?.n) === 0 &&
+      summary.paidCents === 0 &&
+      (summary.status === 'open' || summary.status === 'draft')
+    )
+      await billingApi.voidInvoice(
+        tx,
+        services,
+        tenantId,
+        invoiceId,
+        `Registration cancelled: ${detail.name}`,
+      );
+  }
+  const promoted = await promoteWaitlist(
+    tx,
+    tenantId,
+    { ...detail, seats_taken: num(detail.seats_taken) - released },
+    outgoing,
+  );
+  return {
+    AttendeeId: attendeeId,
+    EventAttendeeStatusId: S.Cancelled,
+    refundCents: refund,
+    promoted,
+    contactId: numOrNull(attendee.contact_id),
+    message:
+      refund > 0
+        ? `Registration cancelled; ${(refund / 100).toFixed(2)} will be credited to the account.`
+        : 'Registration cancelled.',
+  };
+}
+
+/** Takes a seat offered from the waitlist (before the offer expires). */
+export async function acceptOffer(
+  tx: Tx,
+  tenantId: string,
+  attendeeId: number,
+  ownContactId: number | null,
+): Promise<{ AttendeeId: number; EventAttendeeStatusId: number; message: string }> {
+  const found = await one<{ event_detail_id: unknown; status: unknown; expires: string | null }>(
+    tx,
+    q`select a.event_detail_id, a.event_attendee_status_id as status, ${iso('a.offer_expires_at')} as expires
+      from event_attendees a
+      left join event_registrations r on r.tenant_id = a.tenant_id and r.registration_id = a.registration_id
+      where a.tenant_id = ${tenantId} and a.attendee_id = ${attendeeId} and not a.is_deleted
+        ${ownContactId === null ? q`` : q`and (a.contact_id = ${ownContactId} or r.contact_id = ${ownContactId})`}`,
+  );
+  if (!found) throw notFound();
+  await lockDetail(tx, tenantId, num(found.event_detail_id));
+  if (num(found.status) !== S.Offered)
+    throw new HttpError(409, 'There is no seat on offer for this registration.');
+  if (found.expires && Date.parse(found.expires) < Date.now())
+    throw new HttpError(409, 'This offer has expired; the seat went to the next person on the waitlist.');
+  await rows(
+    tx,
+    q`update event_attendees set event_attendee_status_id = ${S.Registered}, offer_expires_at = null, updated_at = now()
+      where tenant_id = ${tenantId} and attendee_id = ${attendeeId}`,
+  );
+  return {
+    AttendeeId: attendeeId,
+    EventAttendeeStatusId: S.Registered,
+    message: 'The seat is yours: you are registered.',
+  };
+}
+
+/** Checks an attendee in at the door (by id or by the code on the confirmation), or undoes it. */
+export async function checkIn(
+  tx: Tx,
+  tenantId: string,
+  input: {
+    EventDetailId: number;
+    AttendeeId?: number | undefined;
+    Code?: string | undefined;
+    Undo?: boolean | undefined;
+  },
+): Promise<{
+  AttendeeId: number;
+  AttendeeName: string;
+  EventAttendeeStatusId: number;
+  CheckedInAt: string | null;
+  message: string;
+}> {
+  const who =
+    input.AttendeeId !== undefined
+      ? q`attendee_id = ${input.AttendeeId}`
+      : q`check_in_code = ${(input.Code ?? '').toUpperCase()}`;
+  const row = await one<{
+    attendee_id: unknown;
+    attendee_name: string;
+    event_attendee_status_id: unknown;
+    event_detail_id: unknown;
+  }>(
+    tx,
+    q`select attendee_id, attendee_name, event_attendee_status_id, event_detail_id from event_attendees
+      where tenant_id = ${tenantId} and ${who} and not is_deleted for update`,
+  );
+  if (!row) throw new HttpError(404, 'No registration has that code.');
+  if (num(row.event_detail_id) !== input.EventDetailId)
+    throw new HttpError(409, `${row.attendee_name} is registered for another occurrence.`);
+  const status = num(row.event_attendee_status_id);
+  if (input.Undo) {
+    const back = await one<{ at: string | null }>(
+      tx,
+      q`update event_attendees set checked_in_at = null, event_attendee_status_id = ${S.Registered}, updated_at = now()
+        where tenant_id = ${tenantId} and attendee_id = ${num(row.attendee_id)} returning null::text as at`,
+    );
+    return {
+      AttendeeId: num(row.attendee_id),
+      AttendeeName: row.attendee_name,
+      EventAttendeeStatusId: S.Registered,
+      CheckedInAt: back?.at ?? null,
+      message: `${row.attendee_name}: check-in undone.`,
+    };
+  }
+  if (status === S.Attended) throw new HttpError(409, `${row.attendee_name} is already checked in.`);
+  if (status !== S.Registered && status !== S.NoShow && status !== S.PendingPayment)
+    throw new HttpError(409, `${row.attendee_name} is not registered (${statusName(status)}).`);
+  const done = await one<{ at: string }>(
+    tx,
+    q`update event_attendees set checked_in_at = now(), event_attendee_status_id = ${S.Attended}, updated_at = now()
+      where tenant_id = ${tenantId} and attendee_id = ${num(row.attendee_id)} returning ${iso('checked_in_at')} as at`,
+  );
+  return {
+    AttendeeId: num(row.attendee_id),
+    AttendeeName: row.attendee_name,
+    EventAttendeeStatusId: S.Attended,
+    CheckedInAt: done?.at ?? null,
+    message: `${row.attendee_name} is checked in.`,
+  };
+}
+
+function statusName(status: number): string {
+  const names: Record<number, string> = {
+    1: 'waitlisted',
+    2: 'offered a seat',
+    3: 'cancelled',
+    4: 'registered',
+    5: 'attended',
+    6: 'no-show',
+    7: 'awaiting payment',
+  };
+  return names[status] ?? 'unknown';
+}
+
+/** The attendees of an occurrence for the door: by name, email or code. */
+export async function checkInList(tx: Tx, tenantId: string, eventDetailId: number, search: string) {
+  const head = await one<{ event_id: unknown; name: string; starts_at: string }>(
+    tx,
+    q`select d.event_id, e.name, ${iso('d.starts_at')} as starts_at from event_details d
+      join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
+      where d.tenant_id = ${tenantId} and d.event_detail_id = ${eventDetailId} and not d.is_deleted`,
+  );
+  if (!head) throw notFound();
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const found = await rows<Record<string, unknown>>(
+    tx,
+    q`select a.attendee_id, a.attendee_name, a.attendee_email, a.event_attendee_status_id, ${iso('a.checked_in_at')} as checked_in_at,
+        a.check_in_code, t.name as type_name
+      from event_attendees a
+      left join event_registration_types t on t.tenant_id = a.tenant_id and t.registration_type_id = a.registration_type_id
+      where a.tenant_id = ${tenantId} and a.event_detail_id = ${eventDetailId} and not a.is_deleted
+        and a.event_attendee_status_id in (4, 5, 6, 7)
+        ${search ? q`and (a.attendee_name ilike ${like} or a.attendee_email ilike ${like} or a.check_in_code = ${search.toUpperCase()})` : q``}
+      order by a.attendee_name limit 200`,
+  );
+  const counts = await one<{ registered: unknown; checked: unknown }>(
+    tx,
+    q`select count(*) filter (where event_attendee_status_id in (4, 5, 6, 7)) as registered,
+        count(*) filter (where event_attendee_status_id = 5) as checked
+      from event_attendees where tenant_id = ${tenantId} and event_detail_id = ${eventDetailId} and not is_deleted`,
+  );
+  return {
+    EventId: num(head.event_id),
+    EventDetailId: eventDetailId,
+    Name: head.name,
+    StartsAt: head.starts_at,
+    registered: num(counts?.registered),
+    checkedIn: num(counts?.checked),
+    Results: found.map((r) => ({
+      AttendeeId: num(r.attendee_id),
+      AttendeeName: String(r.attendee_name),
+      AttendeeEmail: strOrNull(r.attendee_email),
+      EventAttendeeStatusId: num(r.event_attendee_status_id),
+      CheckedInAt: strOrNull(r.checked_in_at),
+      CheckInCode: String(r.check_in_code),
+      RegistrationType: strOrNull(r.type_name),
+    })),
+  };
+}
+
+/** Parses a calendar bound: an instant with an offset, or a local date(-time) read in the given timezone. */
+export function calendarBound(value: string, timezone: string): string {
+  if (/[zZ]$|[+-]\d\d:?\d\d$/.test(value)) {
+    const t = Date.parse(value);
+    if (Number.isFinite(t)) return new Date(t).toISOString();
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
+  if (!m)
+    throw new HttpError(400, 'start and end must be dates.', { start: ['start and end must be dates.'] });
+  const [, y, mo, d, h = '00', mi = '00', s = '00'] = m;
+  // The UTC instant whose wall time in `timezone` is the one given (two passes settle a DST change).
+  const wall = Date.UTC(num(y), num(mo) - 1, num(d), num(h), num(mi), num(s));
+  let guess = wall;
+  for (let i = 0; i < 2; i++) guess = wall - offsetMs(guess, timezone);
+  return new Date(guess).toISOString();
+}
+
+function offsetMs(at: number, timezone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
+  const get = (t: string) => num(parts.find((p) => p.type === t)?.value ?? 0);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(at / 1000) * 1000;
+}
+
+export async function calendar(
+  tx: Tx,
+  tenantId: string,
+  query: {
+    start: string;
+    end: string;
+    timezone: string;
+    audience: 'staff' | 'member' | 'public';
+    categoryId?: number | undefined;
+  },
+  tenantTimezone: string | undefined,
+): Promise<CalendarOccurrence[]> {
+  const start = calendarBound(query.start, query.timezone);
+  const end = calendarBound(query.end, query.timezone);
+  if (Date.parse(end) - Date.parse(start) > 400 * 86_400_000)
+    throw new HttpError(400, 'A calendar range may span at most 400 days.', {
+      end: ['A calendar range may span at most 400 days.'],
+    });
+  const found = await repo.calendarRange(tx, tenantId, {
+    start,
+    end,
+    audience: query.audience,
+    categoryId: query.categoryId,
+  });
+  return found.map((r) => {
+    const capacity = numOrNull(r.capacity);
+    return {
+      id: String(r.event_detail_id),
+      EventId: num(r.event_id),
+      EventDetailId: num(r.event_detail_id),
+      HashedEventId: r.hashed_event_id,
+      title: r.name,
+      start: r.starts_at,
+      end: r.ends_at,
+      status: r.status,
+      eventStatus: r.event_status,
+      color: r.color,
+      location: r.location,
+      capacity,
+      seatsLeft: capacity === null ? null : Math.max(0, capacity - num(r.seats_taken)),
+      timezone: resolveTimeZone(r.timezone_id ?? tenantTimezone),
+    };
+  });
+}
+
+/** EventId, the next occurrence (or the last one) and the hashed id, for a numeric event id or a hashed one. */
+export async function getEventId(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  audience: 'staff' | 'member',
+): Promise<GetEventIdAnswer> {
+  const event = /^\d{1,15}$/.test(id)
+    ? await repo.findEvent(tx, tenantId, Number(id))
+    : await repo.findEventByHash(tx, tenantId, id);
+  if (!event || event.is_deleted) throw notFound();
+  if (audience === 'member' && event.status !== 'published') throw notFound();
+  const detail = await one<{ event_detail_id: unknown }>(
+    tx,
+    q`(select event_detail_id from event_details where tenant_id = ${tenantId} and event_id = ${num(event.event_id)}
+         and not is_deleted and ends_at >= now() order by starts_at limit 1)
+      union all
+      (select event_detail_id from event_details where tenant_id = ${tenantId} and event_id = ${num(event.event_id)}
+         and not is_deleted order by starts_at desc limit 1)
+      limit 1`,
+  );
+  return {
+    EventId: num(event.event_id),
+    EventDetailId: detail ? num(detail.event_detail_id) : null,
+    HashEventId: event.hashed_event_id,
+  };
+}
+
+/** An event as the member area and the public page show it, with seats left and the buyer's prices. */
+export async function eventPage(
+  tx: Tx,
+  tenantId: string,
+  event: repo.EventRow,
+  buyer: { isMember: boolean; today: string },
+  tenantTimezone: string | undefined,
+): Promise<EventPage> {
+  const eventId = num(event.event_id);
+  const details = await rows<Record<string, unknown>>(
+    tx,
+    q`select d.event_detail_id, ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at, d.status,
+        d.location, coalesce(d.capacity, ${numOrNull(event.capacity)}::int) as capacity, d.seats_taken
+      from event_details d where d.tenant_id = ${tenantId} and d.event_id = ${eventId} and not d.is_deleted
+        and d.ends_at >= now() - interval '1 day'
+      order by d.starts_at limit 60`,
+  );
+  const types = await rows<Record<string, unknown>>(
+    tx,
+    q`select registration_type_id, name, member_price, non_member_price, early_bird_until::text as early_bird_until,
+        early_bird_discount, members_only
+      from event_registration_types where tenant_id = ${tenantId} and event_id = ${eventId} and not is_deleted
+      order by registration_type_id`,
+  );
+  return {
+    EventId: eventId,
+    HashedEventId: event.hashed_event_id,
+    Name: event.name,
+    Description: event.description,
+    Category: event.category,
+    Location: event.location,
+    OnlineUrl: event.online_url,
+    Timezone: eventTimezone(event, tenantTimezone),
+    Visibility: event.visibility,
+    RegistrationOpen: event.registration_open,
+    WaitlistEnabled: event.waitlist_enabled,
+    CreditHours: numOrNull(event.credit_hours),
+    Occurrences: details.map((d) => {
+      const capacity = numOrNull(d.capacity);
+      return {
+        EventDetailId: num(d.event_detail_id),
+        StartsAt: String(d.starts_at),
+        EndsAt: String(d.ends_at),
+        Status: String(d.status),
+        Location: strOrNull(d.location),
+        seatsLeft: capacity === null ? null : Math.max(0, capacity - num(d.seats_taken)),
+      };
+    }),
+    RegistrationTypes: types.map((t) => {
+      const price = registrationPrice(
+        {
+          memberPriceCents: num(t.member_price),
+          nonMemberPriceCents: num(t.non_member_price),
+          earlyBirdUntil: strOrNull(t.early_bird_until),
+          earlyBirdDiscountCents: num(t.early_bird_discount),
+        },
+        buyer,
+      );
+      return {
+        RegistrationTypeId: num(t.registration_type_id),
+        Name: String(t.name),
+        priceCents: price.unitPriceCents,
+        discountCents: price.discountCents,
+        MemberPrice: num(t.member_price),
+        NonMemberPrice: num(t.non_member_price),
+        EarlyBirdUntil: strOrNull(t.early_bird_until),
+        MembersOnly: Boolean(t.members_only),
+      };
+    }),
+  };
+}
+
+/** A member's own registrations (as registrant or attendee), upcoming first. */
+export async function myRegistrations(tx: Tx, tenantId: string, contactId: number) {
+  const found = await rows<Record<string, unknown>>(
+    tx,
+    q`select a.attendee_id, a.event_id, a.event_detail_id, e.hashed_event_id, e.name as event_name, a.attendee_name,
+        ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at, a.event_attendee_status_id,
+        a.check_in_code, ${iso('a.offer_expires_at')} as offer_expires_at
+      from event_attendees a
+      join event_registrations r on r.tenant_id = a.tenant_id and r.registration_id = a.registration_id
+      join event_details d on d.tenant_id = a.tenant_id and d.event_detail_id = a.event_detail_id
+      join events e on e.tenant_id = a.tenant_id and e.event_id = a.event_id
+      where a.tenant_id = ${tenantId} and not a.is_deleted and (a.contact_id = ${contactId} or r.contact_id = ${contactId})
+      order by d.starts_at desc limit 200`,
+  );
+  return found.map((r) => {
+    const status = num(r.event_attendee_status_id);
+    return {
+      AttendeeId: num(r.attendee_id),
+      EventId: num(r.event_id),
+      EventDetailId: num(r.event_detail_id),
+      HashedEventId: String(r.hashed_event_id),
+      EventName: String(r.event_name),
+      AttendeeName: String(r.attendee_name),
+      StartsAt: String(r.starts_at),
+      EndsAt: String(r.ends_at),
+      EventAttendeeStatusId: status,
+      CheckInCode: String(r.check_in_code),
+      OfferExpiresAt: strOrNull(r.offer_expires_at),
+      canCancel:
+        status !== S.Cancelled && status !== S.Attended && Date.parse(String(r.starts_at)) > Date.now(),
+    };
+  });
+}

@@ -1,0 +1,184 @@
+/**
+ * Wire shapes of the events routes (the generic layer's lists and records aside): getEventId, the calendar's range
+ * feed, registration, cancel, waitlist offers, check-in, the member area and the public page.
+ */
+import { z } from 'zod';
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** `GET /api/events/getEventId/{id}` (spec 000 section 7): answer EventId, EventDetailId, HashEventId. */
+export const getEventIdAnswerSchema = z.object({
+  EventId: z.number(),
+  EventDetailId: z.number().nullable(),
+  HashEventId: z.string(),
+});
+export type GetEventIdAnswer = z.infer<typeof getEventIdAnswerSchema>;
+
+/** The calendar asks for start, end and timezone (spec 001: FullCalendar's event feed sends start, end, timeZone). */
+export const calendarQuerySchema = z.object({
+  start: z.string().min(8).max(40),
+  end: z.string().min(8).max(40),
+  timeZone: z.string().max(64).optional(),
+  timezone: z.string().max(64).optional(),
+  categoryId: id.optional(),
+});
+export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
+
+/** One occurrence on a calendar, already expanded; instants in UTC, shown in the viewer's timezone. */
+export const calendarOccurrenceSchema = z.object({
+  id: z.string(),
+  EventId: z.number(),
+  EventDetailId: z.number(),
+  HashedEventId: z.string(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  status: z.string(),
+  eventStatus: z.string(),
+  color: z.string().nullable(),
+  location: z.string().nullable(),
+  capacity: z.number().nullable(),
+  seatsLeft: z.number().nullable(),
+  timezone: z.string(),
+});
+export type CalendarOccurrence = z.infer<typeof calendarOccurrenceSchema>;
+
+export const attendeeInputSchema = z.object({
+  ContactId: id.optional(),
+  Name: z.string().trim().max(200).optional(),
+  Email: z.string().trim().max(200).optional(),
+});
+
+export const registerBodySchema = z.object({
+  EventDetailId: id,
+  RegistrationTypeId: id.optional(),
+  /** The registrant (back office: any contact; member area: ignored, the member's own contact). */
+  ContactId: id.optional(),
+  /** The people attending; empty means the registrant alone. */
+  Attendees: z.array(attendeeInputSchema).max(50).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const registeredAttendeeSchema = z.object({
+  AttendeeId: z.number(),
+  AttendeeName: z.string(),
+  EventAttendeeStatusId: z.number(),
+  CheckInCode: z.string(),
+});
+
+export const registerAnswerSchema = z.object({
+  RegistrationId: z.number().nullable(),
+  outcome: z.enum(['registered', 'waitlisted', 'refused', 'pending_payment']),
+  message: z.string(),
+  Attendees: z.array(registeredAttendeeSchema),
+  InvoiceId: z.number().nullable(),
+  totalCents: z.number(),
+});
+export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
+
+export const cancelAnswerSchema = z.object({
+  AttendeeId: z.number(),
+  EventAttendeeStatusId: z.number(),
+  refundCents: z.number(),
+  promoted: z.array(z.number()),
+  message: z.string(),
+});
+export type CancelAnswer = z.infer<typeof cancelAnswerSchema>;
+
+export const checkInRowSchema = z.object({
+  AttendeeId: z.number(),
+  AttendeeName: z.string(),
+  AttendeeEmail: z.string().nullable(),
+  EventAttendeeStatusId: z.number(),
+  CheckedInAt: z.string().nullable(),
+  CheckInCode: z.string(),
+  RegistrationType: z.string().nullable(),
+});
+export type CheckInRow = z.infer<typeof checkInRowSchema>;
+
+export const checkInListSchema = z.object({
+  EventId: z.number(),
+  EventDetailId: z.number(),
+  Name: z.string(),
+  StartsAt: z.string(),
+  registered: z.number(),
+  checkedIn: z.number(),
+  Results: z.array(checkInRowSchema),
+});
+export type CheckInList = z.infer<typeof checkInListSchema>;
+
+export const checkInBodySchema = z.object({
+  EventDetailId: id,
+  AttendeeId: id.optional(),
+  /** The code on the confirmation (typed or scanned). */
+  Code: z.string().trim().max(40).optional(),
+  /** Undo a check-in made by mistake. */
+  Undo: z.boolean().optional(),
+});
+
+/** An event as the member area and the public page show it (EventDetail.General). */
+export const eventPageSchema = z.object({
+  EventId: z.number(),
+  HashedEventId: z.string(),
+  Name: z.string(),
+  Description: z.string().nullable(),
+  Category: z.string().nullable(),
+  Location: z.string().nullable(),
+  OnlineUrl: z.string().nullable(),
+  Timezone: z.string(),
+  Visibility: z.string(),
+  RegistrationOpen: z.boolean(),
+  WaitlistEnabled: z.boolean(),
+  CreditHours: z.number().nullable(),
+  Occurrences: z.array(
+    z.object({
+      EventDetailId: z.number(),
+      StartsAt: z.string(),
+      EndsAt: z.string(),
+      Status: z.string(),
+      Location: z.string().nullable(),
+      seatsLeft: z.number().nullable(),
+    }),
+  ),
+  RegistrationTypes: z.array(
+    z.object({
+      RegistrationTypeId: z.number(),
+      Name: z.string(),
+      priceCents: z.number(),
+      discountCents: z.number(),
+      MemberPrice: z.number(),
+      NonMemberPrice: z.number(),
+      EarlyBirdUntil: z.string().nullable(),
+      MembersOnly: z.boolean(),
+    }),
+  ),
+});
+export type EventPage = z.infer<typeof eventPageSchema>;
+
+export const myRegistrationSchema = z.object({
+  AttendeeId: z.number(),
+  EventId: z.number(),
+  EventDetailId: z.number(),
+  HashedEventId: z.string(),
+  EventName: z.string(),
+  AttendeeName: z.string(),
+  StartsAt: z.string(),
+  EndsAt: z.string(),
+  EventAttendeeStatusId: z.number(),
+  CheckInCode: z.string(),
+  OfferExpiresAt: z.string().nullable(),
+  canCancel: z.boolean(),
+});
+export type MyRegistration = z.infer<typeof myRegistrationSchema>;
+
+export const publicRegisterBodySchema = z.object({
+  EventDetailId: id,
+  RegistrationTypeId: id.optional(),
+  FirstName: z.string().trim().min(1).max(100),
+  LastName: z.string().trim().min(1).max(100),
+  Email: z.email().max(200),
+  Guests: z
+    .array(z.object({ Name: z.string().trim().min(1).max(200), Email: z.string().max(200).optional() }))
+    .max(20)
+    .optional(),
+});

@@ -1,0 +1,57 @@
+/** The events routes as the web calls them; shapes from shared (z.infer), never written by hand. */
+import type {
+  CalendarOccurrence,
+  CheckInList,
+  EventPage,
+  GetEventIdAnswer,
+  MyRegistration,
+  RegisterAnswer,
+} from '@guildhall/shared';
+import { api } from '../../platform/api-client.ts';
+
+export interface RangeRequest {
+  start: string;
+  end: string;
+  timeZone: string;
+}
+
+const range = (r: RangeRequest) =>
+  `start=${encodeURIComponent(r.start)}&end=${encodeURIComponent(r.end)}&timeZone=${encodeURIComponent(r.timeZone)}`;
+
+export const eventsApi = {
+  calendar: (area: 'backoffice' | 'member', r: RangeRequest, signal?: AbortSignal) =>
+    api.get<CalendarOccurrence[]>(
+      `${area === 'backoffice' ? '/api/events/calendar' : '/api/events/member/calendar'}?${range(r)}`,
+      { signal },
+    ),
+  getEventId: (id: string | number) =>
+    api.get<GetEventIdAnswer>(`/api/events/getEventId/${encodeURIComponent(String(id))}`),
+  memberEvent: (id: string, signal?: AbortSignal) =>
+    api.get<EventPage>(`/api/events/member/events/${encodeURIComponent(id)}`, { signal }),
+  memberRegister: (body: {
+    EventDetailId: number;
+    RegistrationTypeId?: number;
+    Attendees?: { Name: string; Email?: string }[];
+  }) => api.post<RegisterAnswer>('/api/events/member/register', body),
+  myRegistrations: (signal?: AbortSignal) =>
+    api.get<MyRegistration[]>('/api/events/member/registrations', { signal }),
+  memberCancel: (attendeeId: number) =>
+    api.post<{ message: string }>(`/api/events/member/registrations/${attendeeId}/cancel`),
+  memberAccept: (attendeeId: number) =>
+    api.post<{ message: string }>(`/api/events/member/registrations/${attendeeId}/accept`),
+  register: (body: {
+    EventDetailId: number;
+    ContactId?: number;
+    RegistrationTypeId?: number;
+    Attendees?: { ContactId?: number; Name?: string; Email?: string }[];
+  }) => api.post<RegisterAnswer>('/api/events/registrations', body),
+  checkInList: (eventDetailId: number, search: string, signal?: AbortSignal) =>
+    api.get<CheckInList>(
+      `/api/events/details/${eventDetailId}/check-in?search=${encodeURIComponent(search)}`,
+      {
+        signal,
+      },
+    ),
+  checkIn: (body: { EventDetailId: number; AttendeeId?: number; Code?: string; Undo?: boolean }) =>
+    api.post<{ AttendeeName: string; message: string }>('/api/events/check-in', body),
+};

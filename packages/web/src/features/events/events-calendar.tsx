@@ -1,0 +1,117 @@
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import FullCalendar, { type CalendarRef, type EventInput } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import listPlugin from '@fullcalendar/react/list';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { CALENDAR_RANGE_SHORTCUTS, resolveDateRange } from '@guildhall/shared';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorBlock } from '../../platform/error-block.tsx';
+import { useIdentity } from '../../platform/identity.ts';
+import { eventsApi } from './events-api.ts';
+
+const VIEW_OF: Record<number, string> = {
+  1: 'timeGridDay',
+  6: 'dayGridMonth',
+  7: 'dayGridMonth',
+  10: 'listYear',
+  11: 'listYear',
+};
+
+/** The viewer's own timezone: the calendar shows every occurrence at the viewer's local time. */
+const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * The events calendar (back office and member area): month, week, day and agenda views, day grid and time grid,
+ * fed by the range endpoint with occurrences already expanded, in the viewer's timezone; with the Today … Last Year
+ * shortcuts of the calendar list variant.
+ */
+export function EventsCalendar({ area }: { area: 'backoffice' | 'member' }) {
+  const me = useIdentity();
+  const navigate = useNavigate();
+  const calendar = useRef<CalendarRef>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [count, setCount] = useState<number | null>(null);
+  const [view, setView] = useState('dayGridMonth');
+  const shortcut = (id: number) => {
+    const resolved = resolveDateRange(id, new Date(), { timeZone: me.tenant.settings.defaultTimezone });
+    if (!resolved) return;
+    calendar.current?.getApi().changeView(VIEW_OF[id] ?? 'dayGridMonth', resolved.StartDate);
+  };
+  return (
+    <Paper withBorder p="sm" data-view={view} data-testid="events-calendar">
+      <Group gap="xs" mb="sm" role="group" aria-label="Date range">
+        {CALENDAR_RANGE_SHORTCUTS.map((s) => (
+          <Button key={s.Name} size="compact-sm" variant="default" onClick={() => shortcut(s.Range)}>
+            {s.Name}
+          </Button>
+        ))}
+        {count !== null ? (
+          <Text size="sm" c="dimmed" ml="auto" aria-live="polite" data-testid="calendar-count">
+            {count} {count === 1 ? 'occurrence' : 'occurrences'} shown, in your timezone ({viewerTimeZone()})
+          </Text>
+        ) : null}
+      </Group>
+      {error ? <ErrorBlock error={error} /> : null}
+      <FullCalendar
+        ref={calendar}
+        plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin]}
+        initialView="dayGridMonth"
+        headerToolbar={{
+          start: 'prev,next today',
+          center: 'title',
+          end: 'dayGridMonth,timeGridWeek,timeGridDay,listMonth',
+        }}
+        height="auto"
+        timeZone="local"
+        dayMaxEvents={4}
+        events={(info, success, failure) => {
+          eventsApi
+            .calendar(area, { start: info.startStr, end: info.endStr, timeZone: viewerTimeZone() })
+            .then((occurrences) => {
+              setError(null);
+              setCount(occurrences.length);
+              success(
+                occurrences.map(
+                  (o): EventInput => ({
+                    id: o.id,
+                    title: o.status === 'cancelled' ? `${o.title} (cancelled)` : o.title,
+                    start: o.start,
+                    end: o.end,
+                    ...(o.color ? { color: o.color } : {}),
+                    classNames: [
+                      o.eventStatus === 'draft' ? 'event-draft' : '',
+                      o.status === 'cancelled' ? 'event-cancelled' : '',
+                    ].filter(Boolean),
+                    extendedProps: {
+                      EventId: o.EventId,
+                      HashedEventId: o.HashedEventId,
+                      seatsLeft: o.seatsLeft,
+                    },
+                  }),
+                ),
+              );
+            })
+            .catch((e: unknown) => {
+              setError(e);
+              failure(e instanceof Error ? e : new Error(String(e)));
+            });
+        }}
+        datesSet={(info) => setView(info.view.type)}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          const props = info.event.extendedProps as { EventId: number; HashedEventId: string };
+          navigate(
+            area === 'backoffice'
+              ? `/micronet/list/events/events/${props.EventId}`
+              : `/m/events/${props.HashedEventId}?detail=${info.event.id}`,
+          );
+        }}
+      />
+    </Paper>
+  );
+}

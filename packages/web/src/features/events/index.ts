@@ -1,0 +1,65 @@
+import { IconCalendarEvent, IconTicket } from '@tabler/icons-react';
+import { page, screen } from '../../platform/modules/routing.tsx';
+import type { WebModule } from '../../platform/modules/web-module.ts';
+
+const pages = () => import('./events-pages.tsx');
+const member = () => import('./member-events.tsx');
+
+/**
+ * Events: the back office's list and record come from the generic layer (resource `events`); this module adds the
+ * calendars (back office and member area), EventsDetail.General and EventDetail.General, the door's check-in screen,
+ * and the member area's registration and "my registrations".
+ */
+export const eventsModule: WebModule = {
+  name: 'events',
+  backOffice: [
+    page(
+      'events/calendar',
+      { stateName: 'Events.Calendar', title: 'Events calendar' },
+      screen(pages, (m) => m.BackOfficeCalendar),
+    ),
+    page(
+      'events/check-in/:EventDetailId',
+      { stateName: 'Events.CheckIn', title: 'Check-in' },
+      screen(
+        () => import('./check-in.tsx'),
+        (m) => m.CheckInPage,
+      ),
+    ),
+    page(
+      'events/:EventId',
+      { stateName: 'EventsDetail.General', title: 'Event' },
+      screen(pages, (m) => m.EventsDetailGeneral),
+    ),
+  ],
+  memberArea: [
+    page(
+      'events',
+      { stateName: 'Events.Member', title: 'Events' },
+      screen(member, (m) => m.MemberEvents),
+    ),
+    page(
+      'events/:id',
+      { stateName: 'EventDetail.General', title: 'Event' },
+      screen(member, (m) => m.MemberEventDetail),
+    ),
+  ],
+  nav: [
+    {
+      section: 'top',
+      to: '/micronet/list/events/events',
+      label: 'Events',
+      icon: IconTicket,
+      permission: 'backoffice',
+      description: 'Events and their occurrences, registration types, attendees and waitlists.',
+    },
+    {
+      section: 'top',
+      to: '/a/events/calendar',
+      label: 'Events calendar',
+      icon: IconCalendarEvent,
+      permission: 'backoffice',
+      description: 'Every occurrence on a month, week, day or agenda calendar.',
+    },
+  ],
+};
