@@ -79,7 +79,7 @@ export async function measureEvents(options: {
       WaitlistEnabled: false,
       RegistrationOpen: true,
     });
-    const eventId = (saved.json?.Data as Record<string, unknown>).EventId;
+    const eventId = ((saved.json?.Data ?? {}) as Record<string, unknown>).EventId;
     const id = await call('GET', `/api/events/getEventId/${eventId}`);
     const detailId = id.json?.EventDetailId;
     const answers = await Promise.all(

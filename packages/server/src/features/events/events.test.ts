@@ -532,7 +532,7 @@ describe('fees through billing', () => {
     // The seats are held while the invoice is unpaid.
     expect((await details(event.EventId))[0]?.SeatsTaken).toBe(2);
 
-    const pay = await staff.post('/api/billing/payments', {
+    const pay = await staff.post('/api/billing/payments/record', {
       contactId: memberContactId,
       amountCents: 16_000,
       method: 'check',

@@ -51,7 +51,7 @@ async function membership(id: number) {
   return m;
 }
 async function pay(contactId: number, invoiceId: number, amountCents: number) {
-  const res = await api.post('/api/billing/payments', {
+  const res = await api.post('/api/billing/payments/record', {
     contactId,
     amountCents,
     method: 'check',
