@@ -15,6 +15,8 @@
  * `--only images` P9 alone; `--only signup` the sign-up bar alone (`--signups` sets how many are timed);
  * `--only query-tool` the query tool's CSV download (`--query-tool-rows`, and `--query-tool-db <url>` for
  * PostgreSQL besides PGlite; bench/src/query-tool.ts).
+ * `--only custom-fields` the custom-fields list bar alone (`--cf-contacts` sets its size), written as the
+ * `customFields` entry of lists-postgres.json.
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { measureCustomFields } from './custom-fields.ts';
 import { measureEvents } from './events.ts';
 import { measureImages } from './images.ts';
 import { measureImport } from './import.ts';
@@ -61,6 +64,8 @@ const { values: args } = parseArgs({
     'event-registrations': { type: 'string', default: '500' },
     'event-seats': { type: 'string', default: '100' },
     'event-count': { type: 'string', default: '10000' },
+    /** Contacts of the custom-fields bar (10 custom fields each). */
+    'cf-contacts': { type: 'string', default: '1000000' },
     /** Name of the PostgreSQL database the lists part creates and drops (default gh_bench_<pid>). */
     'pg-database': { type: 'string' },
     /** An existing database seeded with `npm run seed -- --tenant bench`: measured as it is, not loaded or dropped. */
@@ -94,6 +99,18 @@ if (args.only === undefined || args.only === 'lists' || args.only === 'lists-mat
     };
     write(`lists-${kind}`, { bars, ...r });
   }
+}
+if (args.only === undefined || args.only === 'custom-fields') {
+  // Beside the lists' figures on PostgreSQL: lists-postgres.json keeps them, with a `customFields` entry of its own.
+  const customFields = {
+    ...machine,
+    loadAverage: loadavg().map((n) => +n.toFixed(1)),
+    ...(await measureCustomFields(Number(args['cf-contacts']))),
+  };
+  const file = join(results, 'lists-postgres.json');
+  const lists = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, `${JSON.stringify({ ...lists, customFields }, null, 2)}\n`);
+  console.log('customFields', JSON.stringify(customFields));
 }
 if (args.only === undefined || args.only === 'import') {
   const rows = Number(args['import-rows']);

@@ -522,6 +522,7 @@ export const membershipsResource = defineResource({
   recordName: (model) =>
     [model.ContactName, model.Name].filter((part) => typeof part === 'string' && part !== '').join(': ') ||
     `Membership ${String(model.MembershipId ?? '')}`.trim(),
+  customFields: { entity: 'Membership', title: 'Memberships' },
   screen: {
     recordType: 'MainEntityParentPage',
     preview: ['ContactName', 'Name', 'Status', 'StatusDate', 'TermStart', 'TermEnd', 'TermTotal', 'AutoPay'],

@@ -286,6 +286,8 @@ function visibleTo(viewer: Viewer, field: CustomField): boolean {
 function editableBy(viewer: Viewer, field: CustomField): boolean {
   if (field.IsArchived || field.CustomFieldDataTypeId === CUSTOM_FIELD_DATA_TYPES.SectionHeading)
     return false;
+  // Members do not upload to the library: a file field is theirs to see, not to change.
+  if (viewer === 'member' && field.CustomFieldDataTypeId === CUSTOM_FIELD_DATA_TYPES.FileUpload) return false;
   return viewer === 'staff' || field.Visibility === 'memberEdit';
 }
 

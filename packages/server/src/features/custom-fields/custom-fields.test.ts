@@ -56,10 +56,9 @@ afterAll(() => ctx.close());
 
 describe('custom field definitions', () => {
   it('lists the entities that opted in, and lets only the setup permission define fields', async () => {
-    expect((await staff.get('/api/custom-fields/entities')).json()).toContainEqual({
-      Entity: 'Contact',
-      Title: 'Contacts',
-    });
+    const entities = (await staff.get('/api/custom-fields/entities')).json();
+    expect(entities).toContainEqual({ Entity: 'Contact', Title: 'Contacts' });
+    expect(entities).toContainEqual({ Entity: 'Membership', Title: 'Memberships' });
     const refused = await staff.post('/api/custom-fields', {
       Entity: 'Contact',
       Name: 'Shirt size',

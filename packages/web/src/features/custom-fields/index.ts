@@ -3,6 +3,9 @@ import { lazy } from 'react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
 
+/** The member's own custom fields, for their profile page (lazy: the modules list loads with the first page). */
+export const MemberCustomFields = lazy(() => import('./member-custom-fields.tsx'));
+
 /**
  * Custom fields (decision 0111): Setup › Custom fields, and a "Custom fields" tab on the record of every resource
  * whose declaration says `customFields` (contacts now; memberships and events by the same line).

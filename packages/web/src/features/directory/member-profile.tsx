@@ -1,12 +1,13 @@
 import { DIRECTORY_FIELDS } from '@guildhall/shared';
 import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { isApiError } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { useIdentity } from '../../platform/identity.ts';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
+import { MemberCustomFields } from '../custom-fields/index.ts';
 import {
   directoryApi,
   type MyProfile,
@@ -73,6 +74,11 @@ export function MemberProfile() {
         ) : (
           <LoadingBlock />
         )}
+        {profile.data ? (
+          <Suspense fallback={null}>
+            <MemberCustomFields />
+          </Suspense>
+        ) : null}
       </Stack>
     </>
   );
