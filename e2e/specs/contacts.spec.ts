@@ -101,8 +101,8 @@ describe('contacts in the back office', () => {
     await poll(() => header.getByText('(312) 555-0142').first().isVisible()).toBe(true);
     await poll(() => header.getByRole('link', { name: 'http://example.org' }).first().isVisible()).toBe(true);
     // The related lists later features fill are there, marked as coming.
-    await page.getByRole('tab', { name: /Memberships/ }).click();
-    await poll(() => page.getByText('Memberships: coming').isVisible()).toBe(true);
+    await page.getByRole('tab', { name: /^Events/ }).click();
+    await poll(() => page.getByText('Events: coming').isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Contact info' }).click();
     await poll(() =>
       page

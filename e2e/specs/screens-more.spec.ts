@@ -310,6 +310,7 @@ describe('screen types in the browser', () => {
     expect(await menu.getByRole('link').allInnerTexts()).toEqual([
       'Help texts',
       'Users',
+      'Project templates',
       'Plain language guidelines',
     ]);
     await page.getByRole('heading', { level: 1, name: 'Help texts' }).waitFor();

@@ -148,7 +148,9 @@ describe('the renewal run', () => {
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push(await activeEndingIn(await contact(`Due${i}`), 10 + i));
     const notDue = await activeEndingIn(await contact('Later'), 200);
-    const preview = (await api.get('/api/memberships/renewals/preview')).json();
+    const previewed = await api.get('/api/memberships/renewals/preview');
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const preview = previewed.json();
     expect(preview.Due).toBe(5);
     expect(preview.Rows[0]).toMatchObject({ CurrentTotal: 21_000, NewTotal: 20_000, Invoice: 20_000 });
 

@@ -145,7 +145,7 @@ export async function previewRenewals(tx: Tx, tenantId: string, limit = 50): Pro
     const start = addDays(row.term_end, 1);
     const price = await quote(row, start).catch(() => null);
     out.push({
-      MembershipId: row.membership_id,
+      MembershipId: Number(row.membership_id),
       ContactName: row.contact_name,
       Name: row.name,
       TermEnd: row.term_end,

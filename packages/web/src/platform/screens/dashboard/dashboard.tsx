@@ -218,7 +218,7 @@ function ResourceWidget({ resource, widget }: { resource: ResourceDeclaration; w
         </li>
       ))}
       {answer.data.Results.length === 0 ? (
-        <Text size="sm" c="dimmed">
+        <Text component="li" size="sm" c="dimmed">
           Nothing yet.
         </Text>
       ) : null}
