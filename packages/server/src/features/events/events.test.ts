@@ -231,6 +231,8 @@ describe('registration, capacity and the waitlist', () => {
     expect(cancel.json().promoted).toEqual([rc.Attendees[0].AttendeeId]);
     const [row] = await details(event.EventId);
     expect(row?.SeatsTaken).toBe(2);
+    // The offer is mailed after the answer has gone.
+    await ctx.app.background.settled();
     const offers = (await staff.get('/api/mail/outbox')).json() as Model[];
     expect(offers.some((m) => String(m.subject).startsWith('A seat is free for you'))).toBe(true);
   });
