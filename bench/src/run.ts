@@ -11,7 +11,7 @@
  *   P9: a 20 MB photo's upload and variants, its memory, 20 parallel 5 MB uploads (bench/src/images.ts).
  * `npm run bench -- --only lists --pg 1000000 --pglite 100000` runs part of it (sizes adjustable for a quick try);
  * `--only web` runs the web bars alone: P6 on contacts (`--web-contacts` sets its size), initial JS, P7;
- * `--only import` the import alone (`--import-rows` sets its size); `--only p7` start-up and memory alone;
+ * `--only import` the import alone (`--import-rows` sets its size, `--import-db pglite` measures one database); `--only p7` start-up and memory alone;
  * `--only images` P9 alone; `--only signup` the sign-up bar alone (`--signups` sets how many are timed);
  * `--only query-tool` the query tool's CSV download (`--query-tool-rows`, and `--query-tool-db <url>` for
  * PostgreSQL besides PGlite; bench/src/query-tool.ts).
@@ -56,6 +56,8 @@ const { values: args } = parseArgs({
     pglite: { type: 'string', default: '100000' },
     'web-contacts': { type: 'string', default: '100000' },
     'import-rows': { type: 'string', default: '20000' },
+    /** The databases the import is measured on (`postgres,pglite`, or one of them). */
+    'import-db': { type: 'string', default: 'postgres,pglite' },
     /** Rows of the query tool's CSV download; `--query-tool-db <url>` measures on that PostgreSQL database too. */
     'query-tool-rows': { type: 'string', default: '1000000' },
     'query-tool-db': { type: 'string' },
@@ -115,7 +117,7 @@ if (args.only === undefined || args.only === 'custom-fields') {
 if (args.only === undefined || args.only === 'import') {
   const rows = Number(args['import-rows']);
   const runs = [];
-  for (const kind of ['postgres', 'pglite'] as const) runs.push(await measureImport(kind, rows));
+  for (const kind of args['import-db'].split(',') as ('postgres' | 'pglite')[]) runs.push(await measureImport(kind, rows));
   const pg = runs.find((r) => r.kind === 'postgres');
   write('import', {
     bar: 'contacts import: 20,000 rows commit in <= 10 s on PostgreSQL; other requests p95 <= 100 ms while it commits, on both databases',

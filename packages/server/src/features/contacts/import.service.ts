@@ -1,9 +1,10 @@
 /**
  * CSV import of contacts: an upload is a stored file of its user; a dry run plans every row (create, update when
  * the email or account number names a live contact, or reject with the reasons) with the shared import rules;
- * the commit is a job that replays the same plan in one tenant transaction, set-based (decision 0087): the rows a
- * save would write, a batch per statement, with their audit entries, search documents and counters. The rejected
- * rows are left out (or, when the user asks for all or nothing, fail the import); a failing write rolls back all.
+ * the commit is a job that replays the plan set-based (decision 0087): the rows a save would write, a batch per
+ * statement, with their audit entries, search documents and counters. By default the valid rows go in part by part
+ * (one transaction each, resumed from the last part committed after a stop) and the rejected rows, and any row the
+ * database refuses, are left out with their reasons; all or nothing is one transaction, failed by the first bad row.
  */
 import { type Readable, Transform } from 'node:stream';
 import { type Database, jobs, rowsOf, storedFiles, type Tx, withTenantTx } from '@guildhall/db';
@@ -410,8 +411,7 @@ interface RunningImport {
 
 /**
  * Imports running on this instance, by upload id: their owner (to answer only them) and progress, answered without
- * a database round trip. Other instances read the progress the job writes to its row (PostgreSQL only: on PGlite
- * the one connection is the import's while it runs, so every request waits for it to end anyway). Kept per app
+ * a database round trip. Other instances read the progress the job writes to its row with each part. Kept per app
  * instance (known by its storage), so two instances in one process share no more than two processes would.
  */
 const runningByInstance = new WeakMap<Storage, Map<string, RunningImport>>();
@@ -519,11 +519,15 @@ function rowFailure(row: PlannedRow, err: unknown): Error {
 
 /**
  * Runs one batch's statement in a savepoint. When the database refuses it for a row's sake, the batch is written
- * again row by row to name that row (the first to fail ends the import, and its transaction rolls everything back).
+ * again row by row, each in a savepoint of its own, to find that row: with all or nothing the first such row ends
+ * the import (its transaction rolls everything back); otherwise the row is left out with the database's reason
+ * (`refused`) and the others go in.
  */
 async function inBatch<T>(
   tx: Tx,
   rows: readonly PlannedRow[],
+  mode: ImportMode,
+  refused: RejectedRow[],
   all: (tx: Tx) => Promise<T[]>,
   one: (tx: Tx, index: number) => Promise<T[]>,
 ): Promise<T[]> {
@@ -535,32 +539,49 @@ async function inBatch<T>(
     const out: T[] = [];
     for (const [i, row] of rows.entries()) {
       try {
-        out.push(...(await one(tx, i)));
+        out.push(...(await tx.transaction((savepoint) => one(savepoint as unknown as Tx, i))));
       } catch (rowErr) {
-        throw rowFailure(row, rowErr);
+        if (mode === 'allOrNothing' || !isPermanent(rowErr)) throw rowFailure(row, rowErr);
+        refused.push({ Row: row.Row, Reasons: [messageOf(rowErr)] });
       }
     }
-    // Written one by one, the rows went in: the batch failed for a reason of its own.
+    // Written one by one, the other rows went in.
     return out;
   }
 }
 
+/** What one part of the plan wrote, and the rows the database refused in it. */
+interface PartWritten {
+  created: number;
+  updated: number;
+  refused: RejectedRow[];
+}
+
 /**
- * Writes the plan's contacts as the generic save writes each one (validation, recalculation, check, preparation,
- * then the row, its audit entry, counters and search documents), a batch of rows per statement. Rejected rows are
- * skipped. `report` hears how many rows are done.
+ * Writes a part of the plan as the generic save writes each contact (validation, recalculation, check,
+ * preparation, then the row, its audit entry, counters and search documents), a batch of rows per statement.
+ * Rejected rows are skipped; so is a row the save's own rules refuse or the database refuses, which is answered in
+ * `refused` (with all or nothing, such a row fails the import instead). `given` are the account numbers the whole
+ * file names, so that no new contact is given one of them.
  */
-async function writePlan(
+async function writePart(
   tx: Tx,
   auth: AuthContext,
   bound: BoundResource,
   settings: TenantSettings,
-  plan: readonly PlannedRow[],
-  report: (done: number) => void,
-): Promise<{ created: number; updated: number }> {
+  part: readonly PlannedRow[],
+  given: readonly string[],
+  mode: ImportMode,
+): Promise<PartWritten> {
   const { resource } = bound;
   const tenantId = auth.tenantId;
-  const values = (row: PlannedRow, input: Model, before: genericRepo.Row | undefined): genericRepo.Row => {
+  const refused: RejectedRow[] = [];
+  /** The row's values as the save makes them; null when its rules refuse it and the valid rows are imported. */
+  const values = (
+    row: PlannedRow,
+    input: Model,
+    before: genericRepo.Row | undefined,
+  ): genericRepo.Row | null => {
     try {
       let model = generic.validate(resource, input, settings);
       if (resource.recalculate) model = { ...model, ...resource.recalculate(model) };
@@ -572,76 +593,83 @@ async function writePlan(
       if (bound.properties.updatedAt) out.updatedAt = new Date();
       return out;
     } catch (err) {
-      throw rowFailure(row, err);
+      if (mode === 'allOrNothing' || !isPermanent(err)) throw rowFailure(row, err);
+      refused.push({ Row: row.Row, Reasons: [messageOf(err)] });
+      return null;
     }
   };
-  let done = plan.filter((r) => r.Action === 'reject').length;
-  report(done);
   const written: { before: Model | null; after: Model }[] = [];
-  const creates = plan.filter((r) => r.Action === 'create');
+  const creates = part.filter((r) => r.Action === 'create');
   const numbers = await accountNumbers(
     tx,
     tenantId,
     creates.filter((r) => !r.model.AccountNumber).length,
-    creates.map((r) => r.model.AccountNumber).filter((n): n is string => typeof n === 'string'),
+    given,
   );
   for (let i = 0; i < creates.length; i += importRepo.IMPORT_BATCH) {
-    const batch = creates.slice(i, i + importRepo.IMPORT_BATCH);
+    const batch: PlannedRow[] = [];
     const rows: genericRepo.Row[] = [];
-    for (const [j, r] of batch.entries()) {
+    for (const [j, r] of creates.slice(i, i + importRepo.IMPORT_BATCH).entries()) {
       if (j > 0 && j % YIELD_EVERY === 0) await yieldToRequests();
       // A new contact without a number in the file gets the association's next one, as a typed one does.
       const AccountNumber = r.model.AccountNumber ?? numbers.shift();
-      rows.push({ ...values(r, { ...r.model, AccountNumber, Answer: 'Yes' }, undefined), tenantId });
+      const row = values(r, { ...r.model, AccountNumber, Answer: 'Yes' }, undefined);
+      if (!row) continue;
+      batch.push(r);
+      rows.push({ ...row, tenantId });
     }
     const inserted = await inBatch(
       tx,
       batch,
+      mode,
+      refused,
       (t) => importRepo.insertContacts(t, tenantId, rows),
       (t, j) => importRepo.insertContacts(t, tenantId, [rows[j] as genericRepo.Row]),
     );
     for (const row of inserted) written.push({ before: null, after: generic.toModel(resource, row) });
-    done += batch.length;
-    report(done);
   }
-  const updates = plan.filter((r) => r.Action === 'update');
+  const updates = part.filter((r) => r.Action === 'update');
   for (let i = 0; i < updates.length; i += importRepo.IMPORT_BATCH) {
-    const batch = updates.slice(i, i + importRepo.IMPORT_BATCH);
+    const planned = updates.slice(i, i + importRepo.IMPORT_BATCH);
     const current = new Map(
       (
         await importRepo.contactRows(
           tx,
           tenantId,
-          batch.map((r) => Number(r.ContactId)),
+          planned.map((r) => Number(r.ContactId)),
         )
       ).map((r) => [Number(r.contactId), r]),
     );
-    const befores: Model[] = [];
-    const rows = batch.map((r) => {
+    const batch: PlannedRow[] = [];
+    const befores = new Map<number, Model>();
+    const rows: genericRepo.Row[] = [];
+    for (const r of planned) {
       const before = current.get(Number(r.ContactId));
-      if (!before || before.isDeleted === true)
-        throw rowFailure(r, new PermanentJobError('The contact to update no longer exists.'));
+      if (!before || before.isDeleted === true) {
+        const gone = new PermanentJobError('The contact to update no longer exists.');
+        if (mode === 'allOrNothing') throw rowFailure(r, gone);
+        refused.push({ Row: r.Row, Reasons: [gone.message] });
+        continue;
+      }
       const model = generic.toModel(resource, before);
-      befores.push(model);
-      const input = { ...model, ...r.model, ContactId: r.ContactId, Answer: 'Yes' };
-      return { ...values(r, input, before), contactId: r.ContactId };
-    });
-    const after = new Map(
-      (
-        await inBatch(
-          tx,
-          batch,
-          (t) => importRepo.updateContacts(t, tenantId, rows),
-          (t, j) => importRepo.updateContacts(t, tenantId, [rows[j] as genericRepo.Row]),
-        )
-      ).map((row) => [Number(row.contactId), row]),
-    );
-    for (const [j, r] of batch.entries()) {
-      const row = after.get(Number(r.ContactId));
-      if (row) written.push({ before: befores[j] ?? null, after: generic.toModel(resource, row) });
+      const row = values(r, { ...model, ...r.model, ContactId: r.ContactId, Answer: 'Yes' }, before);
+      if (!row) continue;
+      befores.set(Number(r.ContactId), model);
+      batch.push(r);
+      rows.push({ ...row, contactId: r.ContactId });
     }
-    done += batch.length;
-    report(done);
+    const after = await inBatch(
+      tx,
+      batch,
+      mode,
+      refused,
+      (t) => importRepo.updateContacts(t, tenantId, rows),
+      (t, j) => importRepo.updateContacts(t, tenantId, [rows[j] as genericRepo.Row]),
+    );
+    for (const row of after) {
+      const id = Number(row.contactId);
+      written.push({ before: befores.get(id) ?? null, after: generic.toModel(resource, row) });
+    }
   }
   await importRepo.insertAudit(
     tx,
@@ -666,6 +694,7 @@ async function writePlan(
   return {
     created: written.filter((w) => !w.before).length,
     updated: written.filter((w) => w.before).length,
+    refused: refused.sort((a, b) => a.Row - b.Row),
   };
 }
 
@@ -703,6 +732,23 @@ interface RejectedRow {
   Reasons: string[];
 }
 
+/**
+ * Plan rows written per transaction when the valid rows are imported. The embedded database has one connection,
+ * which every other request waits for while a transaction holds it: a part of 50 contacts holds it for tens of
+ * milliseconds. PostgreSQL serves others beside the import, so its parts are larger (fewer round trips).
+ */
+export const PART_ROWS: Record<'pglite' | 'postgres', number> = { pglite: 50, postgres: 1000 };
+
+/** How far an import that commits part by part has come, kept in its job's payload with each part. */
+interface ImportProgress {
+  /** Plan rows (in file order) whose part is committed. */
+  done: number;
+  created: number;
+  updated: number;
+  /** Rows the save's rules or the database refused in the parts committed so far. */
+  refused: RejectedRow[];
+}
+
 export function importHandler(env: JobEnvironment): JobHandler {
   return async (database: Database, job) => {
     const fileId = String(job.payload.fileId ?? '');
@@ -725,59 +771,154 @@ export function importHandler(env: JobEnvironment): JobHandler {
     if (!bound) throw new Error('contacts resource is not registered');
     const progress = jobProgress(database, job);
     const running = runningOn(env.storage);
+    const inTx = <T>(work: (tx: Tx) => Promise<T>) =>
+      withTenantTx(database.db, { tenantId: job.tenantId, userId: job.userId }, work);
+    /**
+     * Locks the upload (one run at a time per upload) and answers the job's payload: a run whose instance stopped
+     * after its last commit (but before the job was marked done) left its result there, with the contacts.
+     */
+    const lockAndRead = async (tx: Tx): Promise<Record<string, unknown> | null> => {
+      const [locked] = await tx
+        .select({ id: storedFiles.id })
+        .from(storedFiles)
+        .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, fileId)))
+        .for('update');
+      if (!locked) throw new PermanentJobError('The uploaded file no longer exists.');
+      const [current] = await tx
+        .select({ payload: jobs.payload })
+        .from(jobs)
+        .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
+      return current?.payload ?? null;
+    };
+    const keep = (tx: Tx, values: Record<string, unknown>, done?: number, total?: number) =>
+      tx
+        .update(jobs)
+        .set({
+          payload: sql`${jobs.payload} || ${JSON.stringify(values)}::jsonb`,
+          ...(done === undefined ? {} : { progressDone: done, progressTotal: total, lockedAt: sql`now()` }),
+        })
+        .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
+    /** An error that ends the run; `imported` says what of the file is in (parts committed before it). */
+    const failed =
+      (imported = 'Nothing was imported.') =>
+      (err: unknown): never => {
+        if (err instanceof PermanentJobError || /^Rows? \d/.test((err as Error).message)) throw err;
+        const message = `${messageOf(err)} ${imported}`;
+        throw isPermanent(err) ? new PermanentJobError(message) : new Error(message, { cause: err });
+      };
     try {
-      await withTenantTx(database.db, { tenantId: job.tenantId, userId: job.userId }, async (tx) => {
-        // One run at a time per upload; a run whose instance stopped after its commit (but before the job was
-        // marked done) left its result in the job row, in the same transaction as the contacts: nothing to redo.
-        const [locked] = await tx
-          .select({ id: storedFiles.id })
-          .from(storedFiles)
-          .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, fileId)))
-          .for('update');
-        if (!locked) throw new PermanentJobError('The uploaded file no longer exists.');
-        const [current] = await tx
-          .select({ payload: jobs.payload })
-          .from(jobs)
-          .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
-        if (current?.payload.result) return;
+      // The plan is made again by each run; the parts already committed are skipped by their count, and the
+      // rows after them are planned against the contacts as they are now.
+      const planned = await inTx(async (tx) => {
+        const payload = await lockAndRead(tx);
+        if (payload?.result) return null;
         const upload = await findUpload(tx, auth, fileId);
         const plan = await planImport(tx, auth.tenantId, await readUpload(env.storage, upload), mapping);
-        const live = {
-          tenantId: job.tenantId,
-          userId: auth.userId,
-          fileName: upload.fileName,
-          Processed: 0,
-          Total: plan.length,
-        };
-        running.set(fileId, live);
-        progress.report(0, plan.length);
-        const rejected: RejectedRow[] = plan
-          .filter((r) => r.Action === 'reject')
-          .map((r) => ({ Row: r.Row, Reasons: r.Reasons }));
-        const first = rejected[0];
-        if (mode === 'allOrNothing' && first)
-          throw new PermanentJobError(`Row ${first.Row}: ${first.Reasons.join(' ')} Nothing was imported.`);
         const settings = await generic.tenantSettingsOf(tx, auth.tenantId);
-        const { created, updated } = await writePlan(tx, auth, bound, settings, plan, (done) => {
-          live.Processed = done;
-          progress.report(done, plan.length);
-        }).catch((err: unknown) => {
-          if (err instanceof PermanentJobError || /^Rows? \d/.test((err as Error).message)) throw err;
-          const message = `${messageOf(err)} Nothing was imported.`;
-          throw isPermanent(err) ? new PermanentJobError(message) : new Error(message, { cause: err });
-        });
-        const result = {
-          Total: plan.length,
-          Created: created,
-          Updated: updated,
-          Rejected: rejected.length,
-          RejectedRows: rejected,
-        };
-        await tx
-          .update(jobs)
-          .set({ payload: sql`${jobs.payload} || ${JSON.stringify({ result })}::jsonb` })
-          .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
+        return { upload, plan, settings, progress: (payload?.progress ?? null) as ImportProgress | null };
       });
+      if (!planned) return;
+      const { plan, settings } = planned;
+      const live = {
+        tenantId: job.tenantId,
+        userId: auth.userId,
+        fileName: planned.upload.fileName,
+        Processed: 0,
+        Total: plan.length,
+      };
+      running.set(fileId, live);
+      const rejected: RejectedRow[] = plan
+        .filter((r) => r.Action === 'reject')
+        .map((r) => ({ Row: r.Row, Reasons: r.Reasons }));
+      const given = plan
+        .filter((r) => r.Action === 'create')
+        .map((r) => r.model.AccountNumber)
+        .filter((n): n is string => typeof n === 'string');
+      const resultOf = (p: ImportProgress) => {
+        const all = [...rejected.filter((r) => !p.refused.some((x) => x.Row === r.Row)), ...p.refused];
+        return {
+          Total: plan.length,
+          Created: p.created,
+          Updated: p.updated,
+          Rejected: all.length,
+          RejectedRows: all.sort((a, b) => a.Row - b.Row),
+        };
+      };
+
+      if (mode === 'allOrNothing') {
+        // All or nothing is one transaction: the whole file goes in, or none of it.
+        const first = rejected[0];
+        if (first)
+          throw new PermanentJobError(`Row ${first.Row}: ${first.Reasons.join(' ')} Nothing was imported.`);
+        progress.report(0, plan.length);
+        await inTx(async (tx) => {
+          if ((await lockAndRead(tx))?.result) return;
+          const sum: ImportProgress = { done: 0, created: 0, updated: 0, refused: [] };
+          const size = PART_ROWS.postgres;
+          for (let at = 0; at < plan.length; at += size) {
+            const part = await writePart(
+              tx,
+              auth,
+              bound,
+              settings,
+              plan.slice(at, at + size),
+              given,
+              mode,
+            ).catch(failed());
+            sum.created += part.created;
+            sum.updated += part.updated;
+            sum.done = Math.min(plan.length, at + size);
+            live.Processed = sum.done;
+            progress.report(sum.done, plan.length);
+          }
+          await keep(tx, { result: resultOf(sum) });
+        });
+        return;
+      }
+
+      // The valid rows: part by part, each part (its contacts, audit entries, counters, search documents and the
+      // job's progress) one transaction, so other requests get the database between parts and a run that stops
+      // goes on from the last part committed, never writing a row twice.
+      const size = PART_ROWS[database.kind];
+      let done = planned.progress?.done ?? 0;
+      live.Processed = done;
+      for (;;) {
+        const next = await inTx(async (tx) => {
+          const payload = await lockAndRead(tx);
+          if (payload?.result) return null;
+          const sofar: ImportProgress = (payload?.progress as ImportProgress | undefined) ?? {
+            done: 0,
+            created: 0,
+            updated: 0,
+            refused: [],
+          };
+          if (sofar.done >= plan.length) {
+            await keep(tx, { result: resultOf(sofar) }, plan.length, plan.length);
+            return null;
+          }
+          const slice = plan.slice(sofar.done, sofar.done + size);
+          const part = await writePart(tx, auth, bound, settings, slice, given, mode).catch(
+            failed(
+              sofar.done === 0
+                ? 'Nothing was imported.'
+                : `The rows before row ${slice[0]?.Row} are imported; the import goes on from there when it is run again.`,
+            ),
+          );
+          const now: ImportProgress = {
+            done: sofar.done + slice.length,
+            created: sofar.created + part.created,
+            updated: sofar.updated + part.updated,
+            refused: [...sofar.refused, ...part.refused],
+          };
+          await keep(tx, { progress: now }, now.done, plan.length);
+          return now.done;
+        });
+        if (next === null) break;
+        done = next;
+        live.Processed = done;
+        // Requests that waited for the database while the part was written go first.
+        await yieldToRequests();
+      }
     } finally {
       running.delete(fileId);
       await progress.settle();

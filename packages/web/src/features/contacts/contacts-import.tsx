@@ -294,7 +294,7 @@ export function ContactsImportPage() {
               </Group>
             ) : null}
             {s?.Status === 'failed' ? (
-              <Alert color="red" title="Nothing was imported">
+              <Alert color="red" title="The import stopped">
                 {s.Error}
               </Alert>
             ) : null}
