@@ -8,6 +8,7 @@ export * from './files.ts';
 export * from './memberships.ts';
 export * from './platform.ts';
 export * from './query-tool.ts';
+export * from './reports.ts';
 export * from './samples.ts';
 export * from './screens.ts';
 export * from './signup.ts';

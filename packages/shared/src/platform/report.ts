@@ -3,6 +3,7 @@
  * criteria, a default sort and a page size), declared in `shared/src/<feature>/<feature>.report.ts`.
  * The server runs it through the same engine as the lists, so it may sort and filter only on declared fields.
  */
+import type { ReportAggregate, ReportChart, ReportGroup } from './report-builder.rules.ts';
 import type { FilterCriterionDeclaration, FilterOperator } from './resource.ts';
 
 export interface ReportParameter {
@@ -26,6 +27,10 @@ export interface ReportDeclaration {
   parameters: readonly ReportParameter[];
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   pageSize: number;
+  /** Grouping (one or two levels) with totals and a chart (report-builder.rules.ts); the rows are the groups. */
+  groupBy?: readonly ReportGroup[];
+  aggregates?: readonly ReportAggregate[];
+  chart?: ReportChart | null;
 }
 
 export function defineReport(input: Omit<ReportDeclaration, 'kind'>): ReportDeclaration {

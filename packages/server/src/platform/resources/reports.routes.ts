@@ -1,96 +1,348 @@
 /**
- * Reports as data: run a declared report (paging and sorting through the same engine as the lists, state in the
- * Report* response headers), a catalogue with favourites first, and favourites per user.
+ * Reports as data: run a declared or saved report (paging and sorting through the same engine as the lists, state
+ * in the Report* response headers; a grouped report answers its groups, subtotals and grand total), a catalogue
+ * with favourites first, favourites and dashboard pins per user, and the reports staff build over any list
+ * (issue 20): saved per tenant, private to their owner or shared with the staff, previewed before saving.
  */
 import { randomUUID } from 'node:crypto';
-import { reportFavorites, type Tx } from '@guildhall/db';
+import { reportFavorites, reportPins, savedReports, type Tx, userDirectory } from '@guildhall/db';
 import {
   csvLine,
+  DEFAULT_TENANT_SETTINGS,
   FILTER_ADVANCED,
   type FilterCriterion,
+  groupedCsvRows,
   hasPermission,
   isReport,
   pageCount,
   REPORT_HEADERS,
   type ReportDeclaration,
-  reportCatalogueItemSchema,
+  type ReportDefinition,
+  type ReportGroupingResult,
+  reportCatalogueEntrySchema,
+  reportDefinitionProblems,
+  reportDefinitionSchema,
+  reportRunAnswerSchema,
   reportRunQuerySchema,
-  reportRunResponseSchema,
+  type SavedReport,
+  savedReportId,
+  savedReportInputSchema,
+  savedReportNumber,
+  savedReportSchema,
   skipForPage,
   UTF8_BOM,
 } from '@guildhall/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { audit } from '../audit.ts';
 import { type AuthContext, requireAuth, tenantTx } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { planList } from './query.ts';
 import { type BoundResource, discover } from './registry.ts';
+import { runGrouped } from './report-grouping.ts';
 import * as repo from './resource.repo.ts';
 import { toModel } from './resource.service.ts';
 
 const reportParams = z.object({ ReportId: z.string().min(1).max(100) });
+const savedParams = z.object({ id: z.coerce.number().int().min(1) });
+/** Rows a report's CSV holds at most (a whole list goes through the list's export job). */
+export const REPORT_CSV_MAX_ROWS = 100_000;
+const SAVED_PAGE_SIZE = 25;
+
+/** A report as the engine runs it: declared in shared, or saved by a user (then without parameters). */
+interface Runnable {
+  ReportId: string;
+  Title: string;
+  Description: string;
+  resource: string;
+  columns: readonly string[];
+  criteria: readonly FilterCriterion[];
+  parameters: ReportDeclaration['parameters'];
+  defaultSort: { field: string; direction: 'asc' | 'desc' };
+  pageSize: number;
+  definition: ReportDefinition;
+  saved: { SavedReportId: number; IsShared: boolean; IsOwner: boolean; OwnerName: string } | null;
+}
+
+function definitionOf(report: ReportDeclaration): ReportDefinition {
+  return reportDefinitionSchema.parse({
+    resource: report.resource,
+    columns: [...report.columns],
+    criteria: [...report.criteria],
+    sort: report.defaultSort,
+    groupBy: [...(report.groupBy ?? [])],
+    aggregates: [...(report.aggregates ?? [])],
+    chart: report.chart ?? null,
+  });
+}
 
 export async function discoverReports(resources: readonly BoundResource[]): Promise<ReportDeclaration[]> {
   const reports = await discover('.report.ts', isReport);
   for (const r of reports) {
-    if (!resources.some((b) => b.resource.name === r.resource))
-      throw new Error(`Report ${r.ReportId} reads unknown resource ${r.resource}`);
+    const bound = resources.find((b) => b.resource.name === r.resource);
+    if (!bound) throw new Error(`Report ${r.ReportId} reads unknown resource ${r.resource}`);
+    const problems = reportDefinitionProblems(bound.resource, definitionOf(r));
+    if (problems.length > 0) throw new Error(`Report ${r.ReportId}: ${problems.join(' ')}`);
   }
   return reports;
+}
+
+function fromDeclaration(report: ReportDeclaration): Runnable {
+  return {
+    ReportId: report.ReportId,
+    Title: report.Title,
+    Description: report.Description,
+    resource: report.resource,
+    columns: report.columns,
+    criteria: report.criteria,
+    parameters: report.parameters,
+    defaultSort: report.defaultSort,
+    pageSize: report.pageSize,
+    definition: definitionOf(report),
+    saved: null,
+  };
+}
+
+/** A definition as a report: its columns (the list's shown columns when none are picked), its sort or the list's. */
+function fromDefinition(
+  bound: BoundResource,
+  d: ReportDefinition,
+  head: Pick<Runnable, 'ReportId' | 'Title' | 'Description' | 'saved'>,
+): Runnable {
+  const { resource } = bound;
+  const columns =
+    d.columns.length > 0 ? d.columns : resource.columns.filter((c) => !c.defaultHide).map((c) => c.field);
+  return {
+    ...head,
+    resource: resource.name,
+    columns,
+    criteria: d.criteria,
+    parameters: [],
+    defaultSort: d.sort ?? resource.defaultSort,
+    pageSize: SAVED_PAGE_SIZE,
+    definition: d,
+  };
+}
+
+function checkDefinition(bound: BoundResource, d: ReportDefinition): void {
+  const problems = reportDefinitionProblems(bound.resource, d);
+  if (problems.length > 0) throw new HttpError(400, problems.join(' '), { Definition: problems });
+}
+
+type SavedRow = typeof savedReports.$inferSelect & { ownerName: string | null };
+
+async function readSaved(tx: Tx, auth: AuthContext, id?: number): Promise<SavedRow[]> {
+  // Row-level security already hides another user's private reports; the explicit tenant keeps the plan local.
+  const rows = await tx
+    .select({
+      row: savedReports,
+      ownerName: userDirectory.displayName,
+    })
+    .from(savedReports)
+    .leftJoin(
+      userDirectory,
+      and(
+        eq(userDirectory.tenantId, savedReports.tenantId),
+        eq(userDirectory.userId, savedReports.ownerUserId),
+      ),
+    )
+    .where(
+      id === undefined
+        ? eq(savedReports.tenantId, auth.tenantId)
+        : and(eq(savedReports.tenantId, auth.tenantId), eq(savedReports.savedReportId, id)),
+    )
+    .orderBy(savedReports.title);
+  return rows.map((r) => ({ ...r.row, ownerName: r.ownerName }));
+}
+
+function savedOf(row: SavedRow, auth: AuthContext): SavedReport {
+  const id = Number(row.savedReportId);
+  return {
+    SavedReportId: id,
+    ReportId: savedReportId(id),
+    Title: row.title,
+    Description: row.description,
+    IsShared: row.isShared,
+    IsOwner: Number(row.ownerUserId) === auth.userId,
+    OwnerName: row.ownerName ?? 'A former user',
+    Definition: reportDefinitionSchema.parse(row.definition),
+    UpdatedAt: new Date(row.updatedAt as unknown as string).toISOString(),
+  };
 }
 
 export function reportsRoutes(
   resources: readonly BoundResource[],
   reports: ReportDeclaration[],
 ): FastifyPluginAsyncZod {
-  const allowed = (auth: AuthContext, report: ReportDeclaration) => {
-    const bound = resources.find((b) => b.resource.name === report.resource);
+  const readable = (auth: AuthContext, resourceName: string) => {
+    const bound = resources.find((b) => b.resource.name === resourceName);
     return bound && hasPermission(auth.role, bound.resource.permissions.read) ? bound : null;
   };
-  const find = (auth: AuthContext, id: string) => {
-    const report = reports.find((r) => r.ReportId === id);
-    const bound = report ? allowed(auth, report) : null;
-    if (!report || !bound) throw notFound();
-    return { report, bound };
+  /** A report the caller may run: declared over a resource they may read, or saved and visible to them. */
+  const find = async (tx: Tx, auth: AuthContext, id: string) => {
+    const number = savedReportNumber(id);
+    if (number !== null) {
+      const [row] = await readSaved(tx, auth, number);
+      const saved = row ? savedOf(row, auth) : null;
+      const bound = saved ? readable(auth, saved.Definition.resource) : null;
+      if (!saved || !bound) throw notFound();
+      return { report: fromDefinition(bound, saved.Definition, { ...saved, saved }), bound };
+    }
+    const declared = reports.find((r) => r.ReportId === id);
+    const bound = declared ? readable(auth, declared.resource) : null;
+    if (!declared || !bound) throw notFound();
+    return { report: fromDeclaration(declared), bound };
   };
-  const favourites = async (tx: Tx, auth: AuthContext) =>
+  const idsOf = async (tx: Tx, auth: AuthContext, table: typeof reportFavorites | typeof reportPins) =>
     new Set(
       (
         await tx
-          .select({ id: reportFavorites.reportId })
-          .from(reportFavorites)
-          .where(and(eq(reportFavorites.tenantId, auth.tenantId), eq(reportFavorites.userId, auth.userId)))
+          .select({ id: table.reportId })
+          .from(table)
+          .where(and(eq(table.tenantId, auth.tenantId), eq(table.userId, auth.userId)))
       ).map((r) => r.id),
     );
+
+  /** Runs a report: a page of its rows, or its groups; CSV: every row (up to the cap), or the grouped table. */
+  async function run(
+    tx: Tx,
+    auth: AuthContext,
+    report: Runnable,
+    bound: BoundResource,
+    q: z.infer<typeof reportRunQuerySchema>,
+    params: Record<string, unknown>,
+  ) {
+    const criteria: FilterCriterion[] = [...report.criteria];
+    for (const p of report.parameters) {
+      const value = params[p.name];
+      if (value !== undefined && value !== null && value !== '')
+        criteria.push({ PropertyName: p.field, Operator: p.operator, Value: value });
+    }
+    const orderField = q.orderby ?? report.defaultSort.field;
+    const direction = q.direction ?? (q.orderby ? 'asc' : report.defaultSort.direction);
+    if (!report.columns.includes(orderField) && orderField !== report.defaultSort.field) {
+      throw new HttpError(400, `The report cannot be sorted by ${orderField}.`, {
+        orderby: [`${orderField} is not a column of the report.`],
+      });
+    }
+    const plan = planList(
+      bound,
+      { Id: FILTER_ADVANCED, Criteria: criteria },
+      `${orderField} ${direction}`,
+      undefined,
+    );
+    const d = report.definition;
+    let grouping: ReportGroupingResult | null = null;
+    let rows: Record<string, unknown>[] = [];
+    let total = 0;
+    if (d.groupBy.length > 0) {
+      const timeZone = auth.tenantSettings?.defaultTimezone ?? DEFAULT_TENANT_SETTINGS.defaultTimezone;
+      const answer = await runGrouped(tx, bound, resources, auth.tenantId, plan.where, d, timeZone);
+      grouping = answer.result;
+      total = answer.total;
+    } else {
+      const csv = q.format === 'csv';
+      total = csv ? 0 : await repo.countRows(tx, bound, auth.tenantId, plan.where);
+      rows = await repo.listRows(tx, bound, auth.tenantId, {
+        where: plan.where,
+        orderBy: plan.orderBy,
+        limit: csv ? REPORT_CSV_MAX_ROWS : report.pageSize,
+        offset: csv ? 0 : skipForPage(q.page, report.pageSize),
+        fields: [...report.columns],
+      });
+    }
+    const pages = grouping ? 1 : Math.max(1, pageCount(total, report.pageSize));
+    const state = {
+      ReportSessionKey: q.session ?? randomUUID(),
+      ReportCurrentPage: grouping ? 1 : q.page,
+      ReportPageCount: pages,
+      ReportOrderBy: orderField,
+      ReportDirection: direction,
+    };
+    const columns = report.columns.map((c) => ({ field: c, title: bound.resource.fields[c]?.label ?? c }));
+    const models = rows.map((r) => {
+      const m = toModel(bound.resource, r);
+      return Object.fromEntries(report.columns.map((c) => [c, m[c]]));
+    });
+    return { state, columns, models, total, grouping };
+  }
+
+  type Answer = Awaited<ReturnType<typeof run>>;
+  const answer = (
+    reply: { header: (k: string, v: string) => unknown; type: (t: string) => unknown },
+    report: Runnable,
+    q: z.infer<typeof reportRunQuerySchema>,
+    a: Answer,
+  ) => {
+    const { state } = a;
+    reply.header(REPORT_HEADERS.sessionKey, state.ReportSessionKey);
+    reply.header(REPORT_HEADERS.currentPage, String(state.ReportCurrentPage));
+    reply.header(REPORT_HEADERS.pageCount, String(state.ReportPageCount));
+    reply.header(REPORT_HEADERS.orderBy, state.ReportOrderBy);
+    reply.header(REPORT_HEADERS.direction, state.ReportDirection);
+    if (q.format === 'csv') {
+      // Spreadsheet-safe cells, and the BOM so that Excel reads UTF-8.
+      reply.type('text/csv; charset=utf-8');
+      const lines = a.grouping
+        ? groupedCsvRows(a.grouping).map((cells) => csvLine(cells))
+        : [
+            csvLine(a.columns.map((c) => c.title)),
+            ...a.models.map((m) => csvLine(report.columns.map((c) => (m[c] == null ? '' : String(m[c]))))),
+          ];
+      return `${UTF8_BOM}${lines.join('\n')}\n`;
+    }
+    const flat = a.grouping ? groupedTable(a.grouping) : null;
+    return {
+      ReportId: report.ReportId,
+      Columns: flat ? flat.columns : a.columns,
+      Rows: flat ? flat.rows : a.models,
+      ...state,
+      TotalRecordAvailable: a.total,
+      Grouping: a.grouping,
+    };
+  };
 
   return async (app) => {
     app.get('/api/reportExecution/catalogue', {
       config: { permission: 'backoffice' },
       schema: {
         tags: ['reports'],
-        summary: 'The reports the caller may run, favourites first',
-        response: { 200: z.array(reportCatalogueItemSchema) },
+        summary: 'The reports the caller may run (shipped and saved), favourites first',
+        response: { 200: z.array(reportCatalogueEntrySchema) },
       },
       handler: async (req) => {
         const auth = requireAuth(req.auth);
-        const favs = await tenantTx(app.database, auth, (tx) => favourites(tx, auth));
-        return (
-          reports
-            // A report over a test fixture of the generic layer runs for the tests but is never listed.
-            .filter((r) => {
-              const bound = allowed(auth, r);
-              return bound !== null && !bound.resource.fixture;
-            })
-            .map((r) => ({
-              ReportId: r.ReportId,
-              Title: r.Title,
-              Description: r.Description,
-              Resource: r.resource,
-              IsFavorite: favs.has(r.ReportId),
-            }))
-            .sort((a, b) => Number(b.IsFavorite) - Number(a.IsFavorite) || a.Title.localeCompare(b.Title))
-        );
+        const { favs, pins, saved } = await tenantTx(app.database, auth, async (tx) => ({
+          favs: await idsOf(tx, auth, reportFavorites),
+          pins: await idsOf(tx, auth, reportPins),
+          saved: (await readSaved(tx, auth)).map((r) => savedOf(r, auth)),
+        }));
+        const entries = [
+          // A report over a test fixture of the generic layer runs for the tests but is never listed.
+          ...reports.flatMap((r) => {
+            const bound = readable(auth, r.resource);
+            return bound && !bound.resource.fixture ? [{ r: fromDeclaration(r), bound }] : [];
+          }),
+          ...saved.flatMap((s) => {
+            const bound = readable(auth, s.Definition.resource);
+            return bound ? [{ r: fromDefinition(bound, s.Definition, { ...s, saved: s }), bound }] : [];
+          }),
+        ];
+        return entries
+          .map(({ r, bound }) => ({
+            ReportId: r.ReportId,
+            Title: r.Title,
+            Description: r.Description,
+            Resource: r.resource,
+            ResourceTitle: bound.resource.title,
+            IsFavorite: favs.has(r.ReportId),
+            IsPinned: pins.has(r.ReportId),
+            Grouped: r.definition.groupBy.length > 0,
+            Chart: r.definition.chart?.type ?? null,
+            Saved: r.saved,
+          }))
+          .sort((a, b) => Number(b.IsFavorite) - Number(a.IsFavorite) || a.Title.localeCompare(b.Title));
       },
     });
 
@@ -99,106 +351,171 @@ export function reportsRoutes(
       schema: {
         tags: ['reports'],
         summary:
-          'Runs a report page; the state travels in ReportSessionKey, ReportCurrentPage, ReportPageCount, ReportOrderBy, ReportDirection',
+          'Runs a report page (or its groups); the state travels in ReportSessionKey, ReportCurrentPage, ReportPageCount, ReportOrderBy, ReportDirection',
         params: reportParams,
         querystring: reportRunQuerySchema,
         body: z.record(z.string(), z.unknown()).optional(),
-        response: { 200: z.union([reportRunResponseSchema, z.string()]) },
+        response: { 200: z.union([reportRunAnswerSchema, z.string()]) },
       },
       handler: async (req, reply) => {
         const auth = requireAuth(req.auth);
-        const { report, bound } = find(auth, req.params.ReportId);
-        const q = req.query;
-        const params = req.body ?? {};
-        const criteria: FilterCriterion[] = [...report.criteria];
-        for (const p of report.parameters) {
-          const value = params[p.name];
-          if (value !== undefined && value !== null && value !== '')
-            criteria.push({ PropertyName: p.field, Operator: p.operator, Value: value });
-        }
-        const orderField = q.orderby ?? report.defaultSort.field;
-        const direction = q.direction ?? (q.orderby ? 'asc' : report.defaultSort.direction);
-        if (!report.columns.includes(orderField) && orderField !== report.defaultSort.field) {
-          throw new HttpError(400, `The report cannot be sorted by ${orderField}.`, {
-            orderby: [`${orderField} is not a column of the report.`],
-          });
-        }
-        const plan = planList(
-          bound,
-          { Id: FILTER_ADVANCED, Criteria: criteria },
-          `${orderField} ${direction}`,
-          undefined,
-        );
-        const { rows, total } = await tenantTx(app.database, auth, async (tx) => {
-          const total = await repo.countRows(tx, bound, auth.tenantId, plan.where);
-          const rows = await repo.listRows(tx, bound, auth.tenantId, {
-            where: plan.where,
-            orderBy: plan.orderBy,
-            limit: report.pageSize,
-            offset: skipForPage(q.page, report.pageSize),
-            fields: [...report.columns],
-          });
-          return { rows, total };
+        const { report, a } = await tenantTx(app.database, auth, async (tx) => {
+          const { report, bound } = await find(tx, auth, req.params.ReportId);
+          return { report, a: await run(tx, auth, report, bound, req.query, req.body ?? {}) };
         });
-        const pages = Math.max(1, pageCount(total, report.pageSize));
-        const state = {
-          ReportSessionKey: q.session ?? randomUUID(),
-          ReportCurrentPage: q.page,
-          ReportPageCount: pages,
-          ReportOrderBy: orderField,
-          ReportDirection: direction,
-        };
-        reply
-          .header(REPORT_HEADERS.sessionKey, state.ReportSessionKey)
-          .header(REPORT_HEADERS.currentPage, String(state.ReportCurrentPage))
-          .header(REPORT_HEADERS.pageCount, String(state.ReportPageCount))
-          .header(REPORT_HEADERS.orderBy, state.ReportOrderBy)
-          .header(REPORT_HEADERS.direction, state.ReportDirection);
-        const models = rows.map((r) => {
-          const m = toModel(bound.resource, r);
-          return Object.fromEntries(report.columns.map((c) => [c, m[c]]));
-        });
-        const columns = report.columns.map((c) => ({
-          field: c,
-          title: bound.resource.fields[c]?.label ?? c,
-        }));
-        if (q.format === 'csv') {
-          // Spreadsheet-safe cells, and the BOM so that Excel reads UTF-8.
-          reply.type('text/csv; charset=utf-8');
-          const lines = [
-            csvLine(columns.map((c) => c.title)),
-            ...models.map((m) => csvLine(report.columns.map((c) => (m[c] == null ? '' : String(m[c]))))),
-          ];
-          return `${UTF8_BOM}${lines.join('\n')}\n`;
-        }
-        return {
-          ReportId: report.ReportId,
-          Columns: columns,
-          Rows: models,
-          ...state,
-          TotalRecordAvailable: total,
-        };
+        return answer(reply, report, req.query, a);
       },
     });
 
-    const setFavourite =
-      (on: boolean) => async (req: { auth: AuthContext | null; params: { ReportId: string } }) => {
+    app.post('/api/reports/preview', {
+      config: { permission: 'backoffice' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Runs a report definition before it is saved (the builder shows it as it is made)',
+        querystring: reportRunQuerySchema,
+        body: reportDefinitionSchema,
+        response: { 200: z.union([reportRunAnswerSchema, z.string()]) },
+      },
+      handler: async (req, reply) => {
         const auth = requireAuth(req.auth);
-        const { report } = find(auth, req.params.ReportId);
+        const bound = readable(auth, req.body.resource);
+        if (!bound || bound.resource.fixture) throw notFound();
+        checkDefinition(bound, req.body);
+        const report = fromDefinition(bound, req.body, {
+          ReportId: 'preview',
+          Title: 'Preview',
+          Description: '',
+          saved: null,
+        });
+        const a = await tenantTx(app.database, auth, (tx) => run(tx, auth, report, bound, req.query, {}));
+        return answer(reply, report, req.query, a);
+      },
+    });
+
+    app.get('/api/reports/saved/:id', {
+      config: { permission: 'backoffice' },
+      schema: { tags: ['reports'], params: savedParams, response: { 200: savedReportSchema } },
+      handler: async (req) => {
+        const auth = requireAuth(req.auth);
+        const [row] = await tenantTx(app.database, auth, (tx) => readSaved(tx, auth, req.params.id));
+        if (!row || !readable(auth, row.resource)) throw notFound();
+        return savedOf(row, auth);
+      },
+    });
+
+    const write = async (auth: AuthContext, input: z.infer<typeof savedReportInputSchema>, id?: number) => {
+      const bound = readable(auth, input.Definition.resource);
+      if (!bound || bound.resource.fixture) throw notFound();
+      checkDefinition(bound, input.Definition);
+      return tenantTx(app.database, auth, async (tx) => {
+        const values = {
+          title: input.Title,
+          description: input.Description,
+          isShared: input.IsShared,
+          resource: input.Definition.resource,
+          definition: input.Definition as unknown as Record<string, unknown>,
+        };
+        let before: SavedReport | null = null;
+        let savedId: number;
+        if (id === undefined) {
+          const [row] = await tx
+            .insert(savedReports)
+            .values({ ...values, tenantId: auth.tenantId, ownerUserId: auth.userId })
+            .returning({ id: savedReports.savedReportId });
+          savedId = Number(row?.id);
+        } else {
+          const [current] = await readSaved(tx, auth, id);
+          if (!current) throw notFound();
+          before = savedOf(current, auth);
+          if (!before.IsOwner) throw new HttpError(403, 'Only the owner of a report may change it.');
+          await tx
+            .update(savedReports)
+            .set({ ...values, updatedAt: sql`now()` })
+            .where(and(eq(savedReports.tenantId, auth.tenantId), eq(savedReports.savedReportId, id)));
+          savedId = id;
+        }
+        const [row] = await readSaved(tx, auth, savedId);
+        if (!row) throw notFound();
+        const after = savedOf(row, auth);
+        await audit(tx, auth, {
+          action: before ? 'update' : 'create',
+          entity: 'savedReports',
+          entityId: savedId,
+          before,
+          after,
+        });
+        return after;
+      });
+    };
+
+    app.post('/api/reports/saved', {
+      config: { permission: 'backoffice' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Saves a report built over a list (private, or shared with the staff)',
+        body: savedReportInputSchema,
+        response: { 200: savedReportSchema },
+      },
+      handler: async (req) => write(requireAuth(req.auth), req.body),
+    });
+
+    app.put('/api/reports/saved/:id', {
+      config: { permission: 'backoffice' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Changes a saved report (its owner only)',
+        params: savedParams,
+        body: savedReportInputSchema,
+        response: { 200: savedReportSchema },
+      },
+      handler: async (req) => write(requireAuth(req.auth), req.body, req.params.id),
+    });
+
+    app.delete('/api/reports/saved/:id', {
+      config: { permission: 'backoffice' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Deletes a saved report (its owner only)',
+        params: savedParams,
+        response: { 200: z.object({ SavedReportId: z.number().int() }) },
+      },
+      handler: async (req) => {
+        const auth = requireAuth(req.auth);
+        const id = req.params.id;
         await tenantTx(app.database, auth, async (tx) => {
+          const [current] = await readSaved(tx, auth, id);
+          if (!current) throw notFound();
+          const before = savedOf(current, auth);
+          if (!before.IsOwner) throw new HttpError(403, 'Only the owner of a report may delete it.');
+          await tx
+            .delete(savedReports)
+            .where(and(eq(savedReports.tenantId, auth.tenantId), eq(savedReports.savedReportId, id)));
+          await audit(tx, auth, { action: 'delete', entity: 'savedReports', entityId: id, before });
+        });
+        return { SavedReportId: id };
+      },
+    });
+
+    const setFlag =
+      (table: typeof reportFavorites | typeof reportPins, on: boolean) =>
+      async (req: { auth: AuthContext | null; params: { ReportId: string } }) => {
+        const auth = requireAuth(req.auth);
+        const reportId = await tenantTx(app.database, auth, async (tx) => {
+          const { report } = await find(tx, auth, req.params.ReportId);
           const where = and(
-            eq(reportFavorites.tenantId, auth.tenantId),
-            eq(reportFavorites.userId, auth.userId),
-            eq(reportFavorites.reportId, report.ReportId),
+            eq(table.tenantId, auth.tenantId),
+            eq(table.userId, auth.userId),
+            eq(table.reportId, report.ReportId),
           );
           if (on)
             await tx
-              .insert(reportFavorites)
+              .insert(table)
               .values({ tenantId: auth.tenantId, userId: auth.userId, reportId: report.ReportId })
               .onConflictDoNothing();
-          else await tx.delete(reportFavorites).where(where);
+          else await tx.delete(table).where(where);
+          return report.ReportId;
         });
-        return { ReportId: report.ReportId, IsFavorite: on };
+        return reportId;
       };
     const favSchema = {
       tags: ['reports'],
@@ -208,12 +525,42 @@ export function reportsRoutes(
     app.post('/api/reportExecution/SetReportAsFavorite/:ReportId', {
       config: { permission: 'backoffice' },
       schema: favSchema,
-      handler: setFavourite(true),
+      handler: async (req) => ({ ReportId: await setFlag(reportFavorites, true)(req), IsFavorite: true }),
     });
     app.post('/api/reportExecution/RemoveReportFromFavorites/:ReportId', {
       config: { permission: 'backoffice' },
       schema: favSchema,
-      handler: setFavourite(false),
+      handler: async (req) => ({ ReportId: await setFlag(reportFavorites, false)(req), IsFavorite: false }),
+    });
+    const pinSchema = {
+      tags: ['reports'],
+      params: reportParams,
+      response: { 200: z.object({ ReportId: z.string(), IsPinned: z.boolean() }) },
+    };
+    app.post('/api/reports/pins/:ReportId', {
+      config: { permission: 'backoffice' },
+      schema: { ...pinSchema, summary: "Pins a report to the caller's dashboard" },
+      handler: async (req) => ({ ReportId: await setFlag(reportPins, true)(req), IsPinned: true }),
+    });
+    app.delete('/api/reports/pins/:ReportId', {
+      config: { permission: 'backoffice' },
+      schema: { ...pinSchema, summary: "Takes a report off the caller's dashboard" },
+      handler: async (req) => ({ ReportId: await setFlag(reportPins, false)(req), IsPinned: false }),
     });
   };
+}
+
+/** A grouped answer as plain columns and rows (the report's Columns and Rows): levels' labels, then measures. */
+function groupedTable(g: ReportGroupingResult) {
+  const columns = [
+    ...g.Levels.map((l, i) => ({ field: `Level${i + 1}`, title: l.title })),
+    ...g.Measures.map((m) => ({ field: m.key, title: m.title })),
+  ];
+  const rows = g.Rows.map((r) => ({
+    ...Object.fromEntries(
+      g.Levels.map((_, i) => [`Level${i + 1}`, r.Level === 0 && i === 0 ? 'Total' : (r.Labels[i] ?? '')]),
+    ),
+    ...r.Values,
+  }));
+  return { columns, rows };
 }

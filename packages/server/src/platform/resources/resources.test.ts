@@ -655,7 +655,13 @@ describe('view templates and reports', () => {
       IsFavorite: boolean;
     }[];
     // The fixture's report runs, but the catalogue lists only the association's reports.
-    expect(before.map((r) => r.ReportId)).toEqual(['contacts.byStatus', 'users.staff']);
+    expect(before.map((r) => r.ReportId)).toEqual([
+      'contacts.byStatus',
+      'events.registrationsByEvent',
+      'invoices.byStatus',
+      'memberships.byType',
+      'users.staff',
+    ]);
     expect((await api.post('/api/reportExecution/SetReportAsFavorite/users.staff')).json()).toEqual({
       ReportId: 'users.staff',
       IsFavorite: true,
