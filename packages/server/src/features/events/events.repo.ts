@@ -135,24 +135,12 @@ export async function applyOccurrencePlan(
 /** The longest an occurrence may last: the calendar's range query looks this far back for what overlaps. */
 export const MAX_OCCURRENCE_DAYS = 62;
 
-export interface CalendarRow {
-  event_detail_id: unknown;
-  event_id: unknown;
-  name: string;
-  starts_at: string;
-  ends_at: string;
-  status: string;
-  event_status: string;
-  color: string | null;
-  location: string | null;
-  capacity: unknown;
-  seats_taken: unknown;
-  hashed_event_id: string;
-  timezone_id: string | null;
-}
-
-/** Occurrences overlapping [start, end), for staff (everything live) or members/the public (published ones). */
-export function calendarRange(
+/**
+ * The same occurrences as the calendar's JSON answer (`calendarOccurrenceSchema`'s shape), built by the database in
+ * the statement that finds them: a month of a busy association is a thousand occurrences or more, and building and
+ * checking that many objects in the server cost more than finding them.
+ */
+export async function calendarRangeJson(
   tx: Tx,
   tenantId: string,
   range: {
@@ -160,8 +148,9 @@ export function calendarRange(
     end: string;
     audience: 'staff' | 'member' | 'public';
     categoryId?: number | undefined;
+    tenantTimezone: string;
   },
-): Promise<CalendarRow[]> {
+): Promise<string> {
   const audience =
     range.audience === 'staff'
       ? q``
@@ -169,20 +158,31 @@ export function calendarRange(
         ? q` and e.status = 'published'`
         : q` and e.status = 'published' and e.visibility = 'public'`;
   const category = range.categoryId === undefined ? q`` : q` and e.category_id = ${range.categoryId}`;
-  return rows<CalendarRow>(
+  const row = await one<{ body: string }>(
     tx,
-    q`select d.event_detail_id, d.event_id, e.name, ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at,
-        d.status, e.status as event_status, c.color, coalesce(d.location, e.location) as location,
-        coalesce(d.capacity, e.capacity) as capacity, d.seats_taken, e.hashed_event_id, e.timezone_id
-      from event_details d
-      join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
-      left join event_categories c on c.tenant_id = e.tenant_id and c.category_id = e.category_id
-      where d.tenant_id = ${tenantId} and not d.is_deleted and not e.is_deleted
-        and d.starts_at >= ${range.start}::timestamptz - interval '${raw(String(MAX_OCCURRENCE_DAYS))} days'
-        and d.starts_at < ${range.end}::timestamptz and d.ends_at > ${range.start}::timestamptz${audience}${category}
-      order by d.starts_at, d.event_detail_id
-      limit 5000`,
+    q`select coalesce(json_agg(json_build_object(
+          'id', o.event_detail_id::text, 'EventId', o.event_id, 'EventDetailId', o.event_detail_id,
+          'HashedEventId', o.hashed_event_id, 'title', o.name, 'start', o.starts_at, 'end', o.ends_at,
+          'status', o.status, 'eventStatus', o.event_status, 'color', o.color, 'location', o.location,
+          'capacity', o.capacity,
+          'seatsLeft', case when o.capacity is null then null else greatest(0, o.capacity - o.seats_taken) end,
+          'timezone', coalesce(o.timezone_id, ${range.tenantTimezone})
+        ) order by o.sort_at, o.event_detail_id), '[]')::text as body
+      from (
+        select d.event_detail_id, d.event_id, e.name, d.starts_at as sort_at,
+          ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at,
+          d.status, e.status as event_status, c.color, coalesce(d.location, e.location) as location,
+          coalesce(d.capacity, e.capacity) as capacity, d.seats_taken, e.hashed_event_id, e.timezone_id
+        from event_details d
+        join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
+        left join event_categories c on c.tenant_id = e.tenant_id and c.category_id = e.category_id
+        where d.tenant_id = ${tenantId} and not d.is_deleted and not e.is_deleted
+          and d.starts_at >= ${range.start}::timestamptz - interval '${raw(String(MAX_OCCURRENCE_DAYS))} days'
+          and d.starts_at < ${range.end}::timestamptz and d.ends_at > ${range.start}::timestamptz${audience}${category}
+        order by d.starts_at, d.event_detail_id
+        limit 5000) o`,
   );
+  return row?.body ?? '[]';
 }
 
 /** A whole number of hours as SQL text for an interval literal. */

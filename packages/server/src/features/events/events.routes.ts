@@ -89,10 +89,17 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: calendarQuerySchema,
       response: { 200: z.array(calendarOccurrenceSchema) },
     },
-    handler: (req) => {
+    handler: async (req, reply) => {
       const { tx, auth } = scope(req);
       const timezone = resolveTimeZone(req.query.timeZone ?? req.query.timezone ?? tzOf(auth));
-      return service.calendar(tx, auth.tenantId, { ...req.query, timezone, audience: 'staff' }, tzOf(auth));
+      const text = await service.calendar(
+        tx,
+        auth.tenantId,
+        { ...req.query, timezone, audience: 'staff' },
+        tzOf(auth),
+      );
+      // Already JSON of the declared shape, built by the database: sent as it is.
+      return reply.type('application/json; charset=utf-8').send(text as never);
     },
   });
 
@@ -104,10 +111,17 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: calendarQuerySchema,
       response: { 200: z.array(calendarOccurrenceSchema) },
     },
-    handler: (req) => {
+    handler: async (req, reply) => {
       const { tx, auth } = scope(req);
       const timezone = resolveTimeZone(req.query.timeZone ?? req.query.timezone ?? tzOf(auth));
-      return service.calendar(tx, auth.tenantId, { ...req.query, timezone, audience: 'member' }, tzOf(auth));
+      const text = await service.calendar(
+        tx,
+        auth.tenantId,
+        { ...req.query, timezone, audience: 'member' },
+        tzOf(auth),
+      );
+      // Already JSON of the declared shape, built by the database: sent as it is.
+      return reply.type('application/json; charset=utf-8').send(text as never);
     },
   });
 

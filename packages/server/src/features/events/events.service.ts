@@ -5,7 +5,6 @@
  */
 import { q, type Tx } from '@guildhall/db';
 import {
-  type CalendarOccurrence,
   decideRegistration,
   EVENT_ATTENDEE_STATUSES,
   type EventPage,
@@ -119,14 +118,16 @@ interface LockedDetail {
   event_deleted: boolean;
 }
 
+const detailColumns = q`d.event_detail_id, d.event_id, ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at,
+    d.status as detail_status, coalesce(d.capacity, e.capacity) as capacity, d.seats_taken, e.status,
+    e.visibility, e.registration_open, e.waitlist_enabled, e.name, e.full_refund_days, e.late_refund_percent,
+    e.is_deleted as event_deleted`;
+
 /** Locks an occurrence's row: registrations and cancellations of one occurrence take turns here. */
 async function lockDetail(tx: Tx, tenantId: string, eventDetailId: number): Promise<LockedDetail> {
   const row = await one<LockedDetail>(
     tx,
-    q`select d.event_detail_id, d.event_id, ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at,
-        d.status as detail_status, coalesce(d.capacity, e.capacity) as capacity, d.seats_taken, e.status,
-        e.visibility, e.registration_open, e.waitlist_enabled, e.name, e.full_refund_days, e.late_refund_percent,
-        e.is_deleted as event_deleted
+    q`select ${detailColumns}
       from event_details d join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
       where d.tenant_id = ${tenantId} and d.event_detail_id = ${eventDetailId} and not d.is_deleted
       for update of d`,
@@ -135,13 +136,25 @@ async function lockDetail(tx: Tx, tenantId: string, eventDetailId: number): Prom
   return row;
 }
 
-async function changeSeats(tx: Tx, tenantId: string, eventDetailId: number, delta: number): Promise<void> {
-  if (delta === 0) return;
-  await rows(
+/**
+ * An occurrence as committed, without its lock (the checks and lookups made before queueing for it), and whether
+ * it holds offers from the waitlist that have expired (their seats are still counted until the lock releases them).
+ */
+async function peekDetail(
+  tx: Tx,
+  tenantId: string,
+  eventDetailId: number,
+): Promise<LockedDetail & { stale_offers: boolean }> {
+  const row = await one<LockedDetail & { stale_offers: boolean }>(
     tx,
-    q`update event_details set seats_taken = greatest(0, seats_taken + ${delta})
-      where tenant_id = ${tenantId} and event_detail_id = ${eventDetailId}`,
+    q`select ${detailColumns},
+        exists (select 1 from event_attendees a where a.tenant_id = d.tenant_id and a.event_detail_id = d.event_detail_id
+          and a.event_attendee_status_id = ${S.Offered} and a.offer_expires_at < now()) as stale_offers
+      from event_details d join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
+      where d.tenant_id = ${tenantId} and d.event_detail_id = ${eventDetailId} and not d.is_deleted`,
   );
+  if (!row || row.event_deleted) throw notFound();
+  return row;
 }
 
 async function contactOf(
@@ -263,17 +276,19 @@ export async function register(
   outgoing: Outgoing[],
   services: Services,
 ): Promise<RegisterAnswer> {
-  const detail = await lockDetail(tx, tenantId, input.eventDetailId);
+  // Everything that does not depend on the seat count is checked and looked up before queueing for the
+  // occurrence's lock, so that the lock is held for the decision and the write only.
+  const probe = await peekDetail(tx, tenantId, input.eventDetailId);
   const staff = registrant.channel === 'backoffice';
   if (!staff) {
-    if (detail.status !== 'published') throw notFound();
-    if (registrant.channel === 'public' && detail.visibility !== 'public') throw notFound();
-    if (!detail.registration_open) throw new HttpError(409, 'Registration for this event is closed.');
-    if (Date.parse(detail.starts_at) <= Date.now())
+    if (probe.status !== 'published') throw notFound();
+    if (registrant.channel === 'public' && probe.visibility !== 'public') throw notFound();
+    if (!probe.registration_open) throw new HttpError(409, 'Registration for this event is closed.');
+    if (Date.parse(probe.starts_at) <= Date.now())
       throw new HttpError(409, 'This occurrence has already started; registration is closed.');
   }
-  if (detail.detail_status === 'cancelled') throw new HttpError(409, 'This occurrence is cancelled.');
-  const eventId = num(detail.event_id);
+  if (probe.detail_status === 'cancelled') throw new HttpError(409, 'This occurrence is cancelled.');
+  const eventId = num(probe.event_id);
 
   // The party: the registrant alone, or the people named (contacts or guests).
   const people: { contactId: number | null; name: string; email: string | null }[] = [];
@@ -296,16 +311,6 @@ export async function register(
     }
   }
   const contacts = people.map((p) => p.contactId).filter((c): c is number => c !== null);
-  if (contacts.length > 0) {
-    const already = await one<{ n: unknown }>(
-      tx,
-      q`select count(*) as n from event_attendees
-        where tenant_id = ${tenantId} and event_detail_id = ${input.eventDetailId} and not is_deleted
-          and event_attendee_status_id <> ${S.Cancelled}
-          and contact_id in (select (jsonb_array_elements_text(${JSON.stringify(contacts)}::jsonb))::bigint)`,
-    );
-    if (num(already?.n) > 0) throw new HttpError(409, 'Already registered for this occurrence.');
-  }
 
   // The registration type: the one chosen, or the only one; none when the event has no types (free).
   const types = await rows<{
@@ -338,6 +343,29 @@ export async function register(
     throw new HttpError(409, `${type.name} is for members only.`);
 
   const party = people.length;
+  // Full as committed, with no waitlist to join and no expired offer to release: refused without queueing for the
+  // lock (seats only come back through that lock, so the answer is the one the lock would give at this instant).
+  if (!probe.waitlist_enabled && !probe.stale_offers) {
+    const quick = decideRegistration(
+      [{ capacity: numOrNull(probe.capacity), taken: num(probe.seats_taken) }],
+      party,
+      false,
+    );
+    if (quick.outcome === 'refused') throw new HttpError(409, quick.message);
+  }
+
+  const detail = await lockDetail(tx, tenantId, input.eventDetailId);
+  if (detail.detail_status === 'cancelled') throw new HttpError(409, 'This occurrence is cancelled.');
+  if (contacts.length > 0) {
+    const already = await one<{ n: unknown }>(
+      tx,
+      q`select count(*) as n from event_attendees
+        where tenant_id = ${tenantId} and event_detail_id = ${input.eventDetailId} and not is_deleted
+          and event_attendee_status_id <> ${S.Cancelled}
+          and contact_id in (select (jsonb_array_elements_text(${JSON.stringify(contacts)}::jsonb))::bigint)`,
+    );
+    if (num(already?.n) > 0) throw new HttpError(409, 'Already registered for this occurrence.');
+  }
   const limits = [{ capacity: numOrNull(detail.capacity), taken: num(detail.seats_taken) }];
   if (type && numOrNull(type.capacity) !== null) {
     const typeTaken = await one<{ n: unknown }>(
@@ -366,14 +394,9 @@ export async function register(
   const seatCents = price.unitPriceCents - price.discountCents;
   const status = decision.outcome === 'waitlisted' ? S.Waitlisted : S.Registered;
 
-  const reg = await one<{ registration_id: unknown }>(
-    tx,
-    q`insert into event_registrations (tenant_id, event_id, event_detail_id, contact_id, channel)
-      values (${tenantId}, ${eventId}, ${input.eventDetailId}, ${registrant.contactId}, ${registrant.channel})
-      returning registration_id`,
-  );
-  const registrationId = num(reg?.registration_id);
+  // The registration, its attendees and the seats they take, in one statement (one round trip under the lock).
   const inserted = await rows<{
+    registration_id: unknown;
     attendee_id: unknown;
     attendee_name: string;
     event_attendee_status_id: unknown;
@@ -381,15 +404,25 @@ export async function register(
     attendee_email: string | null;
   }>(
     tx,
-    q`insert into event_attendees (tenant_id, event_id, event_detail_id, registration_id, contact_id, attendee_name,
-        attendee_email, registration_type_id, event_attendee_status_id, paid_cents)
-      select ${tenantId}, ${eventId}, ${input.eventDetailId}, ${registrationId}, r.c, r.n, r.e, ${type ? num(type.registration_type_id) : null},
-        ${status}, ${status === S.Registered ? seatCents : 0}
-      from jsonb_to_recordset(${JSON.stringify(people.map((p) => ({ c: p.contactId, n: p.name, e: p.email })))}::jsonb)
-        as r(c bigint, n text, e text)
-      returning attendee_id, attendee_name, event_attendee_status_id, check_in_code, attendee_email`,
+    q`with reg as (
+        insert into event_registrations (tenant_id, event_id, event_detail_id, contact_id, channel)
+        values (${tenantId}, ${eventId}, ${input.eventDetailId}, ${registrant.contactId}, ${registrant.channel})
+        returning registration_id),
+      seats as (
+        update event_details set seats_taken = seats_taken + ${status === S.Registered ? party : 0}
+        where tenant_id = ${tenantId} and event_detail_id = ${input.eventDetailId} and ${status === S.Registered}
+        returning 1),
+      att as (
+        insert into event_attendees (tenant_id, event_id, event_detail_id, registration_id, contact_id, attendee_name,
+          attendee_email, registration_type_id, event_attendee_status_id, paid_cents)
+        select ${tenantId}, ${eventId}, ${input.eventDetailId}, reg.registration_id, r.c, r.n, r.e,
+          ${type ? num(type.registration_type_id) : null}, ${status}, ${status === S.Registered ? seatCents : 0}
+        from reg, jsonb_to_recordset(${JSON.stringify(people.map((p) => ({ c: p.contactId, n: p.name, e: p.email })))}::jsonb)
+          as r(c bigint, n text, e text)
+        returning registration_id, attendee_id, attendee_name, event_attendee_status_id, check_in_code, attendee_email)
+      select att.* from att order by att.attendee_id`,
   );
-  if (status === S.Registered) await changeSeats(tx, tenantId, input.eventDetailId, party);
+  const registrationId = num(inserted[0]?.registration_id);
 
   // A fee is billed to the registrant through billing: the seats are held (awaiting payment) until the invoice is
   // paid (invoice.paid confirms them). Guests registered by staff with no registrant are not billed.
@@ -835,6 +868,7 @@ function offsetMs(at: number, timezone: string): number {
   return asUtc - Math.floor(at / 1000) * 1000;
 }
 
+/** The calendar's answer for a range, as JSON text (the database builds it; see `calendarRangeJson`). */
 export async function calendar(
   tx: Tx,
   tenantId: string,
@@ -846,37 +880,19 @@ export async function calendar(
     categoryId?: number | undefined;
   },
   tenantTimezone: string | undefined,
-): Promise<CalendarOccurrence[]> {
+): Promise<string> {
   const start = calendarBound(query.start, query.timezone);
   const end = calendarBound(query.end, query.timezone);
   if (Date.parse(end) - Date.parse(start) > 400 * 86_400_000)
     throw new HttpError(400, 'A calendar range may span at most 400 days.', {
       end: ['A calendar range may span at most 400 days.'],
     });
-  const found = await repo.calendarRange(tx, tenantId, {
+  return repo.calendarRangeJson(tx, tenantId, {
     start,
     end,
     audience: query.audience,
     categoryId: query.categoryId,
-  });
-  return found.map((r) => {
-    const capacity = numOrNull(r.capacity);
-    return {
-      id: String(r.event_detail_id),
-      EventId: num(r.event_id),
-      EventDetailId: num(r.event_detail_id),
-      HashedEventId: r.hashed_event_id,
-      title: r.name,
-      start: r.starts_at,
-      end: r.ends_at,
-      status: r.status,
-      eventStatus: r.event_status,
-      color: r.color,
-      location: r.location,
-      capacity,
-      seatsLeft: capacity === null ? null : Math.max(0, capacity - num(r.seats_taken)),
-      timezone: resolveTimeZone(r.timezone_id ?? tenantTimezone),
-    };
+    tenantTimezone: resolveTimeZone(tenantTimezone),
   });
 }
 
