@@ -1,7 +1,7 @@
 /**
  * Events in the browser (issue 17): the calendar views fed by the range endpoint, creating a repeating event on the
- * generic form, a member registering and joining the waitlist then taking an offered seat, and check-in on a
- * phone-sized screen.
+ * generic form, a member registering and joining the waitlist then taking an offered seat, check-in on a
+ * phone-sized screen, the contact record's Events tab, and an event found by the header's search.
  */
 import { withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
@@ -153,5 +153,51 @@ describe('events', () => {
     const width = (await phone.page.evaluate('document.documentElement.scrollWidth')) as number;
     expect(width).toBeLessThanOrEqual(390);
     await phone.page.screenshot({ path: '/tmp/events-check-in.png', fullPage: true });
+  });
+  it("shows a contact's registrations on the contact's Events tab, and the header search opens an event", async () => {
+    const { page } = await signedInAdmin(run);
+    const event = await saveEvent(page, {
+      Name: 'Marigold ethics seminar',
+      StartsAt: inDays(6, 15),
+      EndsAt: inDays(6, 18),
+      CreditHours: 3,
+    });
+    const contact = await page.request.post('/api/contacts/contacts/contactSave', {
+      data: { ContactType: 'individual', Status: 'active', FirstName: 'Tess', LastName: 'Tabbed' },
+    });
+    const contactId = ((await contact.json()) as { Data: Model }).Data.ContactId;
+    const detail = (await (
+      await page.request.get(`/api/events/getEventId/${event.EventId}`)
+    ).json()) as Model;
+    const reg = await page.request.post('/api/events/registrations', {
+      data: {
+        EventDetailId: detail.EventDetailId,
+        ContactId: contactId,
+        Attendees: [{ ContactId: contactId }, { Name: 'Gus Guest' }],
+      },
+    });
+    const tess = ((await reg.json()) as { Attendees: Model[] }).Attendees[0];
+    await page.request.post('/api/events/check-in', {
+      data: { EventDetailId: detail.EventDetailId, AttendeeId: tess?.AttendeeId },
+    });
+
+    await page.goto(`/micronet/list/contacts/contacts/${contactId}?tab=events`);
+    await page.getByRole('tab', { name: 'Events' }).waitFor();
+    const panel = page.getByRole('tabpanel');
+    await panel.getByText('Continuing-education credits').waitFor();
+    await panel.getByRole('link', { name: 'Marigold ethics seminar' }).first().waitFor();
+    await panel.getByText('Attended').first().waitFor();
+    await panel.getByText('guest they registered').waitFor();
+    await panel.getByText('Credits transcript').waitFor();
+    await page.screenshot({ path: '/tmp/events-contact-tab.png', fullPage: true });
+    await panel.getByRole('link', { name: 'Marigold ethics seminar' }).first().click();
+    await page.waitForURL(new RegExp(`/micronet/list/events/events/${event.EventId}`));
+
+    await page.getByRole('combobox', { name: /search/i }).fill('marigold');
+    await page.getByRole('option', { name: /Marigold ethics seminar/ }).waitFor();
+    await page.goto('/a');
+    await page.getByRole('combobox', { name: /search/i }).fill('marigold');
+    await page.getByRole('option', { name: /Marigold ethics seminar/ }).click();
+    await page.waitForURL(new RegExp(`/micronet/list/events/events/${event.EventId}`));
   });
 });

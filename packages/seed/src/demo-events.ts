@@ -4,6 +4,7 @@
  * attendees were checked in or did not show. Dates are relative to the day the demo is seeded.
  */
 import { type Db, rowsOf, withTenantTx } from '@guildhall/db';
+import { foldSearchText, searchTextOf } from '@guildhall/shared';
 import { expandOccurrences, recurrenceRuleOf } from '@guildhall/shared/events/recurrence.rules';
 import { sql } from 'drizzle-orm';
 
@@ -157,6 +158,19 @@ export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
         past: true,
       },
       {
+        name: 'Ethics and compliance workshop',
+        category: 'Workshop',
+        startsAt: at(-40, 9),
+        endsAt: at(-40, 12),
+        location: 'Association office, 200 W Adams St',
+        capacity: 30,
+        credits: 3,
+        description:
+          '<p>Three hours on the code of ethics, conflicts of interest and record keeping; three continuing-education credits.</p>',
+        attendees: 21,
+        past: true,
+      },
+      {
         name: 'Advocacy day at the Capitol',
         category: 'Conference',
         startsAt: at(120, 8),
@@ -180,6 +194,19 @@ export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
       );
       if (!event) continue;
       const eventId = Number(event.event_id);
+      // The global search's documents, as the server writes them on every save: staff see every event, members the
+      // published ones.
+      const category = e.category;
+      const facets = JSON.stringify({
+        Status: e.status ?? 'published',
+        RelatedTo: category,
+        City: e.location ?? (e.onlineUrl ? 'Online' : null),
+      });
+      for (const audience of (e.status ?? 'published') === 'published' ? ['staff', 'member'] : ['staff'])
+        await tx.execute(sql`insert into search_documents (tenant_id, audience, entity_type, entity_id, title, title_key,
+            search_text, facets)
+          values (${tenantId}, ${audience}, 'Event', ${String(eventId)}, ${e.name}, ${foldSearchText(e.name)},
+            ${searchTextOf([e.name, category, e.location ?? null])}, ${facets}::jsonb)`);
       const rule = recurrenceRuleOf(e.repeats ?? 'none', e.startsAt, TZ, e.repeatUntil ?? null);
       const occurrences = expandOccurrences(
         { startsAt: e.startsAt, endsAt: e.endsAt, timezone: TZ, rrule: rule },
@@ -226,10 +253,12 @@ export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
               values (${tenantId}, ${eventId}, ${target.id}, ${c.contact_id}, 'member') returning registration_id`),
           );
           await tx.execute(sql`insert into event_attendees (tenant_id, event_id, event_detail_id, registration_id, contact_id,
-              attendee_name, attendee_email, registration_type_id, event_attendee_status_id, checked_in_at, created_at)
+              attendee_name, attendee_email, registration_type_id, event_attendee_status_id, checked_in_at,
+              credits_earned, created_at)
             values (${tenantId}, ${eventId}, ${target.id}, ${reg?.registration_id ?? 0}, ${c.contact_id},
               ${`${c.first_name} ${c.last_name}`}, ${c.email}, ${typeId}, ${status},
-              ${status === 5 ? target.startsAt : null}, now() - make_interval(mins => ${(e.attendees ?? 0) - i}))`);
+              ${status === 5 ? target.startsAt : null}, ${status === 5 ? (e.credits ?? null) : null},
+              now() - make_interval(mins => ${(e.attendees ?? 0) - i}))`);
           if (status !== 1) taken += 1;
         }
         await tx.execute(sql`update event_details set seats_taken = ${taken}

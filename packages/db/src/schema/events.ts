@@ -183,6 +183,8 @@ export const eventAttendees = pgTable(
     eventAttendeeStatusId: integer('event_attendee_status_id').notNull(),
     registeredAttendeesCount: integer('registered_attendees_count').notNull().default(1),
     checkedInAt: ts('checked_in_at'),
+    /** Continuing-education credits earned by attending: the event's credits when checked in (the transcript). */
+    creditsEarned: integer('credits_earned'),
     /** The code on the confirmation (and its QR code) scanned at the door. */
     checkInCode: text('check_in_code')
       .notNull()

@@ -162,9 +162,6 @@ export const contactsResource = defineResource({
       { resource: 'contactLinks', parentField: 'ContactId', title: 'Related contacts' },
       { resource: 'memberships', parentField: 'ContactId', title: 'Memberships' },
     ],
-    plannedChildren: [
-      { title: 'Events', note: 'Event registrations will appear here once the events feature is available.' },
-    ],
   },
 });
 

@@ -182,3 +182,38 @@ export const publicRegisterBodySchema = z.object({
     .max(20)
     .optional(),
 });
+
+/** One registration or attendance of a contact (the contact record's Events tab). */
+export const contactEventRowSchema = z.object({
+  AttendeeId: z.number(),
+  EventId: z.number(),
+  EventDetailId: z.number(),
+  EventName: z.string(),
+  Category: z.string().nullable(),
+  StartsAt: z.string(),
+  EndsAt: z.string(),
+  Timezone: z.string(),
+  /** The person attending (the contact, or a guest the contact registered). */
+  AttendeeName: z.string(),
+  /** Whether the contact attends (false: the contact registered someone else). */
+  IsAttendee: z.boolean(),
+  EventAttendeeStatusId: z.number(),
+  RegistrationType: z.string().nullable(),
+  CheckedInAt: z.string().nullable(),
+  CreditsEarned: z.number().nullable(),
+  InvoiceId: z.number().nullable(),
+});
+export type ContactEventRow = z.infer<typeof contactEventRowSchema>;
+
+/** A contact's events: upcoming and past registrations, and the continuing-education transcript's total. */
+export const contactEventsSchema = z.object({
+  ContactId: z.number(),
+  upcoming: z.number(),
+  attended: z.number(),
+  noShows: z.number(),
+  cancelled: z.number(),
+  /** Continuing-education credits earned by attending (checked in), all time. */
+  credits: z.number(),
+  Rows: z.array(contactEventRowSchema),
+});
+export type ContactEvents = z.infer<typeof contactEventsSchema>;

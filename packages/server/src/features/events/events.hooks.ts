@@ -8,7 +8,7 @@ import { resolveTimeZone } from '@guildhall/shared';
 import { recurrenceProblem } from '@guildhall/shared/events/recurrence.rules';
 import { HttpError } from '../../platform/errors.ts';
 import type { ResourceHooks } from '../../platform/resources/hooks.ts';
-import { MAX_OCCURRENCE_DAYS, rows } from './events.repo.ts';
+import { MAX_OCCURRENCE_DAYS, refreshEventSearch, rows } from './events.repo.ts';
 import { syncOccurrences } from './events.service.ts';
 
 export function eventsHooks(): Record<string, ResourceHooks> {
@@ -38,13 +38,10 @@ export function eventsHooks(): Record<string, ResourceHooks> {
         return { ...model, TimezoneId: model.TimezoneId || timezone };
       },
       async afterWrite(tx, auth, change) {
-        if (change.kind !== 'create' && change.kind !== 'update') return;
-        await syncOccurrences(
-          tx,
-          auth.tenantId,
-          Number(change.after.EventId),
-          auth.tenantSettings?.defaultTimezone,
-        );
+        const eventId = Number(change.after.EventId);
+        if (change.kind === 'create' || change.kind === 'update')
+          await syncOccurrences(tx, auth.tenantId, eventId, auth.tenantSettings?.defaultTimezone);
+        await refreshEventSearch(tx, auth.tenantId, eventId);
       },
     },
     eventDetails: {

@@ -5,6 +5,7 @@
 import { invoiceEventSchema } from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
 import { eventsHooks } from './events.hooks.ts';
+import { refreshEventSearch } from './events.repo.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { REGISTRATION_SOURCE, registrationPaid, registrationVoided } from './events.service.ts';
 
@@ -12,6 +13,7 @@ export const eventsModule = defineFeature({
   name: 'events',
   routes: eventsRoutes,
   resourceHooks: eventsHooks,
+  searchDocuments: { Event: refreshEventSearch },
   subscribes: {
     // A registration's invoice paid: its seats awaiting payment are confirmed.
     'invoice.paid': (services) => async (tx, tenantId, payload) => {

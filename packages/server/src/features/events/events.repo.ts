@@ -1,5 +1,6 @@
 /** The events feature's SQL beyond the generic engine: occurrences, seats, attendees, the calendar range. */
 import { type Fragment, q, raw, runFragment, type Tx } from '@guildhall/db';
+import { foldSearchText, searchTextOf } from '@guildhall/shared';
 
 /** An instant column as ISO text in UTC, the same on node-postgres and PGlite. */
 export const iso = (column: string) =>
@@ -187,3 +188,29 @@ export async function calendarRangeJson(
 
 /** A whole number of hours as SQL text for an interval literal. */
 export const rawHours = (hours: number) => raw(String(Math.trunc(hours)));
+
+/**
+ * Rewrites an event's global search documents: staff find every event that is not deleted (drafts included),
+ * members the published ones (public or members-only). The hit opens EventsDetail.General or EventDetail.General
+ * through getEventId. Facets: the status, the category (RelatedTo) and the place (City).
+ */
+export async function refreshEventSearch(tx: Tx, tenantId: string, eventId: number): Promise<void> {
+  const event = await findEvent(tx, tenantId, eventId);
+  await rows(
+    tx,
+    q`delete from search_documents where tenant_id = ${tenantId} and entity_type = 'Event'
+      and entity_id = ${String(eventId)}`,
+  );
+  if (!event || event.is_deleted) return;
+  const place = event.location ?? (event.online_url ? 'Online' : null);
+  const doc = (audience: 'staff' | 'member') =>
+    q`(${tenantId}, ${audience}, 'Event', ${String(eventId)}, ${event.name}, ${foldSearchText(event.name)},
+      ${searchTextOf([event.name, event.category, event.location])},
+      ${JSON.stringify({ Status: event.status, RelatedTo: event.category, City: place })}::jsonb, now())`;
+  await rows(
+    tx,
+    q`insert into search_documents (tenant_id, audience, entity_type, entity_id, title, title_key, search_text, facets,
+        updated_at)
+      values ${doc('staff')}${event.status === 'published' ? q`, ${doc('member')}` : q``}`,
+  );
+}

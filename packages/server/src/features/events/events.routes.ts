@@ -10,6 +10,7 @@ import {
   cancelAnswerSchema,
   checkInBodySchema,
   checkInListSchema,
+  contactEventsSchema,
   eventPageSchema,
   getEventIdAnswerSchema,
   myRegistrationSchema,
@@ -199,6 +200,21 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (req) => {
       const { tx, auth } = scope(req);
       return service.checkInList(tx, auth.tenantId, req.params.id, (req.query.search ?? '').trim());
+    },
+  });
+
+  app.get('/api/events/contacts/:id/events', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary:
+        "A contact's registrations and attendance (the contact record's Events tab), with credits earned",
+      params: z.object({ id }),
+      response: { 200: contactEventsSchema },
+    },
+    handler: (req) => {
+      const { tx, auth } = scope(req);
+      return service.contactEvents(tx, auth.tenantId, req.params.id, tzOf(auth));
     },
   });
 

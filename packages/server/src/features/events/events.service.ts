@@ -741,7 +741,7 @@ export async function checkIn(
   if (input.Undo) {
     const back = await one<{ at: string | null }>(
       tx,
-      q`update event_attendees set checked_in_at = null, event_attendee_status_id = ${S.Registered}, updated_at = now()
+      q`update event_attendees set checked_in_at = null, credits_earned = null, event_attendee_status_id = ${S.Registered}, updated_at = now()
         where tenant_id = ${tenantId} and attendee_id = ${num(row.attendee_id)} returning null::text as at`,
     );
     return {
@@ -757,8 +757,10 @@ export async function checkIn(
     throw new HttpError(409, `${row.attendee_name} is not registered (${statusName(status)}).`);
   const done = await one<{ at: string }>(
     tx,
-    q`update event_attendees set checked_in_at = now(), event_attendee_status_id = ${S.Attended}, updated_at = now()
-      where tenant_id = ${tenantId} and attendee_id = ${num(row.attendee_id)} returning ${iso('checked_in_at')} as at`,
+    // Attending earns the event's continuing-education credits, recorded on the attendance (the contact's transcript).
+    q`update event_attendees a set checked_in_at = now(), event_attendee_status_id = ${S.Attended}, updated_at = now(),
+        credits_earned = (select e.credit_hours from events e where e.tenant_id = a.tenant_id and e.event_id = a.event_id)
+      where a.tenant_id = ${tenantId} and a.attendee_id = ${num(row.attendee_id)} returning ${iso('a.checked_in_at')} as at`,
   );
   return {
     AttendeeId: num(row.attendee_id),
@@ -1028,4 +1030,68 @@ export async function myRegistrations(tx: Tx, tenantId: string, contactId: numbe
         status !== S.Cancelled && status !== S.Attended && Date.parse(String(r.starts_at)) > Date.now(),
     };
   });
+}
+
+/**
+ * A contact's events for the contact record: every registration where the contact attends or registered the party
+ * (guests they brought), newest occurrence first, with attendance and the credits earned by checking in.
+ */
+export async function contactEvents(
+  tx: Tx,
+  tenantId: string,
+  contactId: number,
+  tenantTimezone: string | undefined,
+) {
+  const contact = await one<{ contact_id: unknown }>(
+    tx,
+    q`select contact_id from contacts where tenant_id = ${tenantId} and contact_id = ${contactId}`,
+  );
+  if (!contact) throw notFound();
+  const found = await rows<Record<string, unknown>>(
+    tx,
+    q`select a.attendee_id, a.event_id, a.event_detail_id, e.name as event_name, c.name as category,
+        ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at, e.timezone_id, a.attendee_name,
+        a.contact_id = ${contactId} as is_attendee, a.event_attendee_status_id, t.name as type_name,
+        ${iso('a.checked_in_at')} as checked_in_at, a.credits_earned, a.invoice_id
+      from event_attendees a
+      join event_registrations r on r.tenant_id = a.tenant_id and r.registration_id = a.registration_id
+      join event_details d on d.tenant_id = a.tenant_id and d.event_detail_id = a.event_detail_id
+      join events e on e.tenant_id = a.tenant_id and e.event_id = a.event_id
+      left join event_categories c on c.tenant_id = e.tenant_id and c.category_id = e.category_id
+      left join event_registration_types t on t.tenant_id = a.tenant_id and t.registration_type_id = a.registration_type_id
+      where a.tenant_id = ${tenantId} and not a.is_deleted and not e.is_deleted
+        and (a.contact_id = ${contactId} or (r.contact_id = ${contactId} and a.contact_id is distinct from ${contactId}))
+      order by d.starts_at desc, a.attendee_id limit 500`,
+  );
+  const now = Date.now();
+  const out = found.map((r) => ({
+    AttendeeId: num(r.attendee_id),
+    EventId: num(r.event_id),
+    EventDetailId: num(r.event_detail_id),
+    EventName: String(r.event_name),
+    Category: strOrNull(r.category),
+    StartsAt: String(r.starts_at),
+    EndsAt: String(r.ends_at),
+    Timezone: resolveTimeZone((r.timezone_id as string | null) ?? tenantTimezone),
+    AttendeeName: String(r.attendee_name),
+    IsAttendee: Boolean(r.is_attendee),
+    EventAttendeeStatusId: num(r.event_attendee_status_id),
+    RegistrationType: strOrNull(r.type_name),
+    CheckedInAt: strOrNull(r.checked_in_at),
+    CreditsEarned: numOrNull(r.credits_earned),
+    InvoiceId: numOrNull(r.invoice_id),
+  }));
+  const own = out.filter((r) => r.IsAttendee);
+  return {
+    ContactId: contactId,
+    upcoming: own.filter((r) => Date.parse(r.EndsAt) > now && holdsSeat(r.EventAttendeeStatusId)).length,
+    attended: own.filter((r) => r.EventAttendeeStatusId === S.Attended).length,
+    noShows: own.filter((r) => r.EventAttendeeStatusId === S.NoShow).length,
+    cancelled: own.filter((r) => r.EventAttendeeStatusId === S.Cancelled).length,
+    credits: own.reduce(
+      (sum, r) => sum + (r.EventAttendeeStatusId === S.Attended ? (r.CreditsEarned ?? 0) : 0),
+      0,
+    ),
+    Rows: out,
+  };
 }

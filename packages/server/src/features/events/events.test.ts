@@ -425,6 +425,108 @@ describe('check-in at the door', () => {
   });
 });
 
+describe("the contact's events and credits", () => {
+  it("lists a contact's registrations and guests, records credits on check-in, and takes them back on undo", async () => {
+    const event = await saveEvent(staff, {
+      Name: 'Ethics seminar',
+      StartsAt: future(3),
+      EndsAt: future(3, 23, 59),
+      CreditHours: 3,
+    });
+    const detailId = Number((await details(event.EventId))[0]?.EventDetailId);
+    const carl = await saveContact({ FirstName: 'Carl', LastName: 'Credits', Email: 'carl@example.org' });
+    const carlId = Number(carl.ContactId);
+    const reg = (
+      await staff.post('/api/events/registrations', {
+        EventDetailId: detailId,
+        ContactId: carlId,
+        Attendees: [{ ContactId: carlId }, { Name: 'Gina Guest' }],
+      })
+    ).json();
+    expect(reg.outcome).toBe('registered');
+    const carlAttendee = reg.Attendees.find((a: Model) => a.AttendeeName === 'Carl Credits');
+    let tab = await staff.get(`/api/events/contacts/${carlId}/events`);
+    expect(tab.statusCode, tab.body).toBe(200);
+    expect(tab.json()).toMatchObject({ ContactId: carlId, upcoming: 1, attended: 0, credits: 0 });
+    expect(
+      tab.json().Rows.map((r: Model) => [r.EventName, r.AttendeeName, r.IsAttendee, r.EventAttendeeStatusId]),
+    ).toEqual([
+      ['Ethics seminar', 'Carl Credits', true, 4],
+      ['Ethics seminar', 'Gina Guest', false, 4],
+    ]);
+
+    const done = await staff.post('/api/events/check-in', {
+      EventDetailId: detailId,
+      AttendeeId: carlAttendee.AttendeeId,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    tab = await staff.get(`/api/events/contacts/${carlId}/events`);
+    expect(tab.json()).toMatchObject({ attended: 1, credits: 3 });
+    expect(tab.json().Rows[0]).toMatchObject({ EventAttendeeStatusId: 5, CreditsEarned: 3 });
+    expect(tab.json().Rows[0].CheckedInAt).toEqual(expect.any(String));
+
+    await staff.post('/api/events/check-in', {
+      EventDetailId: detailId,
+      AttendeeId: carlAttendee.AttendeeId,
+      Undo: true,
+    });
+    tab = await staff.get(`/api/events/contacts/${carlId}/events`);
+    expect(tab.json()).toMatchObject({ attended: 0, credits: 0 });
+    expect(tab.json().Rows[0].CreditsEarned).toBe(null);
+
+    // Another association's staff, and members, get nothing.
+    expect((await otherStaff.get(`/api/events/contacts/${carlId}/events`)).statusCode).toBe(404);
+    expect((await member.get(`/api/events/contacts/${carlId}/events`)).statusCode).toBe(403);
+  });
+});
+
+describe('events in the global search', () => {
+  it('staff find every event, drafts included; members find the published ones; the hit opens through getEventId', async () => {
+    const published = await saveEvent(staff, {
+      Name: 'Quillwright symposium',
+      StartsAt: future(20),
+      EndsAt: future(20, 23, 59),
+      Location: 'Riverside Hall',
+    });
+    await saveEvent(staff, {
+      Name: 'Quillwright planning retreat',
+      Status: 'draft',
+      StartsAt: future(21),
+      EndsAt: future(21, 23, 59),
+    });
+    const staffHits = (await staff.get('/api/search/global/backoffice/quillwright?v=2')).json().Records;
+    expect(staffHits.map((h: Model) => [h.Type, h.Title]).sort()).toEqual([
+      ['Event', 'Quillwright planning retreat'],
+      ['Event', 'Quillwright symposium'],
+    ]);
+    expect(staffHits.find((h: Model) => h.Title === 'Quillwright symposium')).toMatchObject({
+      Id: String(published.EventId),
+      City: 'Riverside Hall',
+      Status: 'published',
+    });
+    const memberHits = (await member.get('/api/search/global/member/quillwright?v=2')).json().Records;
+    expect(memberHits.map((h: Model) => h.Title)).toEqual(['Quillwright symposium']);
+    const lookup = await member.get(`/api/events/getEventId/${memberHits[0].Id}`);
+    expect(lookup.json()).toMatchObject({ EventId: Number(published.EventId) });
+    expect((await otherStaff.get('/api/search/global/backoffice/quillwright?v=2')).json().Records).toEqual(
+      [],
+    );
+
+    // Renamed: the hit follows; deleted: it goes.
+    await saveEvent(staff, { ...published, Name: 'Quillwright summit' });
+    expect(
+      (await staff.get('/api/search/global/backoffice/quillwright%20summit?v=2')).json().Records[0]?.Title,
+    ).toBe('Quillwright summit');
+    const deleted = await staff.delete(`/api/events/events/${published.EventId}`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(
+      (await staff.get('/api/search/global/backoffice/quillwright?v=2'))
+        .json()
+        .Records.map((h: Model) => h.Title),
+    ).toEqual(['Quillwright planning retreat']);
+  });
+});
+
 describe('iCalendar feeds round-trip', () => {
   it('every occurrence parsed back with ical.js has the instant stored, in three timezones across DST', async () => {
     const made = [

@@ -1,4 +1,5 @@
 import { IconCalendarEvent, IconTicket } from '@tabler/icons-react';
+import { lazy } from 'react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
 
@@ -44,6 +45,9 @@ export const eventsModule: WebModule = {
       screen(member, (m) => m.MemberEventDetail),
     ),
   ],
+  recordTabs: {
+    contacts: [{ key: 'events', title: 'Events', Panel: lazy(() => import('./contact-events-tab.tsx')) }],
+  },
   nav: [
     {
       section: 'top',

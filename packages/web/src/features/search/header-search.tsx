@@ -1,4 +1,4 @@
-import { SEARCH_MIN_LENGTH, type SearchHit } from '@guildhall/shared';
+import { type GetEventIdAnswer, SEARCH_MIN_LENGTH, type SearchHit } from '@guildhall/shared';
 import { Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -82,8 +82,18 @@ export function HeaderSearch({ area }: { area: SearchArea }) {
     } else if (target.kind === 'download') {
       window.location.assign(target.url);
     } else if (target.kind === 'event') {
-      // Events add their screens to screenPath when they come; isReachable keeps these hits out until then.
-      notifyError(new Error('Events cannot be opened yet.'));
+      // GET /api/events/getEventId/{id} answers the screen's parameters (EventId, EventDetailId, HashEventId).
+      api
+        .get<GetEventIdAnswer>(target.lookupUrl)
+        .then((answer) => {
+          const path = screenPath(target.screen, {
+            EventId: String(answer.EventId),
+            EventDetailId: answer.EventDetailId === null ? '' : String(answer.EventDetailId),
+            HashedEventId: answer.HashEventId,
+          });
+          if (path) navigate(path);
+        })
+        .catch(notifyError);
     }
   }
 

@@ -35,7 +35,10 @@ describe('searchTarget', () => {
     expect(screenPath('ContactsInfo.General', { ContactId: '7' })).toBe('/micronet/list/contacts/contacts/7');
     expect(screenPath('DirectoryContactDetail.General', { DirectoryContactId: '7' })).toBe('/m/directory/7');
     expect(isReachable(searchTarget({ Type: 'Contact', Id: '1' }, 'backoffice'))).toBe(true);
-    expect(isReachable(searchTarget({ Type: 'Event', Id: '1' }, 'backoffice'))).toBe(false);
+    expect(isReachable(searchTarget({ Type: 'Event', Id: '1' }, 'backoffice'))).toBe(true);
+    expect(isReachable(searchTarget({ Type: 'Event', Id: '1' }, 'member'))).toBe(true);
+    expect(screenPath('EventsDetail.General', { EventId: '7' })).toBe('/a/events/7');
+    expect(screenPath('EventDetail.General', { EventId: '7' })).toBe('/m/events/7');
     expect(isReachable(searchTarget({ Type: 'Project', Id: '1' }, 'backoffice'))).toBe(true);
     expect(screenPath('TasksProject.General', { ProjectId: '7' })).toBe('/micronet/list/tasks/projects/7');
     expect(screenPath('TasksProject.General', { ProjectId: '7', TaskId: '9' })).toBe(

@@ -57,8 +57,7 @@ export function searchTarget(hit: Pick<SearchHit, 'Type' | 'Id'>, area: SearchAr
 }
 
 /**
- * The address of a named screen in this product, or null while the feature that owns it does not exist yet
- * (events add their screens here when they come).
+ * The address of a named screen in this product, or null while the feature that owns it does not exist yet.
  */
 export function screenPath(screen: SearchScreen, params: Record<string, string>): string | null {
   const p = (name: string) => encodeURIComponent(params[name] ?? '');
@@ -67,6 +66,10 @@ export function screenPath(screen: SearchScreen, params: Record<string, string>)
       return params.ContactId ? `/micronet/list/contacts/contacts/${p('ContactId')}` : null;
     case 'DirectoryContactDetail.General':
       return params.DirectoryContactId ? `/m/directory/${p('DirectoryContactId')}` : null;
+    case 'EventsDetail.General':
+      return params.EventId ? `/a/events/${p('EventId')}` : null;
+    case 'EventDetail.General':
+      return params.EventId ? `/m/events/${p('EventId')}` : null;
     case 'TasksProject.General':
       if (params.ProjectId && params.ProjectId !== '0')
         return `/micronet/list/tasks/projects/${p('ProjectId')}${params.TaskId ? '?tab=tasks' : ''}`;

@@ -1,0 +1,1 @@
+ALTER TABLE "event_attendees" ADD COLUMN "credits_earned" integer;
