@@ -67,7 +67,7 @@ const { values: args } = parseArgs({
     'event-seats': { type: 'string', default: '100' },
     'event-count': { type: 'string', default: '10000' },
     /** Contacts of the custom-fields bar (10 custom fields each). */
-    'cf-contacts': { type: 'string', default: '1000000' },
+    'cf-contacts': { type: 'string', default: '100000' },
     /** Name of the PostgreSQL database the lists part creates and drops (default gh_bench_<pid>). */
     'pg-database': { type: 'string' },
     /** An existing database seeded with `npm run seed -- --tenant bench`: measured as it is, not loaded or dropped. */

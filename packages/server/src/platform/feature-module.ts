@@ -9,7 +9,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { JobHandler } from './jobs.ts';
+import type { ExtraFieldsSource } from './resources/extra-fields.ts';
 import type { ResourceHooks } from './resources/hooks.ts';
+import type { BoundResource } from './resources/registry.ts';
 import type { EventSubscriber, SearchDocumentWriter, Services } from './services.ts';
 
 export interface FeatureModule {
@@ -22,6 +24,12 @@ export interface FeatureModule {
    * inside the write's transaction (decisions 0040, 0041). A name that no resource has fails the start.
    */
   resourceHooks?: (services: Services) => Record<string, ResourceHooks>;
+  /**
+   * Fields a tenant adds to resources at run time (custom fields): for each resource, how its lists read, sort,
+   * filter and export them, or null for a resource this feature does not extend (decision 0112). One feature at
+   * most extends a resource.
+   */
+  listFields?: (services: Services) => (bound: BoundResource) => ExtraFieldsSource | null;
   /**
    * Background work, by job kind, made once with the app's services when the worker starts. A kind is unique
    * across modules; `services.jobs.enqueue` refuses a kind no module declared.

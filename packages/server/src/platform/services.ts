@@ -215,6 +215,17 @@ export function createServices(
       bound.hooks = hooks satisfies ResourceHooks;
     }
   }
+  for (const m of modules) {
+    const extend = m.listFields?.(services);
+    if (!extend) continue;
+    for (const bound of resources) {
+      const source = extend(bound);
+      if (!source) continue;
+      if (bound.extraFields)
+        refuse(`${m.name} adds list fields to ${bound.resource.name}, which another feature extends.`);
+      bound.extraFields = source;
+    }
+  }
 
   const handlers: Record<string, JobHandler> = {};
   for (const [kind, { make }] of jobMakers) handlers[kind] = make(services);

@@ -3,9 +3,11 @@
  * the type change with its dry run, and the values of records (decision 0111).
  */
 import { defineFeature } from '../../platform/feature-module.ts';
+import { customListFields } from './custom-fields.list.ts';
 import { customFieldsRoutes } from './custom-fields.routes.ts';
 
 export const customFieldsModule = defineFeature({
   name: 'custom-fields',
   routes: customFieldsRoutes,
+  listFields: () => customListFields,
 });

@@ -7,8 +7,8 @@ import { Readable } from 'node:stream';
 import {
   type Database,
   type Fragment,
+  joinFragments,
   q,
-  type Raw,
   raw,
   rowsOf,
   runFragment,
@@ -21,6 +21,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ClaimedJob, JobHandler } from '../jobs.ts';
 import type { JobQueue } from '../services.ts';
 import type { Storage } from '../storage.ts';
+import { type ExtraFields, extraFieldsOf } from './extra-fields.ts';
 import { planList } from './query.ts';
 import type { BoundResource } from './registry.ts';
 import type { ExportStarter } from './resource.service.ts';
@@ -71,11 +72,14 @@ async function* batches(
   tenantId: string,
   columns: string[],
   where: Fragment | undefined,
-  orderBy: Raw,
+  orderBy: Fragment,
+  extra: ExtraFields,
 ) {
-  const line = raw(
-    `concat_ws(',', ${columns.map((f) => `gh_csv_field(${bound.sqlColumns[f]?.text}::text)`).join(', ')})`,
-  );
+  const cells = columns.map((f) => {
+    const column = bound.sqlColumns[f];
+    return q`gh_csv_field(${column ?? extra.get(f)?.exportText ?? raw('null')}::text)`;
+  });
+  const line = q`concat_ws(',', ${joinFragments(cells, ', ')})`;
   const scope = where
     ? q`${bound.sqlTenant} = ${tenantId} and ${where}`
     : q`${bound.sqlTenant} = ${tenantId}`;
@@ -104,17 +108,29 @@ export function exportHandler(resources: readonly BoundResource[], storage: Stor
     };
     const bound = resources.find((r) => r.resource.name === p.resource);
     if (!bound) throw new Error(`unknown resource ${p.resource}`);
-    const plan = planList(bound, listRequestSchema.parse(p.body ?? {}), p.orderby, p.search);
-    const columns = p.columns.filter((c) => bound.columns[c]);
     const key = `${job.tenantId}/exports/${p.fileId}.csv`;
     await withTenantTx(database.db, { tenantId: job.tenantId, userId: job.userId }, async (tx) => {
-      const header = columns.map((c) => bound.resource.fields[c]?.label ?? c);
+      // Custom fields (decision 0112) are read with the tenant's definitions as they are now.
+      const extra = await extraFieldsOf(tx, job.tenantId, bound);
+      const plan = planList(bound, listRequestSchema.parse(p.body ?? {}), p.orderby, p.search, extra);
+      const columns = p.columns.filter((c) => bound.columns[c] || extra.has(c));
+      const header = columns.map(
+        (c) => bound.resource.fields[c]?.label ?? extra.get(c)?.declaration.label ?? c,
+      );
       // One CSV chunk per batch: the stream carries a few hundred chunks for a million rows, not a million records.
       // The BOM first, so that Excel reads UTF-8; every cell spreadsheet-safe (gh_csv_field, csvLine).
       const csv = Readable.from(
         (async function* () {
           yield `${UTF8_BOM}${csvLine(header)}\n`;
-          for await (const rows of batches(tx, bound, job.tenantId, columns, plan.where, plan.orderBy)) {
+          for await (const rows of batches(
+            tx,
+            bound,
+            job.tenantId,
+            columns,
+            plan.where,
+            plan.orderBy,
+            extra,
+          )) {
             let chunk = '';
             for (const row of rows) chunk += `${row.line}\n`;
             yield chunk;

@@ -17,13 +17,19 @@ import {
 } from '@guildhall/shared';
 import { getTableName } from 'drizzle-orm';
 import { badRequest } from '../errors.ts';
+import { type ExtraFields, NO_EXTRA_FIELDS, type SortRun } from './extra-fields.ts';
 import type { SearchIndexPlan } from './hooks.ts';
 import { type BoundResource, columnSql } from './registry.ts';
 
 export interface ListPlan {
   where: Fragment | undefined;
-  /** The order, with the key last (identifiers and directions only). */
-  orderBy: Raw;
+  /** The order, with the key last (identifiers, directions and an extra field's sort value). */
+  orderBy: Fragment;
+  /**
+   * A page sorted by one extra field (a custom field): its runs in order, each read through an index (decision
+   * 0112); `orderBy` then serves only the export and the search box's sort in memory.
+   */
+  runs?: SortRun[];
   /** The fields of the order, each with its direction, the key last. */
   sorts: { field: string; direction: 'asc' | 'desc' }[];
   /**
@@ -38,6 +44,7 @@ export interface ListPlan {
 export function parseOrderBy(
   bound: BoundResource,
   orderby: string | undefined,
+  extra: ExtraFields = NO_EXTRA_FIELDS,
 ): { field: string; direction: 'asc' | 'desc' }[] {
   const { resource } = bound;
   if (!orderby || orderby.trim() === '')
@@ -50,7 +57,7 @@ export function parseOrderBy(
         $orderby: ['Not understood.'],
       });
     }
-    if (!resource.sortable.includes(field)) {
+    if (!resource.sortable.includes(field) && !extra.get(field)?.sortRuns) {
       throw badRequest(`The list cannot be sorted by ${field || '(nothing)'}.`, {
         $orderby: [`${field || '(nothing)'} is not a sortable field.`],
       });
@@ -85,8 +92,14 @@ function coerce(field: FieldDeclaration, value: unknown): unknown {
   }
 }
 
-function criterionSql(bound: BoundResource, c: FilterCriterion): Fragment {
+function criterionSql(bound: BoundResource, c: FilterCriterion, extra: ExtraFields): Fragment {
   const { resource } = bound;
+  const added = extra.get(c.PropertyName);
+  if (added?.filter && !resource.fields[c.PropertyName]) {
+    if (Array.isArray(c.Value) && c.Value.length > MAX_FILTER_VALUES)
+      throw badRequest(`${added.declaration.label}: a filter may list at most ${MAX_FILTER_VALUES} values.`);
+    return added.filter(c);
+  }
   if (!resource.filterable.includes(c.PropertyName)) {
     throw badRequest(`The list cannot be filtered by ${c.PropertyName}.`, {
       [c.PropertyName]: [`${c.PropertyName} is not a filterable field.`],
@@ -175,6 +188,7 @@ export function planList(
   request: ListRequest,
   orderby: string | undefined,
   search: string | undefined,
+  extra: ExtraFields = NO_EXTRA_FIELDS,
 ): ListPlan {
   const { resource } = bound;
   const conditions: Fragment[] = [];
@@ -186,8 +200,9 @@ export function planList(
   const filterId = request.Id ?? FILTER_NONE;
   if (filterId === FILTER_ADVANCED) {
     for (const c of request.Criteria ?? []) {
-      conditions.push(criterionSql(bound, c));
-      const field = resource.fields[c.PropertyName] as FieldDeclaration;
+      conditions.push(criterionSql(bound, c, extra));
+      const field = (resource.fields[c.PropertyName] ??
+        extra.get(c.PropertyName)?.declaration) as FieldDeclaration;
       criteriaItems.push({
         DisplayName: field.label,
         CriteriaDisplayValue: displayValue(field, c),
@@ -199,7 +214,7 @@ export function planList(
     const named = resource.filters.find((f) => f.Id === filterId);
     if (!named) throw badRequest(`There is no filter ${filterId} on this list.`, { Id: ['Unknown filter.'] });
     for (const c of named.Criteria)
-      conditions.push(criterionSql(bound, { ...c, Value: c.Value, Value2: c.Value2 }));
+      conditions.push(criterionSql(bound, { ...c, Value: c.Value, Value2: c.Value2 }, extra));
     criteriaItems.push({
       DisplayName: named.Name,
       CriteriaDisplayValue: null,
@@ -228,17 +243,29 @@ export function planList(
       ShowValueOnTag: true,
     });
   }
-  const sorts = parseOrderBy(bound, orderby);
+  const sorts = parseOrderBy(bound, orderby, extra);
+  const sortedBy = extra.get(sorts[0]?.field ?? '');
+  const runs =
+    sorts.length === 1 && sortedBy?.sortRuns && sorts[0] ? sortedBy.sortRuns(sorts[0].direction) : undefined;
   // The key last: a stable order, so paging never repeats or skips a row. It runs the way the sort before it runs,
   // so one index read forwards or backwards yields the whole order (decision 0100); `name desc, id asc` would sort.
   const last = sorts[sorts.length - 1];
   if (!sorts.some((s) => s.field === resource.key))
     sorts.push({ field: resource.key, direction: last?.direction ?? 'asc' });
-  const orderBy = sorts.map((s) => `${(bound.sqlColumns[s.field] as Raw).text} ${s.direction}`);
+  const orderBy = joinFragments(
+    sorts.map((s) => {
+      const column = bound.sqlColumns[s.field];
+      if (column) return q`${column} ${raw(s.direction)}`;
+      // An extra field: its sort value, the rows without one last whichever the direction (as its runs are).
+      return q`${extra.get(s.field)?.sortValue ?? raw('null')} ${raw(s.direction)} nulls last`;
+    }),
+    ', ',
+  );
   const first = sorts[0] ?? { field: resource.defaultSort.field, direction: resource.defaultSort.direction };
   return {
     where: allOf(conditions),
-    orderBy: raw(orderBy.join(', ')),
+    orderBy,
+    ...(runs ? { runs } : {}),
     sorts,
     ...(searchIndex ? { searchIndex } : {}),
     criteriaItems,

@@ -9,6 +9,7 @@ import { ident, type Raw, raw, schema } from '@guildhall/db';
 import { columnOf, isResource, RECORD_VERSION_FIELD, type ResourceDeclaration } from '@guildhall/shared';
 import { getTableColumns, getTableName, getViewName, getViewSelectedFields, is } from 'drizzle-orm';
 import { type PgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
+import type { ExtraFieldsSource } from './extra-fields.ts';
 import type { ResourceHooks } from './hooks.ts';
 
 export interface BoundResource {
@@ -39,6 +40,8 @@ export interface BoundResource {
    * records of the target that the tenant has (decision 0082).
    */
   references: Record<string, Pick<BoundResource, 'resource' | 'sqlSource' | 'sqlTenant' | 'sqlKey'>>;
+  /** Fields a tenant adds at run time (custom fields), set when the app assembles for a resource that opts in. */
+  extraFields?: ExtraFieldsSource;
 }
 
 /** A column of the source as qualified, quoted SQL text. */

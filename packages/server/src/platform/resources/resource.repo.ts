@@ -1,8 +1,9 @@
 /** Queries of the generic engine: every one runs inside the caller's tenant transaction, scoped by tenant too. */
-import { type Fragment, ident, q, type Raw, raw, runFragment, type Tx } from '@guildhall/db';
+import { type Fragment, ident, joinFragments, q, raw, runFragment, type Tx } from '@guildhall/db';
 import { LIST_SEARCH_EXACT_UP_TO } from '@guildhall/shared';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { type ExtraFields, NO_EXTRA_FIELDS, type SortRun } from './extra-fields.ts';
 import type { SearchIndexPlan } from './hooks.ts';
 import type { BoundResource } from './registry.ts';
 
@@ -13,14 +14,20 @@ export type Row = Record<string, unknown>;
  * (decision 0060). Rows come keyed by field name in the order asked, each value read by its column's own decoder:
  * a page's rows are its models as they are.
  */
-function selectList(bound: BoundResource, fields: readonly string[] | undefined): Raw {
+function selectList(
+  bound: BoundResource,
+  fields: readonly string[] | undefined,
+  extra: ExtraFields = NO_EXTRA_FIELDS,
+): Fragment {
   const names = fields ?? Object.keys(bound.columns);
-  const parts: string[] = [];
+  const parts: Fragment[] = [];
   for (const f of names) {
     const column = bound.sqlColumns[f];
-    if (column) parts.push(`${column.text} as ${ident(f).text}`);
+    const added = column ? undefined : extra.get(f);
+    if (column) parts.push(q`${column} as ${ident(f)}`);
+    else if (added) parts.push(q`${added.value} as ${ident(f)}`);
   }
-  return raw(parts.join(', '));
+  return joinFragments(parts, ', ');
 }
 
 function scoped(bound: BoundResource, tenantId: string, where: Fragment | undefined): Fragment {
@@ -28,12 +35,12 @@ function scoped(bound: BoundResource, tenantId: string, where: Fragment | undefi
 }
 
 /** Each value read by its column's decoder, and a timestamp as ISO text: the values as a model carries them. */
-export function decodeRows(bound: BoundResource, rows: Row[]): Row[] {
+export function decodeRows(bound: BoundResource, rows: Row[], extra: ExtraFields = NO_EXTRA_FIELDS): Row[] {
   const { decoders } = bound;
   for (const row of rows) {
     for (const f in row) {
       const value = row[f];
-      const decode = decoders[f];
+      const decode = decoders[f] ?? extra.get(f)?.decode;
       if (value === null || value === undefined || !decode) continue;
       const v = decode(value);
       row[f] = v instanceof Date ? v.toISOString() : v;
@@ -42,20 +49,33 @@ export function decodeRows(bound: BoundResource, rows: Row[]): Row[] {
   return rows;
 }
 
+interface PagePlan {
+  where: Fragment | undefined;
+  orderBy: Fragment;
+  /** A page sorted by an extra field: its runs in order (decision 0112). */
+  runs?: SortRun[] | undefined;
+  limit: number;
+  offset: number;
+  fields?: readonly string[];
+  extra?: ExtraFields;
+}
+
 /** The statement of a page: its rows keyed by field name, in the order asked. */
-export function listStatement(
-  bound: BoundResource,
-  tenantId: string,
-  plan: {
-    where: Fragment | undefined;
-    orderBy: Raw;
-    limit: number;
-    offset: number;
-    fields?: readonly string[];
-  },
-): Fragment {
-  const select = selectList(bound, plan.fields);
+export function listStatement(bound: BoundResource, tenantId: string, plan: PagePlan): Fragment {
+  const select = selectList(bound, plan.fields, plan.extra);
   const where = scoped(bound, tenantId, plan.where);
+  if (plan.runs) {
+    // Sorted by an extra field: each run in its order through its index, one after the other. The runs are read in
+    // the order written (a UNION ALL under a LIMIT is an Append, which reads its inputs one by one and stops when
+    // the page is full), so a later run is not read at all while an earlier one fills the page. Each run is limited
+    // to the rows the page can need, which makes its planner walk the index instead of sorting.
+    const upTo = plan.offset + plan.limit;
+    const runs = plan.runs.map(
+      (r) =>
+        q`(select ${select} from ${bound.sqlSource} ${r.join ?? raw('')} where ${where}${r.where ? q` and ${r.where}` : raw('')} order by ${r.order} limit ${upTo})`,
+    );
+    return q`select * from (${joinFragments(runs, ' union all ')}) runs limit ${plan.limit} offset ${plan.offset}`;
+  }
   if (plan.offset >= DEFERRED_JOIN_FROM) {
     // Deep pages: skip over keys only (an index-only scan of the sort index), then read the page's rows.
     return q`select ${select} from ${bound.sqlSource} where ${bound.sqlTenant} = ${tenantId} and ${bound.sqlKey} in (select ${bound.sqlKey} from ${bound.sqlSource} where ${where} order by ${plan.orderBy} limit ${plan.limit} offset ${plan.offset}) order by ${plan.orderBy}`;
@@ -67,15 +87,9 @@ export async function listRows(
   tx: Tx,
   bound: BoundResource,
   tenantId: string,
-  plan: {
-    where: Fragment | undefined;
-    orderBy: Raw;
-    limit: number;
-    offset: number;
-    fields?: readonly string[];
-  },
+  plan: PagePlan,
 ): Promise<Row[]> {
-  return decodeRows(bound, await runFragment<Row>(tx, listStatement(bound, tenantId, plan)));
+  return decodeRows(bound, await runFragment<Row>(tx, listStatement(bound, tenantId, plan)), plan.extra);
 }
 
 /** Columns a searched page's statement adds to its rows: the total, whether it is an estimate, the row's place. */
@@ -103,16 +117,44 @@ export function listSearchStatement(
     limit: number;
     offset: number;
     fields?: readonly string[];
+    extra?: ExtraFields;
   },
   /** The list's total without the search: a statement answering one row, `n`. */
   unsearchedCount: Fragment,
 ): Fragment {
   const exactUpTo = LIST_SEARCH_EXACT_UP_TO;
+  const extra = plan.extra ?? NO_EXTRA_FIELDS;
   const where = scoped(bound, tenantId, plan.whereWithoutSearch);
-  const shown = (plan.fields ?? Object.keys(bound.columns)).filter((f) => bound.sqlColumns[f]);
-  const read = [...new Set([...shown, ...plan.sorts.map((s) => s.field)])];
-  const fRows = raw(read.map((f) => `${(bound.sqlColumns[f] as Raw).text} as ${ident(f).text}`).join(', '));
-  const order = raw(plan.sorts.map((s) => `${ident(s.field).text} ${s.direction}`).join(', '));
+  const shown = (plan.fields ?? Object.keys(bound.columns)).filter(
+    (f) => bound.sqlColumns[f] || extra.has(f),
+  );
+  const sortName = (f: string) => (bound.sqlColumns[f] ? f : `$sort:${f}`);
+  const fRows = joinFragments(
+    [
+      ...[...new Set([...shown, ...plan.sorts.map((s) => s.field).filter((f) => bound.sqlColumns[f])])].map(
+        (f) => {
+          const column = bound.sqlColumns[f];
+          return column
+            ? q`${column} as ${ident(f)}`
+            : q`${extra.get(f)?.value ?? raw('null')} as ${ident(f)}`;
+        },
+      ),
+      // An extra field's sort value beside its shown value (a choice's place in the list, not its id).
+      ...plan.sorts
+        .filter((s) => !bound.sqlColumns[s.field])
+        .map((s) => q`${extra.get(s.field)?.sortValue ?? raw('null')} as ${ident(sortName(s.field))}`),
+    ],
+    ', ',
+  );
+  const order = raw(
+    plan.sorts
+      .map((s) =>
+        bound.sqlColumns[s.field]
+          ? `${ident(s.field).text} ${s.direction}`
+          : `${ident(sortName(s.field)).text} ${s.direction} nulls last`,
+      )
+      .join(', '),
+  );
   const pageColumns = raw(shown.map((f) => `p.${ident(f).text}`).join(', '));
   const plain = raw(shown.map((f) => ident(f).text).join(', '));
   const few = q`(select count(*) from m) <= ${exactUpTo}`;

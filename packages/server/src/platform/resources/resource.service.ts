@@ -34,6 +34,13 @@ import { audit } from '../audit.ts';
 import type { AuthContext } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { sanitizeRichText } from '../html.ts';
+import {
+  type ExtraFields,
+  extraFieldsOf,
+  extraFieldsOfRows,
+  NO_EXTRA_FIELDS,
+  namesExtraFields,
+} from './extra-fields.ts';
 import { planList } from './query.ts';
 import type { BoundResource } from './registry.ts';
 import * as repo from './resource.repo.ts';
@@ -59,6 +66,7 @@ export async function settingsFor(tx: Tx, auth: AuthContext): Promise<TenantSett
 export function listColumns(
   resource: ResourceDeclaration,
   columnsToShow: readonly string[] | undefined,
+  extra: ExtraFields = NO_EXTRA_FIELDS,
 ): ListColumn[] {
   const cols: ListColumn[] = resource.columns.map((c) => ({
     field: c.field,
@@ -70,6 +78,17 @@ export function listColumns(
     ...(c.rendererInfo ? { rendererInfo: c.rendererInfo } : {}),
     ...(c.width ? { width: c.width } : {}),
   }));
+  // Fields the tenant added (custom fields): hidden until the user shows them in the table settings.
+  for (const f of extra.values()) {
+    cols.push({
+      field: f.field,
+      title: f.declaration.label,
+      show: columnsToShow ? columnsToShow.includes(f.field) : false,
+      defaultHide: true,
+      sortable: f.sortRuns !== undefined,
+      fieldType: f.columnType,
+    });
+  }
   if (resource.rowActions.length > 0) {
     cols.push({
       field: '$actions',
@@ -87,13 +106,14 @@ export function listColumns(
   return cols;
 }
 
-function modelItems(resource: ResourceDeclaration, pageSize: number): ListModelItems {
+function modelItems(resource: ResourceDeclaration, pageSize: number, extra: ExtraFields): ListModelItems {
+  const added = [...extra.values()];
   return {
     Resource: resource.name,
     Title: resource.title,
     Filters: [{ Id: 0, Name: 'None' }, ...resource.filters.map((f) => ({ Id: f.Id, Name: f.Name }))],
-    SortableFields: [...resource.sortable],
-    FilterableFields: [...resource.filterable],
+    SortableFields: [...resource.sortable, ...added.filter((f) => f.sortRuns).map((f) => f.field)],
+    FilterableFields: [...resource.filterable, ...added.filter((f) => f.filter).map((f) => f.field)],
     SearchFields: [...resource.search],
     DefaultSort: { columnName: resource.defaultSort.field, direction: resource.defaultSort.direction },
     PageSize: pageSize,
@@ -136,9 +156,13 @@ export function toModel(resource: ResourceDeclaration, row: repo.Row): Model {
   return model;
 }
 
-function checkColumns(resource: ResourceDeclaration, columns: readonly string[] | undefined): void {
+function checkColumns(
+  resource: ResourceDeclaration,
+  columns: readonly string[] | undefined,
+  extra: ExtraFields,
+): void {
   for (const c of columns ?? []) {
-    if (!(c in resource.fields))
+    if (!(c in resource.fields) && !extra.has(c))
       throw new HttpError(400, `The list has no column ${c}.`, { ColumnsToShow: [`${c} is not a field.`] });
   }
 }
@@ -153,9 +177,19 @@ export function listPage(
   query: ListQuery,
   body: ListRequest,
   top: number,
+  /**
+   * The extra fields (custom fields) read already: a request naming one needs them to be planned. Without them,
+   * a resource that has some reads their definitions in the page's round trip, for its columns.
+   */
+  loaded?: ExtraFields,
 ): { statements: Fragment[]; answer(rows: repo.Row[][], settings: TenantSettings): ListResponse } {
   const { resource } = bound;
-  const { plan, count, fields } = listBasics(bound, tenantId, query, body);
+  const extra = loaded ?? NO_EXTRA_FIELDS;
+  const definitions = !loaded && bound.extraFields ? [bound.extraFields.statement(tenantId)] : [];
+  const columnsOf = (rows: repo.Row[][]) =>
+    definitions.length > 0 ? extraFieldsOfRows(bound, rows[0], tenantId) : extra;
+  const own = (rows: repo.Row[][]) => rows.slice(definitions.length);
+  const { plan, count, fields } = listBasics(bound, tenantId, query, body, extra);
   const limit = Math.min(top, 1000);
   if (plan.searchIndex) {
     // The search box through a search index: the page and its total in one statement (decision 0101).
@@ -169,19 +203,21 @@ export function listPage(
         limit,
         offset: query.$skip,
         fields,
+        extra,
       },
       bound.hooks.countStatement?.(tenantId, { criteria: effectiveCriteria(resource, body), search: '' }) ??
         repo.countStatement(bound, tenantId, plan.searchIndex.whereWithoutSearch),
     );
     return {
-      statements: [statement],
-      answer: ([rows], settings) => {
+      statements: [...definitions, statement],
+      answer: (all, settings) => {
+        const [rows] = own(all);
         const page = repo.searchPageRows(rows ?? []);
         return {
-          Results: repo.decodeRows(bound, page.rows) as Model[],
+          Results: repo.decodeRows(bound, page.rows, extra) as Model[],
           TotalRecordAvailable: page.total,
           ...(page.estimated ? { TotalIsEstimate: true } : {}),
-          ...listFrame(resource, plan, body, settings),
+          ...listFrame(resource, plan, body, settings, columnsOf(all)),
         };
       },
     };
@@ -189,18 +225,23 @@ export function listPage(
   const page = repo.listStatement(bound, tenantId, {
     where: plan.where,
     orderBy: plan.orderBy,
+    runs: plan.runs,
     limit,
     offset: query.$skip,
     fields,
+    extra,
   });
   return {
-    statements: [count, page],
-    answer: ([counted, rows], settings) => ({
-      // The rows hold exactly the page's fields, keyed by field; decoded, they are the page's models.
-      Results: repo.decodeRows(bound, rows ?? []) as Model[],
-      TotalRecordAvailable: totalOf(counted),
-      ...listFrame(resource, plan, body, settings),
-    }),
+    statements: [...definitions, count, page],
+    answer: (all, settings) => {
+      const [counted, rows] = own(all);
+      return {
+        // The rows hold exactly the page's fields, keyed by field; decoded, they are the page's models.
+        Results: repo.decodeRows(bound, rows ?? [], extra) as Model[],
+        TotalRecordAvailable: totalOf(counted),
+        ...listFrame(resource, plan, body, settings, columnsOf(all)),
+      };
+    },
   };
 }
 
@@ -210,11 +251,12 @@ function listFrame(
   plan: { criteriaItems: ListResponse['CriteriaItems'] },
   body: ListRequest,
   settings: TenantSettings,
+  extra: ExtraFields,
 ) {
   return {
     CriteriaItems: plan.criteriaItems,
-    ModelItems: modelItems(resource, settings.listPageSize),
-    ListViewItems: listColumns(resource, body.ColumnsToShow),
+    ModelItems: modelItems(resource, settings.listPageSize, extra),
+    ListViewItems: listColumns(resource, body.ColumnsToShow, extra),
   };
 }
 
@@ -224,10 +266,16 @@ export function isExportRequest(query: ListQuery): boolean {
 }
 
 /** What every list request plans: the where and order, the exact total's statement, the fields a page reads. */
-function listBasics(bound: BoundResource, tenantId: string, query: ListQuery, body: ListRequest) {
+function listBasics(
+  bound: BoundResource,
+  tenantId: string,
+  query: ListQuery,
+  body: ListRequest,
+  extra: ExtraFields,
+) {
   const { resource } = bound;
-  checkColumns(resource, body.ColumnsToShow);
-  const plan = planList(bound, body, query.$orderby, query.$search);
+  checkColumns(resource, body.ColumnsToShow, extra);
+  const plan = planList(bound, body, query.$orderby, query.$search, extra);
   // The exact total: the resource's cheaper statement when it has one (a counter), else count(*).
   const count =
     bound.hooks.countStatement?.(tenantId, {
@@ -237,11 +285,11 @@ function listBasics(bound: BoundResource, tenantId: string, query: ListQuery, bo
   const shown = body.ColumnsToShow
     ? [resource.key, ...body.ColumnsToShow]
     : [resource.key, ...resource.columns.map((c) => c.field)];
-  const exported = [...new Set(shown)].filter((f) => bound.columns[f]);
+  const exported = [...new Set(shown)].filter((f) => bound.columns[f] || extra.has(f));
   for (const a of resource.rowActions) if (a.showCondition) shown.push(a.showCondition.field);
   // A page's rows carry their version, so an inline edit can name the version it changes.
   if (bound.versionColumn) shown.push(RECORD_VERSION_FIELD);
-  const fields = [...new Set(shown)].filter((f) => bound.sqlColumns[f]);
+  const fields = [...new Set(shown)].filter((f) => bound.sqlColumns[f] || extra.has(f));
   return { plan, count, fields, exported };
 }
 
@@ -257,8 +305,13 @@ export async function list(
 ): Promise<ListResponse> {
   const { resource } = bound;
   const settings = await settingsFor(tx, auth);
+  // A request naming a custom field is planned with the tenant's definitions, read first.
+  const extra =
+    isExportRequest(query) || namesExtraFields(bound, query, body)
+      ? await extraFieldsOf(tx, auth.tenantId, bound)
+      : undefined;
   if (isExportRequest(query)) {
-    const { plan, count, exported } = listBasics(bound, auth.tenantId, query, body);
+    const { plan, count, exported } = listBasics(bound, auth.tenantId, query, body, extra ?? NO_EXTRA_FIELDS);
     const [counted] = await runFragments(tx, [count]);
     const fileId = await startExport(tx, auth, bound, {
       ...(query.$orderby ? { orderby: query.$orderby } : {}),
@@ -269,11 +322,11 @@ export async function list(
     return {
       Results: [],
       TotalRecordAvailable: totalOf(counted),
-      ...listFrame(resource, plan, body, settings),
+      ...listFrame(resource, plan, body, settings, extra ?? NO_EXTRA_FIELDS),
       PendingDownloadFileId: fileId,
     };
   }
-  const page = listPage(bound, auth.tenantId, query, body, query.$top ?? settings.listPageSize);
+  const page = listPage(bound, auth.tenantId, query, body, query.$top ?? settings.listPageSize, extra);
   // The count and the page travel in one round trip (with the commit, when the list is the whole transaction).
   const rows = await runFragments(tx, page.statements, { commit: options.endsTransaction === true });
   return page.answer(rows, settings);

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type OneTripRead, scope } from '../context.ts';
 import { HttpError } from '../errors.ts';
+import { namesExtraFields } from './extra-fields.ts';
 import type { BoundResource } from './registry.ts';
 import * as service from './resource.service.ts';
 
@@ -64,7 +65,9 @@ export function resourceRoutes(
     oneTrip: (req: FastifyRequest, tenantId: string): OneTripRead<unknown> | null => {
       const { query, body } = listOf(req as ListRequest);
       const top = query.$top;
-      if (top === undefined || service.isExportRequest(query)) return null;
+      // A request naming a custom field reads the definitions first: not one round trip.
+      if (top === undefined || service.isExportRequest(query) || namesExtraFields(bound, query, body))
+        return null;
       const page = service.listPage(bound, tenantId, query, body, top);
       return {
         statements: page.statements,

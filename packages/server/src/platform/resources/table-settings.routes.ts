@@ -16,6 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthContext, requireAuth, tenantTx } from '../context.ts';
+import { extraFieldsOf } from './extra-fields.ts';
 import type { BoundResource } from './registry.ts';
 
 const screenParams = z.object({ screenName: z.string().min(1).max(200) });
@@ -54,8 +55,17 @@ async function store(
 }
 
 export function tableSettingsRoutes(resources: readonly BoundResource[]): FastifyPluginAsyncZod {
-  const sortableOf = (screenName: string): readonly string[] | null =>
-    resources.find((r) => screenNameOf(r.resource) === screenName)?.resource.sortable ?? null;
+  /** The fields a screen's list sorts by: its declaration's, and the tenant's sortable custom fields (decision 0112). */
+  const sortableOf = async (
+    tx: Tx,
+    tenantId: string,
+    screenName: string,
+  ): Promise<readonly string[] | null> => {
+    const bound = resources.find((r) => screenNameOf(r.resource) === screenName);
+    if (!bound) return null;
+    const extra = await extraFieldsOf(tx, tenantId, bound);
+    return [...bound.resource.sortable, ...[...extra.values()].filter((f) => f.sortRuns).map((f) => f.field)];
+  };
   return async (app) => {
     app.post('/api/settings/TableSettings', {
       config: { permission: 'authenticated' },
@@ -67,15 +77,15 @@ export function tableSettingsRoutes(resources: readonly BoundResource[]): Fastif
       },
       handler: async (req) => {
         const auth = requireAuth(req.auth);
-        const sortable = sortableOf(req.body.ScreenName);
-        const checked = sortable
-          ? validateSavedSort(req.body.Sort ?? null, sortable)
-          : { sort: req.body.Sort ?? null, reload: false };
-        const settings: TableSettings = { ...req.body, Sort: checked.sort };
-        await tenantTx(app.database, auth, (tx) =>
-          store(tx, tableSettings, auth, req.body.ScreenName, settings),
-        );
-        return { Settings: settings, InvalidSort: checked.reload };
+        return tenantTx(app.database, auth, async (tx) => {
+          const sortable = await sortableOf(tx, auth.tenantId, req.body.ScreenName);
+          const checked = sortable
+            ? validateSavedSort(req.body.Sort ?? null, sortable)
+            : { sort: req.body.Sort ?? null, reload: false };
+          const settings: TableSettings = { ...req.body, Sort: checked.sort };
+          await store(tx, tableSettings, auth, req.body.ScreenName, settings);
+          return { Settings: settings, InvalidSort: checked.reload };
+        });
       },
     });
 
@@ -94,7 +104,7 @@ export function tableSettingsRoutes(resources: readonly BoundResource[]): Fastif
           const raw = await load(tx, tableSettings, auth, name);
           const parsed = tableSettingsSchema.safeParse(raw);
           if (!parsed.success) return { Settings: null, InvalidSort: false };
-          const sortable = sortableOf(name);
+          const sortable = await sortableOf(tx, auth.tenantId, name);
           const checked = sortable
             ? validateSavedSort(parsed.data.Sort ?? null, sortable)
             : { sort: parsed.data.Sort ?? null, reload: false };

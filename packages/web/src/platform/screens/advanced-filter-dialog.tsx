@@ -2,6 +2,7 @@ import {
   FILTER_OPERATORS,
   type FilterCriterion,
   type FilterOperator,
+  type ListColumn,
   modalZIndex,
   parseBooleanInput,
   parseCurrencyInput,
@@ -34,8 +35,12 @@ interface Row {
   Value2: string;
 }
 
-function toValue(r: ResourceDeclaration, field: string, text: string): unknown {
-  const type = r.fields[field]?.type;
+/**
+ * A condition's value as the server takes it. A field the tenant added (a custom field) is not in the declaration:
+ * its type comes with its list column, and the server reads its choices by name.
+ */
+function toValue(r: ResourceDeclaration, field: string, text: string, columnType?: string): unknown {
+  const type = r.fields[field]?.type ?? columnType;
   if (type === 'number' || type === 'flags') return Number(text);
   if (type === 'currency') return parseCurrencyInput(text);
   if (type === 'boolean') return parseBooleanInput(text);
@@ -53,12 +58,20 @@ function toText(value: unknown): string {
 export default function AdvancedFilterDialog(props: {
   resource: ResourceDeclaration;
   fields: string[];
+  /** The list's columns: the titles and types of fields the declaration does not have (custom fields). */
+  columns?: readonly ListColumn[];
   initial: FilterCriterion[];
   onClose: () => void;
   onApply: (criteria: FilterCriterion[]) => void;
 }) {
   const { resource } = props;
-  const fieldData = props.fields.map((f) => ({ value: f, label: resource.fields[f]?.label ?? f }));
+  const column = (f: string) => props.columns?.find((c) => c.field === f);
+  const fieldData = props.fields.map((f) => ({
+    value: f,
+    label: resource.fields[f]?.label ?? column(f)?.title ?? f,
+  }));
+  const criterionValue = (field: string, text: string) =>
+    toValue(resource, field, text, column(field)?.fieldType);
   const blank = (): Row => ({
     id: nextRowId++,
     PropertyName: props.fields[0] ?? '',
@@ -92,9 +105,9 @@ export default function AdvancedFilterDialog(props: {
           ...(r.Operator === 'isEmpty' || r.Operator === 'isNotEmpty'
             ? {}
             : r.Operator === 'in'
-              ? { Value: r.Value.split(',').map((v) => toValue(resource, r.PropertyName, v.trim())) }
-              : { Value: toValue(resource, r.PropertyName, r.Value) }),
-          ...(r.Operator === 'between' ? { Value2: toValue(resource, r.PropertyName, r.Value2) } : {}),
+              ? { Value: r.Value.split(',').map((v) => criterionValue(r.PropertyName, v.trim())) }
+              : { Value: criterionValue(r.PropertyName, r.Value) }),
+          ...(r.Operator === 'between' ? { Value2: criterionValue(r.PropertyName, r.Value2) } : {}),
         })),
     );
   const z = { zIndex: modalZIndex(1) };

@@ -472,6 +472,7 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
           <AdvancedFilterDialog
             resource={resource}
             fields={data.ModelItems.FilterableFields}
+            columns={data.ListViewItems}
             initial={state.filterId === FILTER_ADVANCED ? state.criteria : []}
             onClose={() => setAdvancedOpen(false)}
             onApply={(criteria: FilterCriterion[]) => {

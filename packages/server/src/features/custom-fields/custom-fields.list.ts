@@ -1,0 +1,356 @@
+/**
+ * Custom fields in the generic lists (decision 0112): each live field of a resource that opts in becomes a list
+ * field `cf_<id>` that a column shows, a sort orders by and a filter tests, read from the typed values table through
+ * its indexes `(tenant_id, field_id, <typed column>, record_id)`:
+ * - a filter is a semi-join on the values of that field (`exists`, the planner drives it from the index range of a
+ *   choice, a date or number range, or probes it per row);
+ * - a sort is runs read one after the other: the values in order of the typed index (a choice: the records of each
+ *   choice in the order of the choice list), then the records without a value in key order;
+ * - a column is a correlated read of the value by the primary key (50 probes for a page).
+ * Only integers the server checked (field and choice ids) are written into the SQL; values are parameters.
+ */
+import { type Fragment, joinFragments, q, type Raw, raw } from '@guildhall/db';
+import {
+  type CustomFieldRuleModel,
+  customFieldDeclaration,
+  customFieldKey,
+  type FilterCriterion,
+  parseBooleanInput,
+  type SelectListItem,
+  CUSTOM_FIELD_DATA_TYPES as T,
+} from '@guildhall/shared';
+import { HttpError } from '../../platform/errors.ts';
+import type { ExtraFieldsSource, ExtraListField, SortRun } from '../../platform/resources/extra-fields.ts';
+import type { BoundResource } from '../../platform/resources/registry.ts';
+
+const VALUES = raw('custom_field_values');
+
+/** Above this many choices a sort by a choice orders by choice id (one run), not by the list's order. */
+const MAX_CHOICE_RUNS = 30;
+
+type Kind = 'text' | 'number' | 'date' | 'datetime' | 'bool' | 'choice' | 'fillIn' | 'multi';
+
+function kindOf(type: number): Kind | null {
+  switch (type) {
+    case T.Text:
+    case T.MultiLineText:
+    case T.Email:
+    case T.Phone:
+    case T.Website:
+      return 'text';
+    case T.Number:
+    case T.Currency:
+      return 'number';
+    case T.Date:
+      return 'date';
+    case T.DateTime:
+      return 'datetime';
+    case T.Checkbox:
+      return 'bool';
+    case T.Dropdown:
+    case T.YesNo:
+      return 'choice';
+    case T.DropdownWithFillIn:
+      return 'fillIn';
+    case T.MultiChoice:
+      return 'multi';
+    default:
+      return null; // a file (its own model) or a section heading (no value)
+  }
+}
+
+/** The typed column a kind of value is kept in (decision 0111). */
+const COLUMN: Record<Kind, string> = {
+  text: 'text_value',
+  number: 'number_value',
+  date: 'date_value',
+  datetime: 'datetime_value',
+  bool: 'bool_value',
+  choice: 'choice_id',
+  fillIn: 'choice_id',
+  multi: 'choice_ids',
+};
+
+function refuse(label: string, message: string): never {
+  throw new HttpError(400, `${label}: ${message}`, { Criteria: [message] });
+}
+
+function like(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function int(n: number): Raw {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return raw(String(n));
+}
+
+interface Definition extends CustomFieldRuleModel {
+  SelectListItems: SelectListItem[];
+}
+
+function definitionOf(row: Record<string, unknown>): Definition {
+  const choices = typeof row.choices === 'string' ? JSON.parse(row.choices) : row.choices;
+  return {
+    CustomFieldId: Number(row.id),
+    Name: String(row.name),
+    CustomFieldDataTypeId: Number(row.type),
+    SelectListItems: Array.isArray(choices) ? (choices as SelectListItem[]) : [],
+  };
+}
+
+/** A custom field as a list field of the resource `bound`. */
+export function listFieldOf(bound: BoundResource, field: Definition): ExtraListField | null {
+  const kind = kindOf(field.CustomFieldDataTypeId);
+  const declaration = customFieldDeclaration(field);
+  if (!kind || !declaration) return null;
+  const id = int(field.CustomFieldId);
+  const label = field.Name;
+  const col = (alias: string) => raw(`${alias}.${COLUMN[kind]}`);
+  /** The value row of this field for the source's row, as alias `v`. */
+  const ofRow = (alias: string) =>
+    q`${VALUES} ${raw(alias)} where ${raw(alias)}.tenant_id = ${bound.sqlTenant} and ${raw(alias)}.field_id = ${id} and ${raw(alias)}.record_id = ${bound.sqlKey}`;
+  const read = (expr: Fragment | Raw) => q`(select ${expr} from ${ofRow('v')})`;
+  const choices = field.SelectListItems;
+  const nameOf = (choiceId: unknown) =>
+    choices.find((c) => c.Id === Number(choiceId))?.Name ?? `(removed choice ${String(choiceId)})`;
+  const names = JSON.stringify(Object.fromEntries(choices.map((c) => [String(c.Id), c.Name])));
+  const choiceName = (expr: Raw) => q`(${names}::jsonb ->> ${expr}::text)`;
+
+  // What a column shows, and its export cell.
+  let value: Fragment;
+  let exportText: Fragment;
+  let decode: ((v: unknown) => unknown) | undefined;
+  let columnType: string = declaration.type;
+  switch (kind) {
+    case 'number':
+      value = read(raw('v.number_value'));
+      decode = (v) => Number(v);
+      exportText = read(
+        field.CustomFieldDataTypeId === T.Currency
+          ? raw("to_char(v.number_value / 100, 'FM999999999999990.00')")
+          : raw('v.number_value::text'),
+      );
+      break;
+    case 'date':
+      value = read(raw('v.date_value::text'));
+      exportText = value;
+      break;
+    case 'datetime':
+      value = read(raw('v.datetime_value'));
+      decode = (v) => new Date(String(v)).toISOString();
+      exportText = read(raw(`to_char(v.datetime_value at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`));
+      break;
+    case 'bool':
+      value = read(raw('v.bool_value'));
+      decode = (v) => (v === true || v === 't' ? 'Yes' : 'No');
+      columnType = 'text';
+      exportText = read(raw(`case when v.bool_value then 'Yes' else 'No' end`));
+      break;
+    case 'choice':
+      value = read(raw('v.choice_id'));
+      decode = nameOf;
+      columnType = 'text';
+      exportText = read(choiceName(raw('v.choice_id')));
+      break;
+    case 'fillIn':
+      // The Other choice keeps its fill-in text: that text, else the choice's name.
+      value = read(
+        raw(`case when v.text_value is not null then 't' || v.text_value else 'c' || v.choice_id end`),
+      );
+      decode = (v) => (String(v).startsWith('t') ? String(v).slice(1) : nameOf(String(v).slice(1)));
+      columnType = 'text';
+      exportText = read(q`coalesce(v.text_value, ${choiceName(raw('v.choice_id'))})`);
+      break;
+    case 'multi':
+      value = read(raw(`array_to_string(v.choice_ids, ',')`));
+      decode = (v) =>
+        String(v)
+          .split(',')
+          .filter((x) => x !== '')
+          .map(nameOf)
+          .join('; ');
+      columnType = 'text';
+      exportText = read(
+        q`(select string_agg(${choiceName(raw('x'))}, '; ' order by o) from unnest(v.choice_ids) with ordinality u(x, o))`,
+      );
+      break;
+    default:
+      value = read(raw('v.text_value'));
+      exportText = value;
+  }
+
+  // The sort: runs through the typed index (decision 0112), and the same order as a value for a sort in memory.
+  const choiceIds = choices.map((c) => int(c.Id).text);
+  const byChoiceOrder = choices.length > 0 && choices.length <= MAX_CHOICE_RUNS;
+  let sortValue: Fragment | undefined;
+  let sortRuns: ((direction: 'asc' | 'desc') => SortRun[]) | undefined;
+  const join = (condition: Fragment | Raw) =>
+    q`join ${VALUES} s on s.tenant_id = ${bound.sqlTenant} and s.record_id = ${bound.sqlKey} and s.field_id = ${id} and ${condition}`;
+  const empties = (direction: 'asc' | 'desc'): SortRun => ({
+    where: q`not exists (select 1 from ${ofRow('e')})`,
+    order: q`${bound.sqlKey} ${raw(direction)}`,
+  });
+  if (kind === 'text' || kind === 'number' || kind === 'date' || kind === 'datetime') {
+    const expr = (alias: string) =>
+      kind === 'text' ? raw(`lower(left(${alias}.text_value, 200))`) : raw(`${alias}.${COLUMN[kind]}`);
+    sortValue = read(expr('v'));
+    sortRuns = (d) => [
+      {
+        join: join(raw(`s.${COLUMN[kind]} is not null`)),
+        order: q`${expr('s')} ${raw(d)}, s.record_id ${raw(d)}`,
+      },
+      empties(d),
+    ];
+  } else if (kind === 'bool') {
+    sortValue = read(raw('v.bool_value'));
+    sortRuns = (d) => [
+      ...(d === 'asc' ? [false, true] : [true, false]).map((b) => ({
+        join: join(raw(`s.bool_value = ${b}`)),
+        order: q`s.record_id ${raw(d)}`,
+      })),
+      empties(d),
+    ];
+  } else if (kind === 'choice' || kind === 'fillIn') {
+    const place = byChoiceOrder
+      ? raw(`array_position(array[${choiceIds.join(', ')}]::bigint[], v.choice_id)`)
+      : raw('v.choice_id');
+    sortValue = read(place);
+    sortRuns = (d) => {
+      if (!byChoiceOrder)
+        return [
+          {
+            join: join(raw('s.choice_id is not null')),
+            order: q`s.choice_id ${raw(d)}, s.record_id ${raw(d)}`,
+          },
+          empties(d),
+        ];
+      const ordered = d === 'asc' ? choiceIds : [...choiceIds].reverse();
+      return [
+        ...ordered.map((c) => ({ join: join(raw(`s.choice_id = ${c}`)), order: q`s.record_id ${raw(d)}` })),
+        // Answers naming a choice no longer in the list (never left behind silently, but possible after an import).
+        {
+          join: join(
+            raw(`s.choice_id is not null and s.choice_id <> all (array[${choiceIds.join(', ')}]::bigint[])`),
+          ),
+          order: q`s.choice_id ${raw(d)}, s.record_id ${raw(d)}`,
+        },
+        empties(d),
+      ];
+    };
+  }
+
+  const filter = (c: FilterCriterion): Fragment => {
+    const has = (condition: Fragment | Raw) => q`exists (select 1 from ${ofRow('s')} and ${condition})`;
+    if (c.Operator === 'isEmpty') return q`not ${has(q`${col('s')} is not null`)}`;
+    if (c.Operator === 'isNotEmpty') return has(q`${col('s')} is not null`);
+    const list = (Array.isArray(c.Value) ? c.Value : [c.Value]).filter((v) => v !== undefined && v !== null);
+    const one = () => {
+      const [v] = list;
+      if (list.length !== 1) refuse(label, 'give one value to filter by.');
+      return v;
+    };
+    const compare = (coerce: (v: unknown) => unknown, target: Raw) => {
+      if (c.Operator === 'between')
+        return has(q`${target} between ${coerce(c.Value)} and ${coerce(c.Value2)}`);
+      if (c.Operator === 'in') {
+        if (list.length === 0) return q`false`;
+        return has(
+          q`${target} in (${joinFragments(
+            list.map((v) => q`${coerce(v)}`),
+            ', ',
+          )})`,
+        );
+      }
+      const op = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' }[c.Operator as string];
+      if (!op) refuse(label, `cannot be filtered with ${c.Operator}.`);
+      return has(q`${target} ${raw(op)} ${coerce(one())}`);
+    };
+    const choiceId = (v: unknown): number => {
+      const text = String(v ?? '').trim();
+      const byId = /^\d+$/.test(text) ? choices.find((x) => x.Id === Number(text)) : undefined;
+      const byName = choices.find((x) => x.Name.trim().toLowerCase() === text.toLowerCase());
+      const found = byId ?? byName;
+      if (!found) refuse(label, `there is no choice ${text || '(empty)'}.`);
+      return found.Id;
+    };
+    switch (kind) {
+      case 'text': {
+        if (c.Operator === 'contains') return has(q`s.text_value ilike ${`%${like(String(one()))}%`}`);
+        if (c.Operator === 'startsWith') return has(q`s.text_value ilike ${`${like(String(one()))}%`}`);
+        return compare((v) => String(v ?? '').toLowerCase(), raw('lower(s.text_value)'));
+      }
+      case 'number':
+        return compare((v) => {
+          const n = typeof v === 'number' ? v : Number(String(v ?? '').trim());
+          if (String(v ?? '').trim() === '' || !Number.isFinite(n))
+            refuse(label, 'needs a number to filter by.');
+          return n;
+        }, raw('s.number_value'));
+      case 'date':
+        return compare((v) => {
+          const text = String(v ?? '').slice(0, 10);
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text)))
+            refuse(label, 'needs a date (YYYY-MM-DD) to filter by.');
+          return text;
+        }, raw('s.date_value'));
+      case 'datetime':
+        return compare((v) => {
+          const t = Date.parse(String(v ?? ''));
+          if (Number.isNaN(t)) refuse(label, 'needs a date and time to filter by.');
+          return new Date(t).toISOString();
+        }, raw('s.datetime_value'));
+      case 'bool': {
+        if (c.Operator !== 'eq' && c.Operator !== 'ne') refuse(label, 'is filtered with yes or no.');
+        const b = parseBooleanInput(one() as string | number | boolean | null);
+        if (b === null) refuse(label, 'needs yes or no to filter by.');
+        return has(q`s.bool_value ${raw(c.Operator === 'eq' ? '=' : '<>')} ${b}`);
+      }
+      case 'choice':
+      case 'fillIn': {
+        if (kind === 'fillIn' && c.Operator === 'contains')
+          return has(q`s.text_value ilike ${`%${like(String(one()))}%`}`);
+        if (c.Operator !== 'eq' && c.Operator !== 'ne' && c.Operator !== 'in')
+          refuse(label, 'is filtered with is, is not or is one of.');
+        return compare(choiceId, raw('s.choice_id'));
+      }
+      case 'multi': {
+        const ids = list.map(choiceId);
+        if (ids.length === 0) return q`false`;
+        const array = raw(`array[${ids.map((x) => int(x).text).join(', ')}]::bigint[]`);
+        // any of (`in`) or all of (is, contains).
+        if (c.Operator === 'in') return has(q`s.choice_ids && ${array}`);
+        if (c.Operator === 'eq' || c.Operator === 'contains') return has(q`s.choice_ids @> ${array}`);
+        return refuse(label, 'is filtered with is, contains or is one of.');
+      }
+    }
+  };
+
+  return {
+    field: customFieldKey(field.CustomFieldId),
+    declaration,
+    columnType,
+    value,
+    exportText,
+    ...(decode ? { decode } : {}),
+    ...(sortValue ? { sortValue } : {}),
+    ...(sortRuns ? { sortRuns } : {}),
+    filter,
+  };
+}
+
+/** The list fields of a resource that opts in to custom fields; null for one that does not. */
+export function customListFields(bound: BoundResource): ExtraFieldsSource | null {
+  const entity = bound.resource.customFields?.entity;
+  if (!entity || bound.resource.fixture) return null;
+  return {
+    statement: (tenantId) =>
+      q`select custom_field_id as id, name, data_type_id as type, choices from custom_fields
+        where tenant_id = ${tenantId} and entity = ${entity} and not is_deleted
+        order by page_number, sort_order, custom_field_id`,
+    fields: (rows) =>
+      rows.flatMap((row) => {
+        const f = listFieldOf(bound, definitionOf(row));
+        return f ? [f] : [];
+      }),
+  };
+}

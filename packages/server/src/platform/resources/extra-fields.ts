@@ -1,0 +1,86 @@
+/**
+ * Fields a tenant adds to a resource at run time (custom fields, decision 0111): a feature that keeps them says how
+ * the generic list reads, sorts, filters and exports each one, and the list engine plans them beside the declared
+ * fields. platform/ knows only this shape; the custom-fields feature provides it (`listFields` in its module) for
+ * every resource that opts in (`customFields` in the declaration). Decision 0112.
+ */
+import { type Fragment, runFragment, type Tx } from '@guildhall/db';
+import type { FieldDeclaration, FilterCriterion, ListQuery, ListRequest } from '@guildhall/shared';
+import type { BoundResource } from './registry.ts';
+
+/**
+ * One run of rows of a page sorted by an extra field, in the sort's order: the rows of the source that `join` (an
+ * inner join on the source's row) and `where` keep, ordered by `order`. A sorted page is the runs one after the
+ * other (UNION ALL, read in order and stopped once the page is full), so each run walks an index in its order:
+ * the values of a date in date order, the records of one choice after another, then the records with no value.
+ */
+export interface SortRun {
+  join?: Fragment;
+  where?: Fragment;
+  order: Fragment;
+}
+
+export interface ExtraListField {
+  /** The name a list request uses (ColumnsToShow, $orderby, a criterion's PropertyName): `cf_12`. */
+  field: string;
+  /** The field as a column shows and the advanced filter reads it (label, type, choices). */
+  declaration: FieldDeclaration;
+  /** The column's type for the web's cell (`text` for a value the server answers as its display text). */
+  columnType: string;
+  /** The value of the source's row (a correlated scalar select). */
+  value: Fragment;
+  /** The value read for a page as the client shows it (a choice id as its name). */
+  decode?: (value: unknown) => unknown;
+  /** The value as the text of an export's cell. */
+  exportText: Fragment;
+  /** A sortable field's value in sort order (a choice's place in the list), for a sort done in memory. */
+  sortValue?: Fragment;
+  /** A sortable field's runs in the direction asked (decision 0112); undefined when it cannot be sorted. */
+  sortRuns?: (direction: 'asc' | 'desc') => SortRun[];
+  /** A filterable field's condition on the source's row; throws an HttpError (400) for a criterion it refuses. */
+  filter?: (c: FilterCriterion) => Fragment;
+}
+
+/**
+ * The extra fields of a resource for one tenant: the statement that reads their definitions, and the fields made of
+ * its rows. A statement, so that a list naming none of them reads the definitions (for its columns) in the same
+ * round trip as its page.
+ */
+export interface ExtraFieldsSource {
+  statement(tenantId: string): Fragment;
+  fields(rows: Record<string, unknown>[], tenantId: string): ExtraListField[];
+}
+
+export type ExtraFields = ReadonlyMap<string, ExtraListField>;
+
+export const NO_EXTRA_FIELDS: ExtraFields = new Map();
+
+export function extraFieldsOfRows(
+  bound: BoundResource,
+  rows: Record<string, unknown>[] | undefined,
+  tenantId: string,
+): ExtraFields {
+  if (!bound.extraFields || !rows) return NO_EXTRA_FIELDS;
+  return new Map(bound.extraFields.fields(rows, tenantId).map((f) => [f.field, f]));
+}
+
+/** The extra fields of a resource for a tenant (none when no feature provides them). */
+export async function extraFieldsOf(tx: Tx, tenantId: string, bound: BoundResource): Promise<ExtraFields> {
+  if (!bound.extraFields) return NO_EXTRA_FIELDS;
+  return extraFieldsOfRows(bound, await runFragment(tx, bound.extraFields.statement(tenantId)), tenantId);
+}
+
+/** Whether a list request names a field the resource does not declare: its plan needs the extra fields first. */
+export function namesExtraFields(bound: BoundResource, query: ListQuery, body: ListRequest): boolean {
+  if (!bound.extraFields) return false;
+  const { fields } = bound.resource;
+  const named = [
+    ...(body.ColumnsToShow ?? []),
+    ...(body.Criteria ?? []).map((c) => c.PropertyName),
+    ...(query.$orderby ?? '')
+      .split(',')
+      .map((p) => p.trim().split(/\s+/)[0] ?? '')
+      .filter((f) => f !== ''),
+  ];
+  return named.some((f) => !(f in fields));
+}
