@@ -7,6 +7,7 @@ import { DEMO_CONTACTS, seedDemo } from './demo.ts';
 import { DEMO_TEMPLATES } from './demo-communications.ts';
 import type { DemoFilesInput } from './demo-files.ts';
 import { simplePdf } from './demo-files.ts';
+import { DEMO_SAVED_REPORTS } from './demo-reports.ts';
 
 let database: Database;
 let filesInput: DemoFilesInput | null = null;
@@ -192,6 +193,39 @@ describe('the demo', () => {
       sql`select count(*)::int as n from tasks t join tenants x on x.id = t.tenant_id where x.slug = 'other'`,
     );
     expect(other?.n).toBe(0);
+  });
+
+  it('gives the demo association saved reports its lists can run, shared and private, one pinned', async () => {
+    for (const r of DEMO_SAVED_REPORTS) {
+      const resource = Object.values(shared).find((v) => isResource(v) && v.name === r.definition.resource);
+      expect(resource, r.title).toBeDefined();
+      if (!isResource(resource)) continue;
+      expect(
+        shared.reportDefinitionProblems(resource, shared.reportDefinitionSchema.parse(r.definition)),
+      ).toEqual([]);
+    }
+    const [demo] = await asOwner<{ id: string }>(sql`select id from tenants where slug = 'demo'`);
+    const [admin] = await asOwner<{ id: number }>(sql`select id from users where username = 'demo.staff'`);
+    const seen = await withTenantTx(database.db, { tenantId: demo?.id as string }, async (tx) =>
+      rowsOf<{ title: string }>(await tx.execute(sql`select title from saved_reports order by title`)),
+    );
+    // Without a user, only the shared ones; the owner sees their private one too.
+    expect(seen.map((r) => r.title)).toEqual([
+      'Contacts by status and state',
+      'Dues by chapter',
+      'Lapsed members to win back',
+    ]);
+    const own = await withTenantTx(
+      database.db,
+      { tenantId: demo?.id as string, userId: Number(admin?.id) },
+      async (tx) =>
+        rowsOf<{ n: number; pins: number }>(
+          await tx.execute(
+            sql`select (select count(*)::int from saved_reports) as n, (select count(*)::int from report_pins) as pins`,
+          ),
+        ),
+    );
+    expect(own[0]).toEqual({ n: DEMO_SAVED_REPORTS.length, pins: 1 });
   });
 
   it('is seeded once: a second start adds nothing', async () => {

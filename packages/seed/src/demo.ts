@@ -16,6 +16,7 @@ import { seedDemoEvents } from './demo-events.ts';
 import type { DemoFilesInput } from './demo-files.ts';
 import { seedDemoMemberships } from './demo-memberships.ts';
 import { seedDemoQueries } from './demo-query-tool.ts';
+import { seedDemoReports } from './demo-reports.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 
 /** How many contacts each demo association starts with. */
@@ -103,6 +104,7 @@ export async function seedDemo(
   await seedDemoTasks(db, demo.id, staff.id);
   await seedDemoBilling(db, demo.id, shared.todayIn(shared.DEFAULT_TIMEZONE));
   await seedDemoEvents(db, demo.id);
+  await seedDemoReports(db, demo.id, staff.id);
   return demoFilesInput(db, demo.id, demo.name);
 }
 

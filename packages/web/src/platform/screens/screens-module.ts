@@ -6,6 +6,7 @@ import type { WebModule } from '../modules/web-module.ts';
 const listScreen = () => import('./list-screen.tsx');
 const editScreen = () => import('./edit-screen.tsx');
 const reports = () => import('./reports/reports-screens.tsx');
+const builder = () => import('./reports/report-builder.tsx');
 const menuPage = () => import('./menu-page.tsx');
 
 /** The generic screens' own pages in the back office: the dashboard and the reports. */
@@ -18,9 +19,19 @@ export const screensModule: WebModule = {
       screen(reports, (m) => m.ReportCatalogue),
     ),
     page(
+      'reports/new',
+      { stateName: 'Reports.Builder', title: 'New report' },
+      screen(builder, (m) => m.ReportBuilderRoute),
+    ),
+    page(
       'reports/:reportId',
       { stateName: 'Reports.View', title: 'Report' },
       screen(reports, (m) => m.ReportScreen),
+    ),
+    page(
+      'reports/:reportId/edit',
+      { stateName: 'Reports.Builder', title: 'Edit report' },
+      screen(builder, (m) => m.ReportBuilderRoute),
     ),
     page(
       'dashboard',
@@ -47,7 +58,8 @@ export const screensModule: WebModule = {
       label: 'Reports',
       icon: IconChartBar,
       permission: 'backoffice',
-      description: 'Run reports, page and sort them, and keep your favourites first.',
+      description:
+        'Run reports, build your own with grouping, totals and charts, and pin them to the dashboard.',
       order: 20,
     },
     {

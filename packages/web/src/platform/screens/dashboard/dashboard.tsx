@@ -2,6 +2,7 @@ import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import {
   DASHBOARD_GRID,
+  type ReportCatalogueEntry,
   type ResourceDeclaration,
   type UserWidgetSettings,
   type WidgetDeclaration,
@@ -18,11 +19,16 @@ import { useModules, visibleWidgets } from '../../modules/modules-context.tsx';
 import type { DashboardWidget } from '../../modules/web-module.ts';
 import { LoadingBlock, PageHeader } from '../../page.tsx';
 import { rowLabel } from '../list-cell.tsx';
+import { measureText, ReportChart } from '../reports/report-grouped.tsx';
+import { CATALOGUE_KEY, fetchCatalogue, INITIAL_REPORT_STATE, runReport } from '../reports/reports-api.ts';
 import { listPath, RESOURCES, recordPath } from '../resources.ts';
 import { screenOptionsOf } from '../screen-options.ts';
 import { fetchList } from '../screens-api.ts';
 
 export const DASHBOARD_SCREEN = 'Dashboard';
+
+/** A report pinned to the dashboard is a widget keyed by its ReportId. */
+const pinnedId = (reportId: string) => `r:${reportId}`;
 
 /** A Widget screen: a count or a short list a resource declares (`screen.widgets`), shown to those who may read it. */
 interface DeclaredWidget {
@@ -44,10 +50,16 @@ function declaredWidgets(canRead: (r: ResourceDeclaration) => boolean): Declared
 export function defaultLayout(
   widgets: readonly Pick<DashboardWidget, 'key' | 'size'>[],
   declared: readonly DeclaredWidget[],
+  pinned: readonly Pick<ReportCatalogueEntry, 'ReportId' | 'Chart' | 'Grouped'>[] = [],
 ): LayoutItem[] {
   const sized = [
     ...widgets.map((w) => ({ i: w.key, ...w.size })),
     ...declared.map((d) => ({ i: d.id, w: 2, h: d.widget.kind === 'count' ? 3 : 5 })),
+    ...pinned.map((r) => ({
+      i: pinnedId(r.ReportId),
+      w: r.Chart ? 3 : 2,
+      h: r.Chart ? 7 : r.Grouped ? 5 : 3,
+    })),
   ];
   const out: LayoutItem[] = [];
   let x = 0;
@@ -112,11 +124,14 @@ export function DashboardGrid() {
     queryKey: ['widgetSettings', DASHBOARD_SCREEN],
     queryFn: () => api.get<UserWidgetSettings>(`/api/settings/UserWidgetSettings/${DASHBOARD_SCREEN}`),
   });
+  // Reports the user pinned (decided before the layout, so a saved layout keeps their places).
+  const catalogue = useQuery({ queryKey: CATALOGUE_KEY, queryFn: fetchCatalogue });
+  const pinned = useMemo(() => (catalogue.data ?? []).filter((r) => r.IsPinned), [catalogue.data]);
   const { width, containerRef, mounted } = useContainerWidth();
   const narrow = width < DASHBOARD_GRID.mobileBreakpointPx;
   const initial = useMemo(
-    () => savedLayout(settings.data, defaultLayout(widgets, declared)),
-    [settings.data, widgets, declared],
+    () => savedLayout(settings.data, defaultLayout(widgets, declared, pinned)),
+    [settings.data, widgets, declared, pinned],
   );
   const last = useRef<string>('');
   useEffect(() => {
@@ -141,8 +156,8 @@ export function DashboardGrid() {
 
   return (
     <div ref={containerRef}>
-      {settings.isPending ? <LoadingBlock /> : null}
-      {mounted && !settings.isPending ? (
+      {settings.isPending || catalogue.isPending ? <LoadingBlock /> : null}
+      {mounted && !settings.isPending && !catalogue.isPending ? (
         <ReactGridLayout
           key={narrow ? 'narrow' : 'wide'}
           width={width}
@@ -169,6 +184,15 @@ export function DashboardGrid() {
             <div key={d.id} data-widget={d.id}>
               <Widget title={d.widget.title}>
                 <ResourceWidget resource={d.resource} widget={d.widget} />
+              </Widget>
+            </div>
+          ))}
+          {pinned.map((r) => (
+            <div key={pinnedId(r.ReportId)} data-widget={pinnedId(r.ReportId)}>
+              <Widget title={r.Title}>
+                <Suspense fallback={<LoadingBlock />}>
+                  <PinnedReport report={r} />
+                </Suspense>
               </Widget>
             </div>
           ))}
@@ -222,6 +246,62 @@ function ResourceWidget({ resource, widget }: { resource: ResourceDeclaration; w
           Nothing yet.
         </Text>
       ) : null}
+    </Stack>
+  );
+}
+
+/** A pinned report: its chart, else its groups' counts, else its number of records; linked to the report. */
+function PinnedReport({ report }: { report: ReportCatalogueEntry }) {
+  const answer = useQuery({
+    queryKey: ['dashboard', 'report', report.ReportId],
+    queryFn: () => runReport(report.ReportId, INITIAL_REPORT_STATE, {}),
+  });
+  const link = (
+    <Anchor component={Link} to={`/a/reports/${encodeURIComponent(report.ReportId)}`} size="sm">
+      Open the report
+    </Anchor>
+  );
+  if (answer.error)
+    return (
+      <Text size="sm" c="red">
+        This widget could not be loaded.
+      </Text>
+    );
+  if (!answer.data) return <LoadingBlock />;
+  const grouping = answer.data.data.Grouping;
+  if (grouping?.Chart)
+    return (
+      <Stack gap={4} data-report-chart={grouping.Chart.type}>
+        <ReportChart result={grouping} height={220} />
+        {link}
+      </Stack>
+    );
+  if (grouping) {
+    const measure = grouping.Measures.at(-1);
+    return (
+      <Stack gap={4}>
+        <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {grouping.Rows.filter((r) => r.Level === 1)
+            .slice(0, 8)
+            .map((r) => (
+              <Group key={r.Keys.map(String).join('|')} component="li" justify="space-between" gap="xs">
+                <Text size="sm">{r.Labels[0]}</Text>
+                <Text size="sm" fw={600}>
+                  {measure ? measureText(measure, r.Values[measure.key]) : ''}
+                </Text>
+              </Group>
+            ))}
+        </Stack>
+        {link}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text fz={28} fw={700} lh={1.1} data-widget-count>
+        {answer.data.data.TotalRecordAvailable}
+      </Text>
+      {link}
     </Stack>
   );
 }

@@ -1,12 +1,19 @@
-import { formatInstant, isInstantText, type ReportRunResponse } from '@guildhall/shared';
+import {
+  formatInstant,
+  isInstantText,
+  type ReportRunAnswer,
+  type ResourceDeclaration,
+} from '@guildhall/shared';
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBlock } from '../../error-block.tsx';
+import { displayText } from '../../fields/field-display.tsx';
 import { useIdentity } from '../../identity.ts';
 import { LoadingBlock } from '../../page.tsx';
 import { Pager } from '../../pager.tsx';
 import { SortButton } from '../sort-button.tsx';
+import { GroupedResult } from './report-grouped.tsx';
 import { INITIAL_REPORT_STATE, type ReportState, runReport } from './reports-api.ts';
 
 export const REPORT_FAILURE = {
@@ -14,11 +21,23 @@ export const REPORT_FAILURE = {
   message: 'There was an issue running the report!',
 } as const;
 
-/** ReportView: runs a report page by page, sorted by a column, keeping the state the server sends back. */
-export function ReportView({ reportId, title }: { reportId: string; title: string }) {
+/**
+ * ReportView: runs a report page by page, sorted by a column, keeping the state the server sends back; a grouped
+ * report shows its chart and its grouped table instead.
+ */
+export function ReportView({
+  reportId,
+  title,
+  resource,
+}: {
+  reportId: string;
+  title: string;
+  /** The resource the report reads: its fields show each value as its lists do (money, choices, dates). */
+  resource?: ResourceDeclaration | null;
+}) {
   const timeZone = useIdentity().tenant.settings.defaultTimezone;
   const [state, setState] = useState<ReportState>(INITIAL_REPORT_STATE);
-  const [data, setData] = useState<ReportRunResponse | null>(null);
+  const [data, setData] = useState<ReportRunAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
 
@@ -46,6 +65,17 @@ export function ReportView({ reportId, title }: { reportId: string; title: strin
   if (!data && failed)
     return <ErrorBlock message={REPORT_FAILURE.message} isKnown onRetry={() => void run(state)} />;
   if (!data) return <LoadingBlock label="Running the report" />;
+
+  if (data.Grouping)
+    return (
+      <Stack gap="sm">
+        <GroupedResult result={data.Grouping} title={title} />
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {data.TotalRecordAvailable} records in {data.Grouping.Rows.filter((r) => r.Level === 1).length}{' '}
+          groups
+        </Text>
+      </Stack>
+    );
 
   const sortBy = (field: string) =>
     void run({
@@ -80,7 +110,17 @@ export function ReportView({ reportId, title }: { reportId: string; title: strin
                 // biome-ignore lint/suspicious/noArrayIndexKey: report rows have no key of their own; a page is replaced whole
                 <Table.Tr key={i}>
                   {data.Columns.map((c) => (
-                    <Table.Td key={c.field}>{formatCell(row[c.field], timeZone)}</Table.Td>
+                    <Table.Td key={c.field}>
+                      {resource?.fields[c.field]
+                        ? displayText({
+                            field: resource.fields[c.field] as NonNullable<
+                              ResourceDeclaration['fields'][string]
+                            >,
+                            value: row[c.field],
+                            context: { timeZone },
+                          })
+                        : formatCell(row[c.field], timeZone)}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
               ))}

@@ -1,4 +1,11 @@
-import { REPORT_HEADERS, type ReportCatalogueItem, type ReportRunResponse } from '@guildhall/shared';
+import {
+  REPORT_HEADERS,
+  type ReportCatalogueEntry,
+  type ReportDefinitionInput,
+  type ReportRunAnswer,
+  type SavedReport,
+  type SavedReportInput,
+} from '@guildhall/shared';
 import { api } from '../../api-client.ts';
 import { requestWithHeaders } from '../screens-api.ts';
 
@@ -19,7 +26,8 @@ export const INITIAL_REPORT_STATE: ReportState = {
   reportDirection: null,
 };
 
-export const fetchCatalogue = () => api.get<ReportCatalogueItem[]>('/api/reportExecution/catalogue');
+export const CATALOGUE_KEY = ['reports', 'catalogue'] as const;
+export const fetchCatalogue = () => api.get<ReportCatalogueEntry[]>('/api/reportExecution/catalogue');
 
 export function setFavourite(reportId: string, favourite: boolean) {
   const action = favourite ? 'SetReportAsFavorite' : 'RemoveReportFromFavorites';
@@ -31,12 +39,12 @@ export async function runReport(
   reportId: string,
   state: ReportState,
   parameters: Record<string, unknown>,
-): Promise<{ data: ReportRunResponse; state: ReportState }> {
+): Promise<{ data: ReportRunAnswer; state: ReportState }> {
   const q = new URLSearchParams({ format: 'json', page: String(state.reportCurrentPage) });
   if (state.reportSessionKey) q.set('session', state.reportSessionKey);
   if (state.reportOrderBy) q.set('orderby', state.reportOrderBy);
   if (state.reportDirection) q.set('direction', state.reportDirection);
-  const { data, headers } = await requestWithHeaders<ReportRunResponse>(
+  const { data, headers } = await requestWithHeaders<ReportRunAnswer>(
     `/api/reportExecution/run/${encodeURIComponent(reportId)}?${q}`,
     { method: 'POST', body: parameters },
   );
@@ -52,4 +60,46 @@ export async function runReport(
       reportDirection: direction === 'asc' || direction === 'desc' ? direction : data.ReportDirection,
     },
   };
+}
+
+/** Runs a definition before it is saved (the builder's preview). */
+export const previewReport = (definition: ReportDefinitionInput) =>
+  api.post<ReportRunAnswer>('/api/reports/preview?format=json', definition);
+
+export const fetchSavedReport = (id: number) => api.get<SavedReport>(`/api/reports/saved/${id}`);
+export const saveReport = (input: SavedReportInput, id?: number) =>
+  id === undefined
+    ? api.post<SavedReport>('/api/reports/saved', input)
+    : api.put<SavedReport>(`/api/reports/saved/${id}`, input);
+export const deleteSavedReport = (id: number) => api.delete<unknown>(`/api/reports/saved/${id}`);
+
+export function setPinned(reportId: string, pinned: boolean) {
+  const path = `/api/reports/pins/${encodeURIComponent(reportId)}`;
+  return pinned ? api.post<unknown>(path) : api.delete<unknown>(path);
+}
+
+/** Downloads a report's CSV (every row, or the grouped table) as a file named after the report and the day. */
+export async function downloadReportCsv(reportId: string, title: string): Promise<void> {
+  const res = await fetch(`/api/reportExecution/run/${encodeURIComponent(reportId)}?format=csv`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  if (!res.ok) throw new Error(await res.text());
+  const day = new Date().toISOString().slice(0, 10);
+  const name = `${
+    title
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'report'
+  }-${day}.csv`;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,0 +1,110 @@
+/**
+ * The report builder in the browser (issue 20): a report built over the contacts list, grouped in two levels with a
+ * chart, previewed as it is made, saved, run from the Reports screen with its chart and grouped table, exported to
+ * CSV and pinned to the home dashboard.
+ */
+import { readFileSync } from 'node:fs';
+import { contacts, withTenantTx } from '@guildhall/db';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choose } from '../pages/screens.ts';
+import { signedInAdmin } from '../pages/sign-in.ts';
+import { boot, type Running } from '../support/boot.ts';
+
+let run: Running;
+
+beforeAll(async () => {
+  run = await boot();
+});
+afterAll(async () => {
+  await run?.close();
+});
+
+/** Each row's cells' text joined by `|`. */
+const cells = (rows: Locator) =>
+  rows.evaluateAll((trs) =>
+    trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.textContent ?? '').join('|')),
+  );
+
+describe('the report builder', () => {
+  it('builds a grouped report with a chart, saves it, exports CSV and pins it to the dashboard', async () => {
+    const { t, page, context } = await signedInAdmin(run, { width: 1400, height: 1000 });
+    await withTenantTx(run.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, async (tx) => {
+      await tx.insert(contacts).values(
+        Array.from({ length: 12 }, (_, i) => ({
+          tenantId: t.tenant.id,
+          displayName: `Person ${i}`,
+          accountNumber: `B${i}`,
+          status: i % 3 === 0 ? 'lapsed' : 'active',
+          stateProvince: i % 2 === 0 ? 'IL' : 'WI',
+          contactType: 'individual',
+        })),
+      );
+    });
+    await page.getByRole('link', { name: 'Reports' }).first().click();
+    await page.waitForURL(/\/a\/reports$/);
+    await page.getByRole('link', { name: 'New report' }).click();
+    await page.waitForURL(/\/a\/reports\/new$/);
+
+    await page.getByRole('textbox', { name: 'Title' }).fill('Contacts by status and state');
+    await choose(page, 'Group by', 'Status');
+    await choose(page, 'Then by', 'State or province');
+    // Grouping brings a bar chart; the preview follows every change.
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.locator('[data-report-chart="bar"]').waitFor();
+    const table = preview.getByRole('table', { name: 'Preview' });
+    await expect.poll(() => cells(table.locator('tr[data-level="1"]'))).toEqual(['Active||8', 'Lapsed||4']);
+    expect(await table.locator('tr[data-level="2"]').count()).toBe(4);
+    expect(await cells(table.locator('tr[data-level="0"]'))).toEqual(['Total||12']);
+    await page.getByText('All staff', { exact: true }).click();
+    expect(await page.getByRole('radio', { name: 'All staff' }).isChecked()).toBe(true);
+    await page.screenshot({ path: '/tmp/reports-builder.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Save report' }).click();
+    await page.waitForURL(/\/a\/reports\/saved-\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Contacts by status and state' }).waitFor();
+    await page.locator('[data-report-chart="bar"]').waitFor();
+    const grouped = page.getByRole('table', { name: 'Contacts by status and state' });
+    await expect.poll(() => grouped.locator('tr[data-level="2"]').count()).toBe(4);
+    expect(await page.getByText('Shared', { exact: true }).count()).toBe(1);
+    await page.screenshot({ path: '/tmp/reports-view.png', fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^contacts-by-status-and-state-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
+    expect(lines).toEqual([
+      'Status,State or province,Count',
+      'Active,Subtotal,8',
+      'Active,IL,4',
+      'Active,WI,4',
+      'Lapsed,Subtotal,4',
+      'Lapsed,IL,2',
+      'Lapsed,WI,2',
+      'Total,,12',
+    ]);
+
+    await page.getByRole('button', { name: 'Pin to dashboard' }).click();
+    await page.getByRole('button', { name: 'On the dashboard' }).waitFor();
+    await page.goto('/a');
+    const widget = page.getByRole('region', { name: 'Contacts by status and state' });
+    await widget.locator('[data-report-chart="bar"]').waitFor();
+    await widget.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/reports-dashboard.png', fullPage: true });
+    await widget.getByRole('link', { name: 'Open the report' }).click();
+    await page.waitForURL(/\/a\/reports\/saved-\d+$/);
+
+    // The catalogue lists it with its kind, sharing and pin; the shipped grouped reports are there too.
+    await page.goto('/a/reports');
+    const list = page.getByRole('list', { name: 'Reports' });
+    await list.getByRole('link', { name: 'Invoices by status' }).waitFor();
+    const card = list.locator('li', { hasText: 'Contacts by status and state' });
+    expect(await card.textContent()).toContain('On the dashboard');
+    await context.close();
+  });
+});
