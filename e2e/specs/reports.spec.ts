@@ -23,7 +23,11 @@ afterAll(async () => {
 /** Each row's cells' text joined by `|`. */
 const cells = (rows: Locator) =>
   rows.evaluateAll((trs) =>
-    trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.textContent ?? '').join('|')),
+    trs.map((tr) =>
+      Array.from((tr as unknown as { cells: ArrayLike<{ textContent: string | null }> }).cells)
+        .map((c) => c.textContent ?? '')
+        .join('|'),
+    ),
   );
 
 describe('the report builder', () => {
