@@ -103,6 +103,8 @@ describe('several associations per person in the browser', () => {
     await addMembership(run.database.db, b.tenant.id, a.staff.id, 'staff');
     const { page, context } = await run.newPage();
     await signInAs(page, a.staff.username, a.staff.password);
+    // A person of several associations chooses one after sign-in.
+    await page.getByRole('button', { name: `${a.tenant.name}, Staff` }).click();
     await page.waitForURL(/\/a\/?$/);
     await page.getByText(`You are in the back office of ${a.tenant.name}.`).waitFor();
     await page.getByRole('button', { name: 'User menu' }).click();

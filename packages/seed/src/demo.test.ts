@@ -228,6 +228,22 @@ describe('the demo', () => {
     expect(own[0]).toEqual({ n: DEMO_SAVED_REPORTS.length, pins: 1 });
   });
 
+  it('gives the demo association pending users: one with a live link, one whose link expired', async () => {
+    const [demo] = await asOwner<{ id: string }>(sql`select id from tenants where slug = 'demo'`);
+    const seen = await withTenantTx(database.db, { tenantId: demo?.id as string }, async (tx) =>
+      rowsOf<{ email: string; status: string; expired: boolean; tokens: number }>(
+        await tx.execute(sql`select i.email, i.status, i.expires_at < now() as expired,
+            (select count(*)::int from invitation_tokens k where k.tenant_id = i.tenant_id
+                and k.invitation_id = i.invitation_id and k.used_at is null) as tokens
+          from staff_invitations i order by i.email`),
+      ),
+    );
+    expect(seen.map((r) => [r.status, r.expired, r.tokens])).toEqual([
+      ['pending', false, 1],
+      ['pending', true, 1],
+    ]);
+  });
+
   it('is seeded once: a second start adds nothing', async () => {
     expect(await seedDemo(database)).toBeNull();
     const [n] = await asOwner<{ n: number }>(sql`select count(*)::int as n from contacts`);

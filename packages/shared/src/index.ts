@@ -39,6 +39,7 @@ export * from './platform/list-indexes.ts';
 export * from './platform/list-protocol.schema.ts';
 export * from './samples/samples.resource.ts';
 export * from './users/users.resource.ts';
+export * from './users/invitations.schema.ts';
 export * from './terms/terms.resource.ts';
 export * from './help/help.resource.ts';
 export * from './settings/settings.resource.ts';

@@ -5,6 +5,7 @@ export * from './counters.ts';
 export * from './custom-fields.ts';
 export * from './events.ts';
 export * from './files.ts';
+export * from './invitations.ts';
 export * from './memberships.ts';
 export * from './platform.ts';
 export * from './query-tool.ts';

@@ -1,4 +1,12 @@
 import { defineFeature } from '../../platform/feature-module.ts';
+import { invitationsRoutes } from './invitations.routes.ts';
 import { usersRoutes } from './users.routes.ts';
 
-export const usersModule = defineFeature({ name: 'users', routes: usersRoutes });
+/** Users of the association: the list and record, feature flags, and staff invitations with Resend and Revoke. */
+export const usersModule = defineFeature({
+  name: 'users',
+  routes: async (app, options) => {
+    await usersRoutes(app, options);
+    await invitationsRoutes(app, options);
+  },
+});

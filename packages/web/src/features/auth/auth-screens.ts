@@ -1,5 +1,7 @@
 /** The auth screens share one chunk: sign-in, recovery and the prompts are small and visited together. */
+
 export { ChangePasswordPage } from './change-password-page.tsx';
+export { ChooseAssociationPage } from './choose-association-page.tsx';
 export { ForgotPasswordPage } from './forgot-password-page.tsx';
 export { PromptLayout } from './prompt-layout.tsx';
 export { ChangePasswordPrompt, ChangeUsernamePrompt, SecurityQuestionPrompt } from './prompt-pages.tsx';

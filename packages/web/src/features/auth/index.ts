@@ -32,6 +32,11 @@ export const authModule: WebModule = {
   promptLayout: screen(auth, (m) => m.PromptLayout),
   prompts: [
     page(
+      'choose-association',
+      { title: 'Choose an association' },
+      screen(auth, (m) => m.ChooseAssociationPage),
+    ),
+    page(
       'security-question',
       { title: 'Set a security question' },
       screen(auth, (m) => m.SecurityQuestionPrompt),

@@ -10,6 +10,7 @@ import { FullPageLoader } from '../../platform/full-page-loader.tsx';
 import {
   clearSignedOutReason,
   landingPath,
+  pendingPromptPath,
   SIGNED_OUT_NOTICES,
   type SignedOutReason,
   switchIdentity,
@@ -51,6 +52,17 @@ export function SignInPage() {
     onSuccess: async (signedIn) => {
       clearSignedOutReason(queryClient);
       switchIdentity(queryClient, signedIn);
+      // A person of several associations chooses one first (after any security prompt, which comes first).
+      if (!pendingPromptPath(signedIn)) {
+        const mine = await api
+          .get<{ tenantId: string }[]>('/api/auth/associations')
+          .catch(() => [] as { tenantId: string }[]);
+        if (mine.length > 1) {
+          const query = next ? `?next=${encodeURIComponent(next)}` : '';
+          await navigate(`/prompts/choose-association${query}`, { replace: true });
+          return;
+        }
+      }
       await navigate(landingPath(signedIn, next), { replace: true });
     },
     onError: (error) => {

@@ -4,6 +4,16 @@ import type { WebModule } from '../../platform/modules/web-module.ts';
 
 export const usersModule: WebModule = {
   name: 'users',
+  public: [
+    page(
+      'invitation',
+      { title: 'Accept the invitation' },
+      screen(
+        () => import('./accept-invitation-page.tsx'),
+        (m) => m.AcceptInvitationPage,
+      ),
+    ),
+  ],
   backOffice: [
     page(
       'users',
@@ -29,7 +39,8 @@ export const usersModule: WebModule = {
       label: 'Users',
       icon: IconAddressBook,
       permission: 'users.read',
-      description: 'See who can sign in, their roles and feature flags; work as a user to see what they see.',
+      description:
+        'See who can sign in, their roles and feature flags; invite colleagues; work as a user to see what they see.',
     },
   ],
 };

@@ -22,3 +22,5 @@ export const userKey = (id: number) => ['users', id] as const;
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Administrator', staff: 'Staff', member: 'Member' };
 export const LOGIN_TYPE_LABEL: Record<LoginType, string> = { staff: 'Staff', member: 'Member' };
+
+export const invitationsKey = ['users', 'invitations'] as const;

@@ -1,0 +1,121 @@
+import { addMembership } from '@guildhall/db/seed/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Inbox, startInbox } from '../../packages/server/test/smtp-inbox.ts';
+import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
+import { boot, type Running } from '../support/boot.ts';
+import { seedTenant, unique } from '../support/seed.ts';
+
+let run: Running;
+let inbox: Inbox;
+
+beforeAll(async () => {
+  inbox = await startInbox();
+  run = await boot({ smtpUrl: inbox.url });
+});
+afterAll(async () => {
+  await run?.close();
+  await inbox?.close();
+});
+
+/** The invitation tokens mailed to `to`, oldest first. */
+function tokensFor(to: string): string[] {
+  return inbox.messages
+    .filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`))
+    .map((m) => /invitation\?token=([A-Za-z0-9_-]+)/.exec(m)?.[1] ?? '');
+}
+
+async function waitForTokens(to: string, count: number): Promise<string[]> {
+  const until = Date.now() + 10_000;
+  while (tokensFor(to).length < count) {
+    if (Date.now() > until) throw new Error(`no invitation ${count} to ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return tokensFor(to);
+}
+
+describe('staff invitations in the browser', () => {
+  it('an administrator invites a colleague, resends, and the colleague accepts and signs in', async () => {
+    const { t, page, context } = await signedInAdmin(run);
+    const email = `${unique('noor')}@example.org`;
+    await page.goto('/a/users');
+    await page.getByRole('button', { name: 'Invite a colleague' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a colleague' });
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Name').fill('Noor Haddad');
+    await dialog.getByRole('radio', { name: 'Staff' }).check({ force: true });
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('We sent the invitation.').waitFor();
+    // The pending user shows in the list, with Resend.
+    const row = page.getByRole('row', { name: /Noor Haddad/ });
+    await row.getByText('Pending').waitFor();
+    await row.getByRole('button', { name: 'Resend the invitation to Noor Haddad' }).waitFor();
+    await page.screenshot({ path: '/tmp/invitations-users.png', fullPage: true });
+    const [first] = await waitForTokens(email, 1);
+
+    // Resend: a new link; the first one no longer works.
+    await row.getByRole('button', { name: 'Resend the invitation to Noor Haddad' }).click();
+    await page.getByText('We sent a new invitation link; the previous one no longer works.').waitFor();
+    const [, second] = await waitForTokens(email, 2);
+    expect(second).not.toBe(first);
+
+    // The mail is in the outbox, without the link.
+    await page.goto('/a/outbox');
+    await page
+      .getByRole('link', { name: `You are invited to ${t.tenant.name}` })
+      .first()
+      .click();
+    await page.getByText('Noor Haddad', { exact: false }).first().waitFor();
+    expect(await page.getByText(second ?? '').count()).toBe(0);
+    await context.close();
+
+    // The colleague, in a browser of their own.
+    const fresh = await run.newPage();
+    await fresh.page.goto(`/invitation?token=${first}`);
+    await fresh.page.getByText('This invitation link is invalid').waitFor();
+    await fresh.page.goto(`/invitation?token=${second}`);
+    await fresh.page.getByRole('heading', { name: 'Accept the invitation' }).waitFor();
+    await fresh.page.getByText(t.tenant.name).first().waitFor();
+    expect(await fresh.page.getByLabel('Your name').inputValue()).toBe('Noor Haddad');
+    const username = unique('noor.');
+    await fresh.page.getByLabel('Username').fill(username);
+    await fresh.page.getByRole('textbox', { name: /^Password/ }).fill('a garden of forking paths');
+    await fresh.page.getByRole('textbox', { name: /^Confirm password/ }).fill('a garden of forking paths');
+    await fresh.page.screenshot({ path: '/tmp/invitations-accept.png', fullPage: true });
+    await fresh.page.getByRole('button', { name: 'Create my account' }).click();
+    await fresh.page.getByText('Welcome aboard! Your account is ready').waitFor();
+    await fresh.page.getByRole('link', { name: 'Sign in' }).click();
+    await fresh.page.waitForURL(/\/sign-in$/);
+    await fresh.page.getByLabel('Username').fill(username);
+    await fresh.page.getByRole('textbox', { name: /^Password/ }).fill('a garden of forking paths');
+    await fresh.page.getByRole('button', { name: 'Sign in' }).click();
+    await fresh.page.getByRole('heading', { name: 'Set a security question' }).waitFor({ timeout: 15_000 });
+    await fresh.page.getByLabel('Security question').first().click();
+    await fresh.page.getByRole('option').first().click();
+    await fresh.page.getByLabel('Answer').fill('Damascus');
+    await fresh.page.getByRole('button', { name: 'Save and continue' }).click();
+    await fresh.page.waitForURL(/\/a\/?$/, { timeout: 15_000 });
+    await fresh.page.getByText(`You are in the back office of ${t.tenant.name}.`).waitFor();
+    await fresh.context.close();
+  });
+});
+
+describe('the association chooser after sign-in', () => {
+  it('asks a person of several associations which one, and the switcher still changes it', async () => {
+    const a = await seedTenant(run.database);
+    const b = await seedTenant(run.database);
+    await addMembership(run.database.db, b.tenant.id, a.staff.id, 'admin');
+    const { page, context } = await run.newPage();
+    await signInAs(page, a.staff.username, a.staff.password);
+    await page.waitForURL(/\/prompts\/choose-association$/);
+    await page.getByRole('heading', { name: 'Choose an association' }).waitFor();
+    await page.getByRole('button', { name: `${b.tenant.name}, Administrator` }).waitFor();
+    await page.screenshot({ path: '/tmp/invitations-chooser.png' });
+    await page.getByRole('button', { name: `${b.tenant.name}, Administrator` }).click();
+    await page.waitForURL(/\/a\/?$/);
+    await page.getByText(`You are in the back office of ${b.tenant.name}.`).waitFor();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: a.tenant.name }).click();
+    await page.getByText(`You are in the back office of ${a.tenant.name}.`).waitFor();
+    await context.close();
+  });
+});
