@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { serverArgs } from './server-process.ts';
 
 const MB = 1024 * 1024;
 
@@ -56,7 +57,7 @@ const median = (xs: number[]) => {
 
 export async function measureImages(root: string, port = 3991) {
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-images-'));
-  const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(root), {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverArgs } from './server-process.ts';
 
 const rssOf = (pid: number) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
@@ -16,7 +17,7 @@ export async function idleMemory(
   port: number,
   env: Record<string, string> = {},
 ): Promise<{ afterStartMiB: number; idleMiB: number; peakMiB: number }> {
-  const child = spawn(process.execPath, [join(root, 'packages/server/src/main.ts')], {
+  const child = spawn(process.execPath, serverArgs(root), {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverArgs } from './server-process.ts';
 
 const MB = 1024 * 1024;
 
@@ -19,7 +20,7 @@ function rssOf(pid: number): number {
 
 export async function measureQueryToolCsv(root: string, rows: number, databaseUrl?: string, port = 3992) {
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-query-tool-'));
-  const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(root), {
     cwd: root,
     env: {
       ...process.env,

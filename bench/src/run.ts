@@ -31,6 +31,7 @@ import { measureImport } from './import.ts';
 import { measureLists } from './lists.ts';
 import { idleMemory } from './memory.ts';
 import { measureQueryToolCsv } from './query-tool.ts';
+import { serverArgs } from './server-process.ts';
 import { measureSignup } from './signup.ts';
 import { measureContactsScroll } from './web.ts';
 
@@ -117,7 +118,8 @@ if (args.only === undefined || args.only === 'custom-fields') {
 if (args.only === undefined || args.only === 'import') {
   const rows = Number(args['import-rows']);
   const runs = [];
-  for (const kind of args['import-db'].split(',') as ('postgres' | 'pglite')[]) runs.push(await measureImport(kind, rows));
+  for (const kind of args['import-db'].split(',') as ('postgres' | 'pglite')[])
+    runs.push(await measureImport(kind, rows));
   const pg = runs.find((r) => r.kind === 'postgres');
   write('import', {
     bar: 'contacts import: 20,000 rows commit in <= 10 s on PostgreSQL; other requests p95 <= 100 ms while it commits, on both databases',
@@ -186,7 +188,7 @@ write('p6-initial-js', {
 // P7: first start and restart on the embedded database.
 async function timeToSignIn(dataDir: string, port: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(root), {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { serverArgs } from './server-process.ts';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -33,7 +34,7 @@ export interface ContactsScrollResult {
 }
 
 async function startServer(root: string, dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(root), {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
