@@ -216,6 +216,9 @@ function bodiesFor(id: number | string): unknown[] {
       LinkType: 'employeeOf',
       Answer: 'Yes',
     },
+    // A list's bulk actions on B's ids.
+    { Action: 'change', Ids: [id], Changes: { LastName: 'overwritten', Name: 'overwritten' } },
+    { Action: 'delete', Ids: [id] },
     // Contacts import: B's upload id with a mapping of its columns.
     { ImportId: id, Mapping: { FirstName: 'First', LastName: 'Last', Email: 'Email' } },
     // The query tool: a shipped query over contacts, and B's saved query by its name in the tool.

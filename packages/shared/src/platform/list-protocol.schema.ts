@@ -248,6 +248,41 @@ export const saveExtrasSchema = z.object({
 
 export const getRequestSchema = z.object({ id: z.union([z.string().max(200), z.number()]) });
 
+/** Records a bulk action takes in one request (a list page is at most this many rows). */
+export const BULK_MAX_IDS = 1000;
+
+/**
+ * A bulk action on selected records (`POST /api/{feature}/{subfeature}/{view}Bulk`): delete them, or set the same
+ * fields on each (as an inline edit does). Each record is done or refused on its own; one refused does not stop
+ * the others.
+ */
+export const bulkRequestSchema = z.discriminatedUnion('Action', [
+  z.object({
+    Action: z.literal('delete'),
+    Ids: z
+      .array(z.union([z.string().max(200), z.number()]))
+      .min(1)
+      .max(BULK_MAX_IDS),
+  }),
+  z.object({
+    Action: z.literal('change'),
+    Ids: z
+      .array(z.union([z.string().max(200), z.number()]))
+      .min(1)
+      .max(BULK_MAX_IDS),
+    Changes: z.record(z.string(), z.unknown()),
+  }),
+]);
+export type BulkRequest = z.infer<typeof bulkRequestSchema>;
+
+export const bulkResponseSchema = z.object({
+  /** Ids done. */
+  Done: z.array(z.string()),
+  /** Ids refused, with why (the message a single delete or inline edit would have answered). */
+  Failed: z.array(z.object({ Id: z.string(), Message: z.string() })),
+});
+export type BulkResponse = z.infer<typeof bulkResponseSchema>;
+
 export const duplicateCheckResponseSchema = z.object({
   IsDuplicate: z.boolean(),
   Fields: z.array(z.string()),

@@ -4,6 +4,8 @@
  */
 import { allOf, type Fragment, q, type Raw, runFragments, type Tx, tenants } from '@guildhall/db';
 import {
+  type BulkRequest,
+  type BulkResponse,
   CONCURRENCY_CONFLICT_MESSAGE,
   type ConcurrencyConflict,
   columnOf,
@@ -653,6 +655,35 @@ export async function inlineEdit(
 }
 
 /** Delete (IsDeleted) or void (IsVoided and IsDeleted): the record stays, marked. */
+/**
+ * A bulk action: each record deleted or changed as its own delete or inline edit would be (hooks, audit, counters),
+ * each in a savepoint, so a record refused (not found, a rule, a version conflict) leaves the others done and is
+ * answered with the message its own request would have had. An error of ours (not an HttpError) fails the request.
+ */
+export async function bulk(
+  tx: Tx,
+  auth: AuthContext,
+  bound: BoundResource,
+  request: BulkRequest,
+): Promise<BulkResponse> {
+  const answer: BulkResponse = { Done: [], Failed: [] };
+  for (const raw of new Set(request.Ids.map(String))) {
+    try {
+      await tx.transaction(async (savepoint) => {
+        const t = savepoint as unknown as Tx;
+        if (request.Action === 'delete') await remove(t, auth, bound, raw, 'delete');
+        else await inlineEdit(t, auth, bound, raw, request.Changes);
+      });
+      answer.Done.push(raw);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      const details = Object.values(err.errors ?? {}).flat();
+      answer.Failed.push({ Id: raw, Message: details.length > 0 ? details.join(' ') : err.message });
+    }
+  }
+  return answer;
+}
+
 export async function remove(
   tx: Tx,
   auth: AuthContext,

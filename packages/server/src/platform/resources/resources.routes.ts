@@ -5,8 +5,11 @@
  *   DELETE and PUT /api/{feature}/{subfeature}/:id (?ForceSave)                            delete and void
  *   POST …/{view}InlineEdit/:id (a JSON string), POST …/{view}Recalculate                  inline edit, watched fields
  *   POST …/{view}SaveDraft, POST …/{view}DuplicateCheck, GET …/{view}Lookup?search=        where the resource asks
+ *   POST …/{view}Bulk {Action: delete | change, Ids, Changes}                               selected rows at once
  */
 import {
+  bulkRequestSchema,
+  bulkResponseSchema,
   DEFAULT_TENANT_SETTINGS,
   duplicateCheckResponseSchema,
   getRequestSchema,
@@ -259,6 +262,28 @@ export function resourceRoutes(
       });
       if (c.delete) app.delete(`${base}/:id`, removeRoute('delete'));
       if (c.void) app.put(`${base}/:id`, removeRoute('void'));
+    }
+    const bulkDelete = Boolean(resource.permissions.write && resource.softDelete && c.delete);
+    const bulkChange = Boolean(resource.permissions.write && c.inlineEdit);
+    if (bulkDelete || bulkChange) {
+      app.post(`${base}/${resource.view}Bulk`, {
+        config: write,
+        schema: {
+          tags,
+          summary: `${resource.title}: delete selected records, or set the same fields on each`,
+          body: bulkRequestSchema,
+          response: { 200: bulkResponseSchema },
+        },
+        handler: async (req) => {
+          const body = req.body;
+          if (body.Action === 'delete' && !bulkDelete)
+            throw new HttpError(400, `${resource.title} cannot be deleted from the list.`);
+          if (body.Action === 'change' && !bulkChange)
+            throw new HttpError(400, `${resource.title} cannot be changed from the list.`);
+          const { tx, auth } = scope(req);
+          return service.bulk(tx, auth, bound, body);
+        },
+      });
     }
   };
 }

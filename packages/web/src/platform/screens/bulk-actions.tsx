@@ -1,4 +1,6 @@
 import {
+  type BulkRequest,
+  type BulkResponse,
   FILTER_ADVANCED,
   type FieldDeclaration,
   type Model,
@@ -12,7 +14,7 @@ import { can, useIdentity } from '../identity.ts';
 import { notifyError, notifyInfo } from '../notify.ts';
 import { confirmDialog, StackedModal } from './dialogs.tsx';
 import { followPendingDownload } from './export-download.tsx';
-import { inlineEdit, removeRecord, startExport } from './screens-api.ts';
+import { bulkAction, startExport } from './screens-api.ts';
 
 /** What a bulk action is given: the list's resource and the selected rows (the page's rows, by key). */
 export interface BulkContext {
@@ -37,27 +39,25 @@ export interface BulkAction {
   Dialog?: ComponentType<BulkContext & { onClose: () => void }>;
 }
 
-/** Runs one request per record and tells how many succeeded; a failure does not stop the others. */
-async function eachRecord(
-  ctx: BulkContext,
-  verb: string,
-  act: (id: string) => Promise<unknown>,
-): Promise<void> {
-  let ok = 0;
-  const failed: string[] = [];
-  for (const id of ctx.ids) {
-    try {
-      await act(id);
-      ok++;
-    } catch (error) {
-      const row = ctx.rows.find((r) => String(r[ctx.resource.key]) === id);
-      failed.push(`${row ? recordNameOf(ctx.resource, row) : id}: ${(error as Error).message}`);
-    }
+/** Runs the action on every selected record in one request and tells how many were done and why others were not. */
+async function onEach(ctx: BulkContext, verb: string, body: BulkRequest): Promise<void> {
+  let answer: BulkResponse;
+  try {
+    answer = await bulkAction(ctx.resource, body);
+  } catch (error) {
+    notifyError(error);
+    return;
   }
   ctx.done();
-  if (failed.length === 0) notifyInfo(`${ok} ${ok === 1 ? 'record' : 'records'} ${verb}.`, 'Done');
-  else
-    notifyError(new Error(`${ok} of ${ctx.ids.length} ${verb}. Not done: ${failed.slice(0, 5).join('; ')}`));
+  const ok = answer.Done.length;
+  if (answer.Failed.length === 0) notifyInfo(`${ok} ${ok === 1 ? 'record' : 'records'} ${verb}.`, 'Done');
+  else {
+    const named = answer.Failed.map((f) => {
+      const row = ctx.rows.find((r) => String(r[ctx.resource.key]) === f.Id);
+      return `${row ? recordNameOf(ctx.resource, row) : f.Id}: ${f.Message}`;
+    });
+    notifyError(new Error(`${ok} of ${ctx.ids.length} ${verb}. Not done: ${named.slice(0, 5).join('; ')}`));
+  }
 }
 
 /** Fields a bulk change may set: writable choices (selects and yes/no). */
@@ -87,7 +87,7 @@ function ChangeFieldDialog(props: BulkContext & { onClose: () => void }) {
         ? value === 'true'
         : (declaration.options ?? []).find((o) => String(o.Id) === value)?.Id;
     setBusy(true);
-    await eachRecord(props, 'changed', (id) => inlineEdit(props.resource, id, { [field]: chosen }));
+    await onEach(props, 'changed', { Action: 'change', Ids: props.ids, Changes: { [field]: chosen } });
     setBusy(false);
     props.onClose();
   };
@@ -163,7 +163,7 @@ export const BULK_ACTIONS: readonly BulkAction[] = [
         danger: true,
       });
       if (!ok) return;
-      await eachRecord(ctx, 'deleted', (id) => removeRecord(ctx.resource, id, 'delete'));
+      await onEach(ctx, 'deleted', { Action: 'delete', Ids: ctx.ids });
     },
   },
 ];

@@ -1,4 +1,6 @@
 import {
+  type BulkRequest,
+  type BulkResponse,
   concurrencyConflictSchema,
   type ErrorValidation,
   EXPORT_TOP,
@@ -167,6 +169,10 @@ export const removeRecord = (
     `${apiBase(r)}/${encodeURIComponent(String(id))}${version === undefined ? '' : `?Version=${version}`}`,
     { method: kind === 'delete' ? 'DELETE' : 'PUT' },
   );
+
+/** Deletes the selected records, or sets the same fields on each, in one request. */
+export const bulkAction = (r: ResourceDeclaration, body: BulkRequest) =>
+  api.post<BulkResponse>(`${apiBase(r)}/${r.view}Bulk`, body);
 
 export const recalculate = (r: ResourceDeclaration, model: Model) =>
   api.post<Model>(`${apiBase(r)}/${r.view}Recalculate`, model);
