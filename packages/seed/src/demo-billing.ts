@@ -74,6 +74,13 @@ export async function seedDemoBilling(db: Db, tenantId: string, today: string): 
         where tenant_id = ${tenantId} and not is_deleted and status = 'active' order by contact_id limit 16`),
     );
     if (contacts.length < 12) return;
+    // The address invoices and receipts print under the logo.
+    await tx.execute(
+      sql`update tenants set settings = settings || ${JSON.stringify({
+        address:
+          '1200 Guild Hall Avenue, Suite 400\nChicago, IL 60605\n(312) 555-0140 · billing@demo-association.example.org',
+      })}::jsonb where id = ${tenantId} and coalesce(settings->>'address', '') = ''`,
+    );
     await tx.execute(sql`insert into billing_settings (tenant_id, gateway) values (${tenantId}, 'test')
       on conflict (tenant_id) do nothing`);
     const roles: Record<string, number> = {};

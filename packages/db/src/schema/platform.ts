@@ -218,6 +218,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** What was attached (name, type, size); the bytes went with the delivery only. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; size: number }[]>(),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
     error: text('error'),

@@ -12,6 +12,14 @@ export interface MailMessage {
    * each of them replaced by REDACTED, so nobody reading the outbox can use them.
    */
   secrets?: readonly string[];
+  /** Files sent with the message (an invoice's PDF); the outbox keeps their names, types and sizes. */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** A message of a mailing or a feature's templated message: headers of its own and a return path (VERP). */
@@ -120,6 +128,13 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
             subject: message.subject,
             text: redact(message.text, message.secrets),
             html: message.html === undefined ? null : redact(message.html, message.secrets),
+            attachments: message.attachments?.length
+              ? message.attachments.map((a) => ({
+                  filename: a.filename,
+                  contentType: a.contentType,
+                  size: a.content.length,
+                }))
+              : null,
           })
           .returning({ id: mailOutbox.id }),
       );
@@ -127,8 +142,12 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
       if (!transport) return { id: row.id, delivered: false };
       let error: string | null = null;
       try {
-        const { secrets: _secrets, ...delivery } = message;
-        await transport.sendMail({ from, ...delivery });
+        const { secrets: _secrets, attachments, ...delivery } = message;
+        await transport.sendMail({
+          from,
+          ...delivery,
+          ...(attachments ? { attachments: [...attachments] } : {}),
+        });
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
       }
@@ -142,8 +161,12 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
     },
     async sendWithoutTenant(message) {
       if (!transport) return { delivered: false };
-      const { secrets: _secrets, ...delivery } = message;
-      await transport.sendMail({ from, ...delivery });
+      const { secrets: _secrets, attachments, ...delivery } = message;
+      await transport.sendMail({
+        from,
+        ...delivery,
+        ...(attachments ? { attachments: [...attachments] } : {}),
+      });
       return { delivered: true };
     },
     close() {

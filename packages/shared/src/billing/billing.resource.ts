@@ -91,6 +91,12 @@ export const invoicesResource = defineResource({
   rowActions: [{ key: 'view', title: 'View', kind: 'edit' }],
   defaultSort: { field: 'IssueDate', direction: 'desc' },
   capabilities: { create: false, update: false, delete: false },
+  // The record opens on its header and the invoice as a document (lines, totals, payments); billing's web module
+  // adds the actions (download the PDF, send it by mail, record a payment).
+  screen: {
+    recordType: 'MainEntityParentPage',
+    preview: ['ContactName', 'Status', 'IssueDate', 'DueDate', 'TotalCents', 'BalanceCents'],
+  },
 });
 
 export const paymentsResource = defineResource({

@@ -235,3 +235,10 @@ export const chargeResultSchema = z.object({
   paymentId: z.number().optional(),
   message: z.string().optional(),
 });
+
+/** Sending an invoice by mail: to the contact's address unless another is given, with an optional note. */
+export const sendInvoiceSchema = z.object({
+  to: z.string().trim().max(320).nullish(),
+  message: z.string().max(5000).nullish(),
+});
+export const sendInvoiceAnswerSchema = z.object({ to: z.string(), subject: z.string() });

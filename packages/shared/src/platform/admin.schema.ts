@@ -46,6 +46,8 @@ export type OutboxSummary = z.infer<typeof outboxSummarySchema>;
 export const outboxMessageSchema = outboxSummarySchema.extend({
   text: z.string(),
   html: z.string().nullable(),
+  /** What was attached: names, types and sizes (the bytes went with the delivery only). */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 

@@ -2,6 +2,7 @@
 import { q, runFragment, type Tx } from '@guildhall/db';
 import type { ContactAccount, InvoiceDetail, InvoiceStatus, UndepositedPayment } from '@guildhall/shared';
 import { HttpError } from '../../platform/errors.ts';
+import type { InvoicePdfData } from './invoice-pdf.ts';
 
 type Row = Record<string, unknown>;
 const num = (v: unknown): number => Number(v);
@@ -161,4 +162,82 @@ export async function undepositedPayments(tx: Tx, tenantId: string): Promise<Und
     amountCents: num(r.amount),
     paidAt: iso(r.paid_at),
   }));
+}
+
+/** What an invoice's PDF prints, but the logo (the files feature's, read by the caller). */
+export async function invoicePdfData(
+  tx: Tx,
+  tenantId: string,
+  invoiceId: number,
+): Promise<
+  Omit<InvoicePdfData, 'association'> & { association: Omit<InvoicePdfData['association'], 'logo'> }
+> {
+  const detail = await invoiceDetail(tx, tenantId, invoiceId);
+  const [row] = await runFragment<Row>(
+    tx,
+    q`select t.name as tenant_name, t.settings->>'address' as tenant_address, t.settings->>'currency' as currency,
+             c.contact_type, c.first_name, c.last_name, c.organization_name, c.display_name, c.account_number, c.email,
+             c.address1, c.address2, c.city, c.state_province, c.postal_code, c.country_code
+      from tenants t left join contacts c on c.tenant_id = t.id and c.contact_id = ${detail.contactId}
+      where t.id = ${tenantId}`,
+  );
+  const str = (v: unknown) => (v == null ? '' : String(v).trim());
+  const personal = [str(row?.first_name), str(row?.last_name)].filter(Boolean).join(' ');
+  const name =
+    (str(row?.contact_type) === 'individual' ? personal : str(row?.organization_name)) ||
+    str(row?.display_name) ||
+    detail.contactName;
+  const cityLine = [
+    str(row?.city),
+    [str(row?.state_province), str(row?.postal_code)].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const dates = await runFragment<Row>(
+    tx,
+    q`select a.application_id, to_char(coalesce(p.paid_at, a.created_at) at time zone coalesce(t.settings->>'defaultTimezone', 'America/Chicago'), 'YYYY-MM-DD') as day
+      from invoice_applications a join tenants t on t.id = a.tenant_id
+      left join payments p on p.tenant_id = a.tenant_id and p.id = a.payment_id
+      where a.tenant_id = ${tenantId} and a.invoice_id = ${invoiceId}`,
+  );
+  const dayOf = new Map(dates.map((d) => [num(d.application_id), String(d.day)]));
+  return {
+    association: { name: str(row?.tenant_name), address: str(row?.tenant_address) || null, email: null },
+    currency: str(row?.currency) || 'USD',
+    invoice: {
+      number: detail.number,
+      status: detail.status,
+      issueDate: detail.issueDate,
+      dueDate: detail.dueDate,
+      memo: detail.memo,
+      voidReason: detail.voidReason,
+      subtotalCents: detail.subtotalCents,
+      discountCents: detail.discountCents,
+      taxCents: detail.taxCents,
+      totalCents: detail.totalCents,
+      paidCents: detail.paidCents,
+      writtenOffCents: detail.writtenOffCents,
+      balanceCents: detail.balanceCents,
+    },
+    billTo: {
+      name,
+      accountNumber: str(row?.account_number) || null,
+      // The country is printed when it is not the association's own (a US association's US members need none).
+      addressLines: [
+        str(row?.address1),
+        str(row?.address2),
+        cityLine,
+        str(row?.country_code) === 'US' ? '' : str(row?.country_code),
+      ].filter(Boolean),
+      email: str(row?.email) || null,
+    },
+    lines: detail.lines,
+    applications: detail.applications
+      .filter((a) => !a.isReversed)
+      .map((a) => ({
+        date: dayOf.get(a.applicationId) ?? a.createdAt.slice(0, 10),
+        label: a.label,
+        amountCents: a.amountCents,
+      })),
+  };
 }

@@ -18,9 +18,12 @@ import {
   paymentRecordSchema,
   reasonSchema,
   refundInputSchema,
+  sendInvoiceAnswerSchema,
+  sendInvoiceSchema,
   trialBalanceSchema,
   undepositedPaymentSchema,
 } from '@guildhall/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scope } from '../../platform/context.ts';
@@ -33,6 +36,23 @@ const idParams = z.object({ id });
 const staff = { permission: 'backoffice', scoped: true } as const;
 const tags = ['billing'];
 const ok = z.object({ ok: z.literal(true) });
+const member = { permission: 'member-area', scoped: true } as const;
+
+/** Answers a PDF as a download (`?open=true`: shown in the browser's viewer instead). */
+function sendPdf(reply: FastifyReply, pdf: { fileName: string; bytes: Buffer }, open: boolean) {
+  const ascii = pdf.fileName.replace(/[^\w.-]/g, '_');
+  reply
+    .header('Content-Type', 'application/pdf')
+    .header(
+      'Content-Disposition',
+      `${open ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(pdf.fileName)}`,
+    )
+    .header('File-Name', ascii)
+    .header('Access-Control-Expose-Headers', 'File-Name, Content-Disposition')
+    .header('X-Content-Type-Options', 'nosniff');
+  return pdf.bytes;
+}
+const pdfQuery = z.object({ open: z.enum(['true', 'false']).optional() });
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = () => app.services;
@@ -62,6 +82,58 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const { tx, auth } = scope(req);
       return repo.invoiceDetail(tx, auth.tenantId, req.params.id);
+    },
+  });
+
+  app.get('/api/billing/invoices/:id/pdf', {
+    config: staff,
+    schema: {
+      tags,
+      summary:
+        "The invoice as a PDF (the association's logo and address, lines, totals, payments, balance due)",
+      params: idParams,
+      querystring: pdfQuery,
+      produces: ['application/pdf'],
+    },
+    handler: async (req, reply) => {
+      const { tx, auth } = scope(req);
+      const pdf = await service.invoicePdf(tx, services(), auth.tenantId, req.params.id);
+      return sendPdf(reply, pdf, req.query.open === 'true');
+    },
+  });
+
+  app.get('/api/billing/member/invoices/:id/pdf', {
+    config: member,
+    schema: {
+      tags,
+      summary: "One of the member's own invoices as a PDF",
+      params: idParams,
+      querystring: pdfQuery,
+      produces: ['application/pdf'],
+    },
+    handler: async (req, reply) => {
+      const { tx, auth } = scope(req);
+      const invoiceId = await service.memberInvoiceId(tx, auth.tenantId, auth.userId, req.params.id);
+      const pdf = await service.invoicePdf(tx, services(), auth.tenantId, invoiceId);
+      return sendPdf(reply, pdf, req.query.open === 'true');
+    },
+  });
+
+  app.post('/api/billing/invoices/:id/send', {
+    config: staff,
+    schema: {
+      tags,
+      summary: "Mail the invoice with its PDF attached (to the contact's address unless another is given)",
+      params: idParams,
+      body: sendInvoiceSchema,
+      response: { 200: sendInvoiceAnswerSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const mail = await service.invoiceMail(tx, services(), auth.tenantId, req.params.id, req.body);
+      const tenantId = auth.tenantId;
+      app.background.run('invoice mail', () => app.mailer.send(tenantId, mail));
+      return { to: mail.to, subject: mail.subject };
     },
   });
 

@@ -24,8 +24,12 @@ import {
 } from '@guildhall/shared';
 import { nextCounterValue } from '../../platform/counters.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import type { MailMessage } from '../../platform/mailer.ts';
 import type { Services } from '../../platform/services.ts';
+import { filesApi } from '../files/files.module.ts';
+import { invoicePdfData } from './billing.repo.ts';
 import { type CardGateway, testGateway } from './gateway.ts';
+import { formatDay, renderInvoicePdf } from './invoice-pdf.ts';
 import { type Accounts, accountsOf, entryOf, post, reverseEntry } from './ledger.ts';
 
 type Row = Record<string, unknown>;
@@ -1108,4 +1112,97 @@ export async function chargeCard(
     applications: [{ invoiceId: input.invoiceId, amountCents }],
   });
   return { ok: true, paymentId: payment.paymentId };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Invoice documents
+
+/** An invoice as a PDF, with the association's logo when it has one. */
+export async function invoicePdf(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  invoiceId: number,
+): Promise<{ fileName: string; bytes: Buffer; number: string }> {
+  const data = await invoicePdfData(tx, tenantId, invoiceId);
+  const logo = await filesApi.associationLogo(tx, services.storage, tenantId);
+  const bytes = await renderInvoicePdf({ ...data, association: { ...data.association, logo } });
+  return { fileName: `Invoice ${data.invoice.number}.pdf`, bytes, number: data.invoice.number };
+}
+
+/** The contact the signed-in member is, or null. */
+export async function memberContactId(tx: Tx, tenantId: string, userId: number): Promise<number | null> {
+  const [row] = await runFragment<Row>(
+    tx,
+    q`select contact_id from contacts where tenant_id = ${tenantId} and user_id = ${userId} and not is_deleted
+      order by contact_id limit 1`,
+  );
+  return row ? num(row.contact_id) : null;
+}
+
+/** An invoice of the member's own (404 for anyone else's, as for one that does not exist). */
+export async function memberInvoiceId(
+  tx: Tx,
+  tenantId: string,
+  userId: number,
+  invoiceId: number,
+): Promise<number> {
+  const contactId = await memberContactId(tx, tenantId, userId);
+  const [row] = await runFragment<Row>(
+    tx,
+    q`select invoice_id from invoices where tenant_id = ${tenantId} and invoice_id = ${invoiceId}
+      and contact_id = ${contactId ?? -1} and status <> 'draft'`,
+  );
+  if (!row) throw new HttpError(404, 'We could not find that invoice.');
+  return invoiceId;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * An invoice's mail: its PDF attached, to the contact's address unless another is given. Answers the message for
+ * the caller to send after the answer (the platform mailer keeps it in the outbox, with the attachment's name).
+ */
+export async function invoiceMail(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  invoiceId: number,
+  input: { to?: string | null; message?: string | null },
+): Promise<MailMessage> {
+  const data = await invoicePdfData(tx, tenantId, invoiceId);
+  if (data.invoice.status === 'draft') throw badRequest('Issue the invoice before sending it.');
+  const to = input.to?.trim() || data.billTo.email || '';
+  if (!to)
+    throw badRequest('This contact has no email address; enter the address to send the invoice to.', {
+      to: ['Enter the address to send the invoice to.'],
+    });
+  if (!EMAIL.test(to))
+    throw badRequest('Enter a valid email address.', { to: ['Enter a valid email address.'] });
+  const logo = await filesApi.associationLogo(tx, services.storage, tenantId);
+  const bytes = await renderInvoicePdf({ ...data, association: { ...data.association, logo } });
+  const i = data.invoice;
+  const amount = (cents: number) => formatMoney(cents, { currency: data.currency });
+  const firstName = data.billTo.name.split(' ')[0] || data.billTo.name;
+  const owed =
+    i.balanceCents > 0 && i.status !== 'void'
+      ? `The balance due is ${amount(i.balanceCents)}, by ${formatDay(i.dueDate)}.`
+      : i.status === 'void'
+        ? 'This invoice is void: nothing is owed on it.'
+        : 'It is paid in full: thank you.';
+  const text = [
+    `Dear ${firstName},`,
+    '',
+    `Please find attached invoice ${i.number} of ${formatDay(i.issueDate)} for ${amount(i.totalCents)}. ${owed}`,
+    ...(input.message?.trim() ? ['', input.message.trim()] : []),
+    '',
+    'With our thanks,',
+    data.association.name,
+  ].join('\n');
+  return {
+    to,
+    subject: `Invoice ${i.number} from ${data.association.name}`,
+    text,
+    attachments: [{ filename: `Invoice ${i.number}.pdf`, content: bytes, contentType: 'application/pdf' }],
+  };
 }

@@ -46,6 +46,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         subject: m.subject,
         text: m.text,
         html: m.html,
+        attachments: m.attachments ?? [],
         createdAt: m.createdAt.toISOString(),
         sentAt: m.sentAt?.toISOString() ?? null,
       };

@@ -13,15 +13,7 @@ import { api } from '../../platform/api-client.ts';
 import { formatMoney } from '../../platform/fields/field-display.tsx';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
-
-const STATUS_COLORS: Record<string, string> = {
-  open: 'blue',
-  partially_paid: 'yellow',
-  paid: 'green',
-  void: 'gray',
-  written_off: 'red',
-  draft: 'gray',
-};
+import { STATUS_COLORS } from './status-colors.ts';
 
 function Figure({ label, cents, hint }: { label: string; cents: number; hint?: string }) {
   return (

@@ -46,5 +46,9 @@ export const billingModule: WebModule = {
     contacts: [
       { key: 'purchases', title: 'Purchases', Panel: lazy(() => import('./contact-account-tab.tsx')) },
     ],
+    invoices: [{ key: 'invoice', title: 'Invoice', Panel: lazy(() => import('./invoice-document-tab.tsx')) }],
+  },
+  recordActions: {
+    invoices: lazy(() => import('./invoice-record-actions.tsx')),
   },
 };

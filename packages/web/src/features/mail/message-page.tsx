@@ -16,8 +16,13 @@ interface OutboxMessage {
   subject: string;
   text: string | null;
   html: string | null;
+  attachments?: { filename: string; contentType: string; size: number }[];
   createdAt: string;
   sentAt: string | null;
+}
+
+function sizeText(bytes: number): string {
+  return bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`;
 }
 
 export function MessagePage() {
@@ -101,6 +106,16 @@ function MessageScreen() {
                 ? `Sent ${formatDateTime(m.sentAt, tz)}`
                 : 'Kept in the outbox (no mail server configured)'}
             </Text>
+            {m.attachments?.length ? (
+              <>
+                <Text component="dt" size="sm" c="dimmed">
+                  Attached
+                </Text>
+                <Text component="dd" size="sm" m={0}>
+                  {m.attachments.map((a) => `${a.filename} (${sizeText(a.size)})`).join(', ')}
+                </Text>
+              </>
+            ) : null}
           </dl>
         </Card>
         {hasHtml && m.text ? (

@@ -20,7 +20,7 @@ import { ConcurrencyConflictError, inlineEdit } from './screens-api.ts';
 export const INLINE_EDIT_FALLBACK = 'Something went wrong - use F12/Console for details';
 
 export function rowLabel(r: ResourceDeclaration, row: Model): string {
-  return String(row.Name ?? row.Title ?? row.DisplayName ?? row[r.key] ?? '');
+  return String(row.Name ?? row.Title ?? row.DisplayName ?? row.Number ?? row[r.key] ?? '');
 }
 
 /** One cell: the field type's Display (or the column's renderer), a link to the record, or an inline switch. */

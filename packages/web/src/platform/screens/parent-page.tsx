@@ -62,6 +62,9 @@ export default function ParentPage({
     resource.permissions.write !== null &&
     can(me, resource.permissions.write) &&
     resource.capabilities.update;
+  // A resource the generic layer never writes (an invoice) is changed only by its feature's own actions, which
+  // call routes with permissions of their own: they show to whoever may read the record.
+  const showActions = canEdit || resource.permissions.write === null;
 
   if (record.error)
     return (
@@ -79,7 +82,7 @@ export default function ParentPage({
         description={resource.title.replace(/s$/, '')}
         actions={
           <>
-            {canEdit && recordActions.length > 0 ? (
+            {showActions && recordActions.length > 0 ? (
               <Suspense fallback={null}>
                 {recordActions.map(({ key, Action }) => (
                   <Action key={key} resource={resource} recordId={recordId} record={record.data} />

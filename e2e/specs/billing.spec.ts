@@ -1,0 +1,115 @@
+/**
+ * Billing as staff and members see it: an invoice's record with the invoice as a document, its PDF downloaded from
+ * the record's header (a name like Łukasz Żółć comes back whole from the PDF's text) and sent by mail with the PDF
+ * attached (kept in the outbox with the attachment's name).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin } from '../pages/sign-in.ts';
+import { boot, type Running } from '../support/boot.ts';
+import { unique } from '../support/seed.ts';
+
+let run: Running;
+beforeAll(async () => {
+  run = await boot();
+});
+afterAll(() => run?.close());
+
+const SHOTS = process.env.BILLING_SHOTS ?? '';
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function post<T>(page: Page, path: string, data: Record<string, unknown>): Promise<T> {
+  const res = await page.request.post(path, { data });
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function contact(page: Page, first: string, last: string, email: string | null = null) {
+  const saved = await post<{ Data: { ContactId: number } }>(page, '/api/contacts/contacts/contactSave', {
+    ContactType: 'individual',
+    Status: 'active',
+    FirstName: first,
+    LastName: last,
+    ...(email ? { Email: email } : {}),
+  });
+  return saved.Data.ContactId;
+}
+
+async function invoice(page: Page, contactId: number, lines: Record<string, unknown>[]) {
+  return post<{ invoiceId: number; number: string; totalCents: number }>(
+    page,
+    '/api/billing/invoices/issue',
+    {
+      contactId,
+      lines,
+    },
+  );
+}
+
+describe('invoices', () => {
+  it('shows the invoice, downloads its PDF with the Unicode name intact, and sends it by mail', async () => {
+    const { page } = await signedInAdmin(run, { width: 1280, height: 900 });
+    const last = `Żółć ${unique('')}`;
+    const contactId = await contact(page, 'Łukasz', last);
+    const inv = await invoice(page, contactId, [
+      { description: 'Annual membership dues', unitPriceCents: 12_000, quantity: 1, discountCents: 1_000 },
+      { description: 'Conference ticket', unitPriceCents: 4_500, quantity: 2 },
+    ]);
+
+    await page.goto(`/micronet/list/billing/invoices/${inv.invoiceId}?tab=invoice`);
+    const lines = page.getByRole('table', { name: 'Invoice lines' });
+    await lines.waitFor();
+    expect(await lines.textContent()).toContain('Conference ticket');
+    expect(await page.getByRole('table', { name: 'Invoice totals' }).textContent()).toContain('$200.00');
+    await shot(page, 'invoice-record');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Invoice ${inv.number}.pdf`);
+    const bytes = readFileSync((await download.path()) as string);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    expect(text).toContain(`Łukasz ${last}`);
+    expect(text).toContain('Balance due');
+    expect(text).toContain('$200.00');
+
+    await page.getByRole('button', { name: 'Send by mail…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Send invoice ${inv.number}` });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Send the invoice' }).click();
+    // The contact has no address: the dialog says so and asks for one.
+    await dialog.getByText('This contact has no email address').waitFor();
+    await dialog.getByLabel('To').fill('lukasz@example.org');
+    await dialog.getByLabel('Message').fill('Dziękujemy!');
+    await shot(page, 'invoice-send');
+    await dialog.getByRole('button', { name: 'Send the invoice' }).click();
+    await page.getByText('Invoice sent to lukasz@example.org').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await expect
+      .poll(async () => {
+        const outbox = (await (await page.request.get('/api/mail/outbox')).json()) as {
+          id: number;
+          subject: string;
+        }[];
+        return outbox.find((m) => m.subject.includes(inv.number))?.id ?? null;
+      })
+      .not.toBeNull();
+    const outbox = (await (await page.request.get('/api/mail/outbox')).json()) as {
+      id: number;
+      subject: string;
+    }[];
+    const id = outbox.find((m) => m.subject.includes(inv.number))?.id;
+    await page.goto(`/a/outbox/${id}`);
+    await page.getByText(`Invoice ${inv.number}.pdf`).waitFor();
+    await shot(page, 'invoice-outbox');
+  });
+});

@@ -1,0 +1,306 @@
+/**
+ * An invoice as a PDF (issue 15, decision 0124): pdfkit with DejaVu Sans embedded (a subset of it, so names such
+ * as Łukasz Żółć print and copy right; the standard PDF fonts garble them), the association's logo and address,
+ * the bill-to block, the lines with their discounts and tax, the totals, the payments and credits applied, and the
+ * balance due. The fonts are read once per process; a document costs only its own subset.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@guildhall/shared';
+import PDFDocument from 'pdfkit';
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+function fontsOnce() {
+  fonts ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
+
+export interface InvoicePdfData {
+  association: { name: string; address: string | null; email: string | null; logo: Buffer | null };
+  currency: string;
+  invoice: {
+    number: string;
+    status: InvoiceStatus;
+    issueDate: string;
+    dueDate: string;
+    memo: string | null;
+    voidReason: string | null;
+    subtotalCents: number;
+    discountCents: number;
+    taxCents: number;
+    totalCents: number;
+    paidCents: number;
+    writtenOffCents: number;
+    balanceCents: number;
+  };
+  billTo: { name: string; accountNumber: string | null; addressLines: string[]; email: string | null };
+  lines: {
+    description: string;
+    quantity: number;
+    unitPriceCents: number;
+    discountCents: number;
+    taxCents: number;
+    totalCents: number;
+  }[];
+  /** Payments and credits applied (not taken back), oldest first. */
+  applications: { date: string; label: string; amountCents: number }[];
+}
+
+const INK = '#1f2933';
+const MUTED = '#616e7c';
+const RULE = '#cbd2d9';
+const ACCENT = '#1c7ed6';
+
+/** "2026-11-01" as "Nov 1, 2026" (a calendar day: no time zone moves it). */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return day;
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Renders the invoice; answers the PDF's bytes. */
+export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
+  const { regular, bold } = fontsOnce();
+  const money = (cents: number) => formatMoney(cents, { currency: data.currency });
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margins: { top: 50, bottom: 60, left: 50, right: 50 },
+    info: {
+      Title: `Invoice ${data.invoice.number}`,
+      Author: data.association.name,
+      Subject: `Invoice ${data.invoice.number} for ${data.billTo.name}`,
+      Creator: 'Guildhall',
+    },
+    bufferPages: true,
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('Body', regular);
+  doc.registerFont('Bold', bold);
+  doc.font('Body').fillColor(INK);
+
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+  const i = data.invoice;
+
+  // Header: the logo (or the association's name in large type) on the left, the association's address on the right.
+  let headerBottom = 50;
+  if (data.association.logo) {
+    try {
+      doc.image(data.association.logo, left, 45, { fit: [170, 64] });
+      headerBottom = 45 + 64;
+    } catch {
+      data.association.logo = null;
+    }
+  }
+  if (!data.association.logo) {
+    doc
+      .font('Bold')
+      .fontSize(18)
+      .text(data.association.name, left, 50, { width: width / 2 });
+    headerBottom = doc.y;
+  }
+  const addressLines = [
+    data.association.name,
+    ...(data.association.address ?? '')
+      .split(/\r?\n/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+    ...(data.association.email ? [data.association.email] : []),
+  ];
+  doc.fontSize(9);
+  addressLines.forEach((line, n) => {
+    doc.font(n === 0 ? 'Bold' : 'Body').fillColor(n === 0 ? INK : MUTED);
+    doc.text(line, left + width / 2, 50 + n * 12, { width: width / 2, align: 'right' });
+  });
+  headerBottom = Math.max(headerBottom, 50 + addressLines.length * 12);
+
+  // Title and the invoice's facts.
+  let y = headerBottom + 24;
+  doc.font('Bold').fontSize(22).fillColor(ACCENT).text('INVOICE', left, y);
+  const stamp =
+    i.status === 'paid' || i.status === 'void' || i.status === 'written_off'
+      ? INVOICE_STATUS_LABELS[i.status].toUpperCase()
+      : null;
+  if (stamp)
+    doc
+      .font('Bold')
+      .fontSize(16)
+      .fillColor(i.status === 'paid' ? '#2b8a3e' : '#c92a2a')
+      .text(stamp, left, y + 4, { width, align: 'right' });
+  y += 36;
+  const facts: [string, string][] = [
+    ['Invoice number', i.number],
+    ['Invoice date', formatDay(i.issueDate)],
+    ['Due date', formatDay(i.dueDate)],
+    ['Status', INVOICE_STATUS_LABELS[i.status]],
+  ];
+  if (data.billTo.accountNumber) facts.push(['Account', data.billTo.accountNumber]);
+  const factsX = left + width / 2 + 40;
+  facts.forEach(([k, v], n) => {
+    doc
+      .font('Body')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(k, factsX, y + n * 14, { width: 90 });
+    doc
+      .font('Bold')
+      .fillColor(INK)
+      .text(v, factsX + 90, y + n * 14, { width: right - factsX - 90, align: 'right' });
+  });
+  doc.font('Bold').fontSize(9).fillColor(MUTED).text('BILL TO', left, y);
+  doc
+    .font('Bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(data.billTo.name, left, y + 14, { width: width / 2 });
+  doc.font('Body').fontSize(9).fillColor(INK);
+  for (const line of [...data.billTo.addressLines, ...(data.billTo.email ? [data.billTo.email] : [])])
+    doc.text(line, { width: width / 2 });
+  y = Math.max(doc.y, y + facts.length * 14) + 24;
+
+  // Lines.
+  const descriptionWidth = width - 330;
+  const cols = [
+    { title: 'Description', x: left, w: descriptionWidth, align: 'left' as const },
+    { title: 'Qty', x: right - 330, w: 40, align: 'right' as const },
+    { title: 'Unit price', x: right - 285, w: 70, align: 'right' as const },
+    { title: 'Discount', x: right - 210, w: 65, align: 'right' as const },
+    { title: 'Tax', x: right - 140, w: 60, align: 'right' as const },
+    { title: 'Amount', x: right - 75, w: 75, align: 'right' as const },
+  ];
+  const tableHeader = () => {
+    doc.rect(left, y, width, 20).fill('#f1f3f5');
+    doc.font('Bold').fontSize(8.5).fillColor(MUTED);
+    for (const c of cols) doc.text(c.title.toUpperCase(), c.x + 4, y + 6, { width: c.w - 8, align: c.align });
+    y += 24;
+  };
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  tableHeader();
+  doc.font('Body').fontSize(9.5).fillColor(INK);
+  for (const line of data.lines) {
+    const h = Math.max(14, doc.heightOfString(line.description, { width: descriptionWidth - 8 }));
+    if (y + h + 6 > bottom()) {
+      doc.addPage();
+      y = doc.page.margins.top;
+      tableHeader();
+      doc.font('Body').fontSize(9.5).fillColor(INK);
+    }
+    const cells = [
+      line.description,
+      String(line.quantity),
+      money(line.unitPriceCents),
+      line.discountCents ? `−${money(line.discountCents)}` : '',
+      line.taxCents ? money(line.taxCents) : '',
+      money(line.totalCents),
+    ];
+    cols.forEach((c, n) => {
+      doc.text(cells[n] ?? '', c.x + 4, y, { width: c.w - 8, align: c.align });
+    });
+    y += h + 6;
+    doc
+      .moveTo(left, y - 3)
+      .lineTo(right, y - 3)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+  }
+
+  // Totals.
+  const totals: [string, string, boolean][] = [['Subtotal', money(i.subtotalCents), false]];
+  if (i.discountCents) totals.push(['Discounts', `−${money(i.discountCents)}`, false]);
+  totals.push(['Tax', money(i.taxCents), false]);
+  totals.push(['Total', money(i.totalCents), true]);
+  if (i.paidCents) totals.push(['Paid and credited', `−${money(i.paidCents)}`, false]);
+  if (i.writtenOffCents) totals.push(['Written off', `−${money(i.writtenOffCents)}`, false]);
+  totals.push(['Balance due', money(i.balanceCents), true]);
+  if (y + totals.length * 18 + 20 > bottom()) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  y += 8;
+  const tx = right - 230;
+  for (const [label, value, strong] of totals) {
+    doc
+      .font(strong ? 'Bold' : 'Body')
+      .fontSize(strong ? 11 : 9.5)
+      .fillColor(INK);
+    doc.text(label, tx, y, { width: 130 });
+    doc.text(value, tx + 130, y, { width: 100, align: 'right' });
+    y += strong ? 20 : 16;
+  }
+
+  // Payments and credits applied.
+  if (data.applications.length > 0) {
+    y += 10;
+    if (y + 40 > bottom()) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    doc.font('Bold').fontSize(10).fillColor(INK).text('Payments and credits', left, y);
+    y += 16;
+    doc.font('Body').fontSize(9);
+    for (const a of data.applications) {
+      if (y + 14 > bottom()) {
+        doc.addPage();
+        y = doc.page.margins.top;
+      }
+      doc.fillColor(MUTED).text(formatDay(a.date), left, y, { width: 90 });
+      doc.fillColor(INK).text(a.label, left + 90, y, { width: width - 200 });
+      doc.text(money(a.amountCents), right - 110, y, { width: 110, align: 'right' });
+      y += 14;
+    }
+  }
+
+  const notes = [
+    ...(i.voidReason ? [`Void: ${i.voidReason}`] : []),
+    ...(i.memo ? [i.memo] : []),
+    ...(i.balanceCents > 0 && i.status !== 'void'
+      ? [`Please pay ${money(i.balanceCents)} by ${formatDay(i.dueDate)}, quoting invoice ${i.number}.`]
+      : []),
+  ];
+  if (notes.length > 0) {
+    y += 16;
+    if (y + 40 > bottom()) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    doc.font('Body').fontSize(9).fillColor(INK);
+    doc.text(notes.join('\n'), left, y, { width });
+  }
+
+  // Footer on every page.
+  const range = doc.bufferedPageRange();
+  for (let p = range.start; p < range.start + range.count; p++) {
+    doc.switchToPage(p);
+    // Below the bottom margin: lift it while the footer is written, or pdfkit starts a page for it.
+    doc.page.margins.bottom = 0;
+    const fy = doc.page.height - 40;
+    doc
+      .font('Body')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        `${data.association.name} · Invoice ${i.number} · Page ${p - range.start + 1} of ${range.count}`,
+        left,
+        fy,
+        { width, align: 'center', lineBreak: false },
+      );
+  }
+  doc.end();
+  return done;
+}
