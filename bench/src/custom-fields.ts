@@ -145,7 +145,7 @@ export async function measureCustomFields(
     const list = async (query: string, body: unknown) => {
       const res = await client.send(
         'POST',
-        `/api/contacts/contacts/contactData?$top=50${query}`,
+        `/api/contacts/contacts/contactData?$top=50${query.replaceAll(' ', '%20')}`,
         { cookie, 'content-type': 'application/json', origin },
         JSON.stringify(body),
       );
@@ -245,7 +245,10 @@ export async function measureCustomFields(
     await close?.();
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    execFileSync('dropdb', ['-h', '127.0.0.1', '-U', 'postgres', '--if-exists', databaseName]);
+    // CF_BENCH_KEEP=1 keeps the database to look at its plans (drop it with dropdb afterwards).
+    if (!process.env.CF_BENCH_KEEP)
+      execFileSync('dropdb', ['-h', '127.0.0.1', '-U', 'postgres', '--if-exists', databaseName]);
+    else console.log(`kept ${databaseName}`);
   }
 }
 

@@ -15,8 +15,8 @@
  * `--only images` P9 alone; `--only signup` the sign-up bar alone (`--signups` sets how many are timed);
  * `--only query-tool` the query tool's CSV download (`--query-tool-rows`, and `--query-tool-db <url>` for
  * PostgreSQL besides PGlite; bench/src/query-tool.ts).
- * `--only custom-fields` the custom-fields list bar alone (`--cf-contacts` sets its size), written as the
- * `customFields` entry of lists-postgres.json.
+ * `--only custom-fields` the custom-fields list bar alone through the HTTP API (`--cf-contacts` sets its size,
+ * 100,000 by default), written as the `customFields` entry of lists-postgres.json.
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

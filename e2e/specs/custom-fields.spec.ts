@@ -1,7 +1,7 @@
 /**
  * Custom fields in the browser (issue 14): defining a dropdown with its built-in Other under Setup, changing a
- * field's type after its dry run, filling a contact's multi-page custom fields with a branch, and uploading to a
- * file field.
+ * field's type after its dry run, filling a contact's multi-page custom fields with a branch, uploading to a
+ * file field, and a custom field as a column of the contacts list that sorts and filters it (decision 0112).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { CUSTOM_FIELD_DATA_TYPES as T } from '@guildhall/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnHeaders, rowNames } from '../pages/screens.ts';
 import { signedInAdmin } from '../pages/sign-in.ts';
 import { boot, type Running } from '../support/boot.ts';
 
@@ -214,6 +215,65 @@ describe('custom fields', () => {
       );
       return v.Values[cert.CustomFieldId]?.Name;
     }).toBe('certificate.pdf');
+    await context.close();
+  });
+
+  it('shows a custom field as a column of the contacts list, sorts by it and filters by it', async () => {
+    const { page, context } = await signedInAdmin(run);
+    const region = await api<{ CustomFieldId: number }>(page, 'post', '/api/custom-fields', {
+      Entity: 'Contact',
+      Name: 'Region',
+      CustomFieldDataTypeId: T.Dropdown,
+      SelectListItems: [
+        { Id: 0, Name: 'Highlands' },
+        { Id: 0, Name: 'Lowlands' },
+      ],
+    });
+    const since = await api<{ CustomFieldId: number }>(page, 'post', '/api/custom-fields', {
+      Entity: 'Contact',
+      Name: 'Member since',
+      CustomFieldDataTypeId: T.Date,
+    });
+    const people: [string, string, string][] = [
+      ['Quill', 'Lowlands', '2015-03-01'],
+      ['Quince', 'Highlands', '2021-09-15'],
+      ['Quinn', 'Lowlands', '2018-06-30'],
+    ];
+    for (const [last, r, d] of people) {
+      const id = await newContact(page, last);
+      await api(page, 'put', `/api/custom-fields/values/Contact/${id}`, {
+        Values: { [region.CustomFieldId]: r, [since.CustomFieldId]: d },
+      });
+    }
+    await page.goto('/micronet/list/contacts/contacts');
+    await page.getByRole('table').first().waitFor();
+    // Table settings offer the custom fields as columns.
+    await page.getByRole('button', { name: 'Table settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Table settings' });
+    await dialog.getByRole('checkbox', { name: 'Show Region' }).check();
+    await dialog.getByRole('checkbox', { name: 'Show Member since' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await poll(() => columnHeaders(page)).toEqual(expect.arrayContaining(['Region', 'Member since']));
+    // Sorted by the custom date, then the other way: the contacts without a date come after these three.
+    const firstThree = async () => (await rowNames(page)).slice(0, 3);
+    await page.getByRole('button', { name: 'Sort by Member since' }).click();
+    await poll(firstThree).toEqual(['Quill, Robin', 'Quinn, Robin', 'Quince, Robin']);
+    await page.getByRole('button', { name: 'Sort by Member since' }).click();
+    await poll(firstThree).toEqual(['Quince, Robin', 'Quinn, Robin', 'Quill, Robin']);
+    await poll(() => page.getByRole('table').first().locator('tbody tr').first().innerText()).toContain(
+      'Highlands',
+    );
+    await shot(page, 'contacts-list-custom-sort');
+    // Filtered by the custom dropdown through the advanced filter, by the choice's name.
+    await page.getByRole('button', { name: 'Advanced filter' }).click();
+    const filter = page.getByRole('dialog', { name: 'Advanced filter' });
+    await pick(page, 'Field', 'Region');
+    await filter.getByRole('textbox', { name: 'Value' }).fill('Lowlands');
+    await filter.getByRole('button', { name: 'Apply' }).click();
+    await poll(() => rowNames(page)).toEqual(['Quinn, Robin', 'Quill, Robin']);
+    await page.getByText('Region', { exact: false }).first().waitFor();
+    await shot(page, 'contacts-list-custom-columns');
     await context.close();
   });
 });

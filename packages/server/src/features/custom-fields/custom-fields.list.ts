@@ -239,8 +239,13 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
     };
   }
 
-  const filter = (c: FilterCriterion): Fragment => {
-    const has = (condition: Fragment | Raw) => q`exists (select 1 from ${ofRow('s')} and ${condition})`;
+  const filter = (c: FilterCriterion, mode: 'set' | 'probe'): Fragment => {
+    // A probe (`offset 0` keeps the planner from turning it into a join): tested per row of a page walked in an
+    // index's order, it stops with the page. A set: the planner reads the matches from the value's index (totals).
+    const has = (condition: Fragment | Raw) =>
+      mode === 'probe'
+        ? q`exists (select 1 from ${ofRow('s')} and ${condition} offset 0)`
+        : q`exists (select 1 from ${ofRow('s')} and ${condition})`;
     if (c.Operator === 'isEmpty') return q`not ${has(q`${col('s')} is not null`)}`;
     if (c.Operator === 'isNotEmpty') return has(q`${col('s')} is not null`);
     const list = (Array.isArray(c.Value) ? c.Value : [c.Value]).filter((v) => v !== undefined && v !== null);

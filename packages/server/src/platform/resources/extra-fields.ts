@@ -37,8 +37,12 @@ export interface ExtraListField {
   sortValue?: Fragment;
   /** A sortable field's runs in the direction asked (decision 0112); undefined when it cannot be sorted. */
   sortRuns?: (direction: 'asc' | 'desc') => SortRun[];
-  /** A filterable field's condition on the source's row; throws an HttpError (400) for a criterion it refuses. */
-  filter?: (c: FilterCriterion) => Fragment;
+  /**
+   * A filterable field's condition on the source's row; throws an HttpError (400) for a criterion it refuses.
+   * `set` is for the total (the matching rows as a set, read from the value's index); `probe` is for a page read
+   * in an index's order (each row tested as it comes, so a page stops after its rows).
+   */
+  filter?: (c: FilterCriterion, mode: 'set' | 'probe') => Fragment;
 }
 
 /**

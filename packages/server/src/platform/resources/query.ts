@@ -23,6 +23,11 @@ import { type BoundResource, columnSql } from './registry.ts';
 
 export interface ListPlan {
   where: Fragment | undefined;
+  /**
+   * The page's conditions when they differ from the total's: an extra field's filter tested per row as the page's
+   * index yields it (decision 0112), where the total reads the matches as a set.
+   */
+  pageWhere?: Fragment | undefined;
   /** The order, with the key last (identifiers, directions and an extra field's sort value). */
   orderBy: Fragment;
   /**
@@ -92,13 +97,18 @@ function coerce(field: FieldDeclaration, value: unknown): unknown {
   }
 }
 
-function criterionSql(bound: BoundResource, c: FilterCriterion, extra: ExtraFields): Fragment {
+function criterionSql(
+  bound: BoundResource,
+  c: FilterCriterion,
+  extra: ExtraFields,
+  mode: 'set' | 'probe' = 'set',
+): Fragment {
   const { resource } = bound;
   const added = extra.get(c.PropertyName);
   if (added?.filter && !resource.fields[c.PropertyName]) {
     if (Array.isArray(c.Value) && c.Value.length > MAX_FILTER_VALUES)
       throw badRequest(`${added.declaration.label}: a filter may list at most ${MAX_FILTER_VALUES} values.`);
-    return added.filter(c);
+    return added.filter(c, mode);
   }
   if (!resource.filterable.includes(c.PropertyName)) {
     throw badRequest(`The list cannot be filtered by ${c.PropertyName}.`, {
@@ -192,15 +202,20 @@ export function planList(
 ): ListPlan {
   const { resource } = bound;
   const conditions: Fragment[] = [];
+  const probes: Fragment[] = [];
   const criteriaItems: CriteriaItem[] = [];
   const deleted = resource.softDelete ? bound.sqlColumns[resource.softDelete.deleted] : undefined;
   if (deleted) conditions.push(q`not ${deleted}`);
   const expired = expiredDraft(bound);
   if (expired) conditions.push(q`not ${expired}`);
+  const countedFrom = conditions.length;
   const filterId = request.Id ?? FILTER_NONE;
   if (filterId === FILTER_ADVANCED) {
     for (const c of request.Criteria ?? []) {
       conditions.push(criterionSql(bound, c, extra));
+      if (extra.has(c.PropertyName) && !resource.fields[c.PropertyName])
+        probes.push(criterionSql(bound, c, extra, 'probe'));
+      else probes.push(conditions[conditions.length - 1] as Fragment);
       const field = (resource.fields[c.PropertyName] ??
         extra.get(c.PropertyName)?.declaration) as FieldDeclaration;
       criteriaItems.push({
@@ -262,8 +277,14 @@ export function planList(
     ', ',
   );
   const first = sorts[0] ?? { field: resource.defaultSort.field, direction: resource.defaultSort.direction };
+  // The page's conditions: the same, an extra field's filter as a probe (only the advanced filter holds them).
+  const pageConditions =
+    probes.length > 0 && !searchIndex && filterId === FILTER_ADVANCED
+      ? [...conditions.slice(0, countedFrom), ...probes, ...conditions.slice(countedFrom + probes.length)]
+      : undefined;
   return {
     where: allOf(conditions),
+    ...(pageConditions ? { pageWhere: allOf(pageConditions) } : {}),
     orderBy,
     ...(runs ? { runs } : {}),
     sorts,

@@ -225,7 +225,7 @@ export function listPage(
     };
   }
   const page = repo.listStatement(bound, tenantId, {
-    where: plan.where,
+    where: plan.pageWhere ?? plan.where,
     orderBy: plan.orderBy,
     runs: plan.runs,
     limit,

@@ -166,6 +166,14 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
     setSortReady(true);
   }, [settings.data, sortReady, update]);
 
+  const [columnsOverride, setColumnsOverride] = useState<ColumnView[] | null>(null);
+  // Columns of fields the association added (custom fields, decision 0112) come only when asked for: the
+  // declared columns and the added ones the table settings show.
+  const addedShown = (
+    columnsOverride
+      ? columnsOverride.filter((c) => c.visible).map((c) => c.field)
+      : (settings.data?.Settings?.Columns ?? []).filter((c) => c.Visible).map((c) => c.Name)
+  ).filter((f) => !(f in resource.fields) && !f.startsWith('$'));
   const params: ListParams = {
     skip: skipForPage(state.page, pageSize),
     top: pageSize,
@@ -173,6 +181,7 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
     search: debouncedSearch,
     filterId: state.filterId,
     criteria: state.criteria,
+    ...(addedShown.length > 0 ? { columns: [...resource.columns.map((c) => c.field), ...addedShown] } : {}),
   };
   const list = useQuery({
     queryKey: ['list', resource.name, params],
@@ -196,7 +205,6 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
     });
   }, [data]);
 
-  const [columnsOverride, setColumnsOverride] = useState<ColumnView[] | null>(null);
   const columns = useMemo(() => {
     const merged =
       columnsOverride ?? (data ? mergeColumns(data.ListViewItems, settings.data?.Settings ?? null) : []);
