@@ -77,6 +77,8 @@ export const mailings = pgTable(
     templateId: bigint('template_id', { mode: 'number' }),
     subject: text('subject').notNull(),
     bodyHtml: text('body_html').notNull(),
+    /** A designed message's design (the email designer); its Html is then the server's rendering of it. */
+    designJson: jsonb('design_json'),
     /** Who receives it (MailingAudience in shared): contact ids, a saved filter, or everyone of some statuses. */
     audience: jsonb('audience').notNull().default(sql`'{}'::jsonb`),
     /** draft, scheduled, sending, sent, cancelled. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { filterCriterionSchema } from '../platform/list-protocol.schema.ts';
+import { designSchema } from './design.schema.ts';
 
 /** Who receives a mailing: contacts chosen on the list, or a filter of the contacts list evaluated at send time. */
 export const mailingAudienceSchema = z.discriminatedUnion('Kind', [
@@ -38,6 +39,8 @@ export const mailingInputSchema = z.object({
   TemplateId: z.number().int().positive().nullable().optional(),
   Subject: z.string().trim().min(1, 'Subject is required.').max(300),
   BodyHtml: z.string().max(500_000),
+  /** A designed message (the email designer): the server renders BodyHtml from it and ignores the one sent. */
+  DesignJson: designSchema.nullable().optional(),
   Audience: mailingAudienceSchema,
 });
 export type MailingInput = z.infer<typeof mailingInputSchema>;
@@ -48,6 +51,7 @@ export const mailingSchema = z.object({
   TemplateId: z.number().nullable(),
   Subject: z.string(),
   BodyHtml: z.string(),
+  DesignJson: designSchema.nullable(),
   Audience: mailingAudienceSchema,
   Status: z.enum(MAILING_STATUSES),
   ScheduledAt: z.string().nullable(),
@@ -60,7 +64,7 @@ export const mailingSchema = z.object({
 });
 export type Mailing = z.infer<typeof mailingSchema>;
 
-export const mailingSummarySchema = mailingSchema.omit({ BodyHtml: true, Audience: true });
+export const mailingSummarySchema = mailingSchema.omit({ BodyHtml: true, DesignJson: true, Audience: true });
 export type MailingSummary = z.infer<typeof mailingSummarySchema>;
 
 export const recipientLogSchema = z.object({

@@ -4,6 +4,7 @@
  */
 import { defineFeature } from '../../platform/feature-module.ts';
 import { communicationsRoutes } from './communications.routes.ts';
+import { designerRoutes } from './designer.routes.ts';
 import { mailingsRoutes } from './mailings.routes.ts';
 import { MAILING_JOB, mailingHandler } from './mailings.service.ts';
 import { templateHooks } from './templates.service.ts';
@@ -13,6 +14,7 @@ export const communicationsModule = defineFeature({
   routes: async (app, options) => {
     await communicationsRoutes(app, options);
     await mailingsRoutes(app, options);
+    await designerRoutes(app, options);
   },
   jobs: { [MAILING_JOB]: (services) => mailingHandler(services) },
   resourceHooks: () => ({ emailTemplates: templateHooks }),

@@ -196,12 +196,19 @@ export const mailingsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.params.id,
         req.body.ContactId ?? null,
       );
-      const result = await app.services.mailer.deliver(auth.tenantId, {
+      const message = {
         to: req.body.To,
         subject: `[Test] ${preview.Subject}`,
         html: preview.Html,
         text: service.textOf(preview.Html),
-      });
+      };
+      // Without SMTP the message goes to the outbox in a transaction of its own, which must not wait for this
+      // request's (the embedded database has one connection): it is kept after the answer.
+      if (!app.config.smtpUrl) {
+        app.background.run('mailing test', () => app.services.mailer.deliver(auth.tenantId, message));
+        return { message: `We sent a test message to ${req.body.To}.` };
+      }
+      const result = await app.services.mailer.deliver(auth.tenantId, message);
       if (!result.ok) throw badRequest(`The test message was not accepted: ${result.message}`);
       return { message: `We sent a test message to ${req.body.To}.` };
     },

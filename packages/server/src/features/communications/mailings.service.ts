@@ -20,6 +20,7 @@ import {
   withTenantTx,
 } from '@guildhall/db';
 import {
+  designSchema,
   listRequestSchema,
   type Mailing,
   type MailingAudience,
@@ -37,6 +38,7 @@ import type { ClaimedJob } from '../../platform/jobs.ts';
 import type { DeliveryMessage } from '../../platform/mailer.ts';
 import { planList } from '../../platform/resources/query.ts';
 import type { Services } from '../../platform/services.ts';
+import { renderDesign } from './design.ts';
 import {
   type CompiledTemplate,
   compileTemplate,
@@ -70,6 +72,7 @@ function shape(row: typeof mailings.$inferSelect, counts: Record<string, number>
     TemplateId: row.templateId,
     Subject: row.subject,
     BodyHtml: row.bodyHtml,
+    DesignJson: row.designJson ? designSchema.parse(row.designJson) : null,
     Audience: mailingAudienceSchema.parse(row.audience),
     Status: row.status as Mailing['Status'],
     ScheduledAt: iso(row.scheduledAt),
@@ -124,6 +127,7 @@ export async function listMailings(tx: Tx, auth: AuthContext): Promise<MailingSu
   return rows.map((r) => {
     const {
       BodyHtml: _b,
+      DesignJson: _d,
       Audience: _a,
       ...summary
     } = shape(
@@ -134,14 +138,17 @@ export async function listMailings(tx: Tx, auth: AuthContext): Promise<MailingSu
   });
 }
 
-function checked(input: MailingInput): MailingInput {
-  const body = sanitizeRichText(input.BodyHtml);
+/** Rich text through the allow-list; a designed message rendered by the server from its design (decision 0153). */
+async function checked(input: MailingInput): Promise<MailingInput> {
+  const body = input.DesignJson
+    ? await renderDesign(input.DesignJson, input.Subject)
+    : sanitizeRichText(input.BodyHtml);
   checkBody(body);
   return { ...input, BodyHtml: body };
 }
 
 export async function createMailing(tx: Tx, auth: AuthContext, input: MailingInput): Promise<Mailing> {
-  const m = checked(input);
+  const m = await checked(input);
   const [row] = await tx
     .insert(mailings)
     .values({
@@ -150,6 +157,7 @@ export async function createMailing(tx: Tx, auth: AuthContext, input: MailingInp
       templateId: m.TemplateId ?? null,
       subject: m.Subject,
       bodyHtml: m.BodyHtml,
+      designJson: m.DesignJson ?? null,
       audience: m.Audience,
       createdBy: auth.userId,
     })
@@ -167,7 +175,7 @@ export async function updateMailing(
   const row = await mailingRow(tx, auth.tenantId, id);
   if (row.status !== 'draft')
     throw new HttpError(409, 'This mailing is sent or scheduled; it can no longer change.');
-  const m = checked(input);
+  const m = await checked(input);
   await tx
     .update(mailings)
     .set({
@@ -175,6 +183,7 @@ export async function updateMailing(
       templateId: m.TemplateId ?? null,
       subject: m.Subject,
       bodyHtml: m.BodyHtml,
+      designJson: m.DesignJson ?? null,
       audience: m.Audience,
       updatedAt: new Date(),
     })
@@ -337,9 +346,18 @@ export function emailDocument(body: string, footer: string): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>img{max-width:100%;height:auto}@media only screen and (max-width:520px){img{width:100%!important}}</style></head><body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#212529">${body}${footer}</body></html>`;
 }
 
+/** A designed message is a whole document already: the compliance footer goes in only when it has no unsubscribe link. */
+function designedDocument(html: string, footer: string): string {
+  if (!footer) return html;
+  const at = html.lastIndexOf('</body>');
+  const block = `<div style="padding:0 16px 16px;text-align:center">${footer}</div>`;
+  return at < 0 ? html + block : html.slice(0, at) + block + html.slice(at);
+}
+
 /** Plain text beside the HTML (some clients and filters read only that). */
 export function textOf(html: string): string {
   return html
+    .replace(/<head[\s\S]*?<\/head>/gi, '')
     .replace(/<style[\s\S]*?<\/style>/gi, '')
     .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
     .replace(/<(br|\/p|\/h\d|\/li|\/tr)\b[^>]*>/gi, '\n')
@@ -363,7 +381,10 @@ export function renderMessage(
   const footer = addresses
     ? `<p style="margin-top:24px;font-size:12px;color:#868e96">${escapeHtml(ctx.association)} · <a href="${escapeHtml(addresses.unsubscribe)}" style="color:#868e96">Unsubscribe</a> · <a href="${escapeHtml(addresses.preferences)}" style="color:#868e96">Email preferences</a></p>`
     : '';
-  const html = emailDocument(compiled.body.render(values), footer);
+  const body = compiled.body.render(values).replace(/(\ssrc=")\/api\//g, `$1${ctx.publicUrl}/api/`);
+  const html = /^\s*<!doctype html/i.test(body)
+    ? designedDocument(body, addresses && !body.includes(addresses.unsubscribe) ? footer : '')
+    : emailDocument(body, footer);
   const subject = textOf(compiled.subject.render(values)).replace(/\s+/g, ' ');
   return { subject, html, text: textOf(html) };
 }

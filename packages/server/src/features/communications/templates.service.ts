@@ -57,8 +57,21 @@ export function checkBody(html: string, field = 'BodyHtml'): void {
 
 /** Server hooks of the templates resource: the body sanitized (again) and its merge fields checked on every save. */
 export const templateHooks: ResourceHooks = {
-  async beforeSave(_tx, _auth, model: Model) {
+  async beforeSave(tx, auth, model: Model, context) {
     if (typeof model.BodyHtml !== 'string') return model;
+    // A designed template's Html is the server's rendering of its design (decision 0153): the generic form's
+    // copy of it is not taken, whatever it holds.
+    const id = Number(context.key);
+    if (!context.creating && Number.isInteger(id) && id > 0) {
+      const [row] = await tx
+        .select({ designJson: emailTemplates.designJson, bodyHtml: emailTemplates.bodyHtml })
+        .from(emailTemplates)
+        .where(and(eq(emailTemplates.tenantId, auth.tenantId), eq(emailTemplates.templateId, id)));
+      if (row?.designJson) {
+        if (typeof model.Subject === 'string') checkBody(model.Subject, 'Subject');
+        return { ...model, BodyHtml: row.bodyHtml ?? '' };
+      }
+    }
     const body = sanitizeRichText(model.BodyHtml);
     checkBody(body);
     if (typeof model.Subject === 'string') checkBody(model.Subject, 'Subject');

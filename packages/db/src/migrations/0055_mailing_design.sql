@@ -1,0 +1,1 @@
+ALTER TABLE "mailings" ADD COLUMN "design_json" jsonb;
