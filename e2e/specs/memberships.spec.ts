@@ -1,7 +1,7 @@
 /**
  * Memberships as staff see them: the join wizard from the navigation, with every fee priced live and recalculated
  * when the bill frequency changes, then the new membership's record, approved from its header, with its history;
- * the contact's Memberships tab lists it.
+ * the contact's Memberships tab lists it; the renewal run screen's preview, run, progress and results.
  */
 import { mkdirSync } from 'node:fs';
 import { withTenantTx } from '@guildhall/db';
@@ -173,5 +173,50 @@ describe('memberships as staff see them', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Individual - Regular' }).waitFor();
     expect(await page.getByRole('switch', { name: /autopay/ }).isChecked()).toBe(true);
+  });
+  it('previews the renewals due, runs them and shows what the run made', async () => {
+    const t = await seedTenant(run.database);
+    const { page } = await run.newPage({ width: 1280, height: 900 });
+    await signInAs(page, t.admin.username, t.admin.password);
+    await page.waitForURL(/\/a\/?$/, { timeout: 15_000 });
+    const { contactId, last } = await setUp(page);
+    const options = await (await page.request.get('/api/memberships/options')).json();
+    const type = options.Types[0];
+    const joined = await page.request.post('/api/memberships/join', {
+      data: {
+        ContactId: contactId,
+        MembershipTypeId: type.MembershipTypeId,
+        MembershipLevelId: type.Levels[0].MembershipLevelId,
+      },
+    });
+    const membershipId = (await joined.json()).MembershipId as number;
+    // Active, its term ending in ten days: due for renewal (invoices are made 30 days before the end).
+    await withTenantTx(run.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(sql`update memberships set status = 'active', term_start = current_date - 355,
+          term_end = current_date + 10
+        where tenant_id = ${t.tenant.id} and membership_id = ${membershipId}`),
+    );
+
+    await page.getByRole('link', { name: 'Renewal run' }).first().click();
+    await page.getByRole('heading', { name: 'Renewal run' }).waitFor();
+    const preview = page.getByTestId('renewal-preview');
+    await preview.getByText(last).waitFor();
+    const row = preview.getByRole('row', { name: new RegExp(last) });
+    expect(await row.textContent()).toContain('$306.50');
+    const invoiceAmount = (await row.locator('td').last().textContent()) ?? '';
+    expect(invoiceAmount).toMatch(/^\$\d/);
+    await shot(page, 'renewal-preview');
+    await page.getByRole('button', { name: 'Run renewals now' }).click();
+    const result = page.getByTestId('renewal-run-result');
+    await result.getByText('Done').waitFor({ timeout: 20_000 });
+    await result.getByText('Renewal invoices').waitFor();
+    const invoices = page.getByTestId('renewal-run-invoices');
+    await invoices.getByText(last).waitFor();
+    expect(await invoices.textContent()).toContain(invoiceAmount);
+    await page.getByText('Nothing to renew today').waitFor({ timeout: 10_000 });
+    await page.getByTestId('renewal-runs').getByText('Done').first().waitFor();
+    await shot(page, 'renewal-run-done');
+    await invoices.getByRole('link', { name: /Invoice \d+/ }).click();
+    await page.waitForURL(/\/micronet\/list\/billing\/invoices\/\d+/);
   });
 });

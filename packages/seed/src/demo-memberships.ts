@@ -58,6 +58,7 @@ export async function seedDemoMemberships(db: Db, tenantId: string, today: strin
           durationMonths: 12,
           graceDays: 30,
           renewalDaysBefore: 30,
+          reminderDaysBefore: 21,
           renewalAfterGap: 'continue',
           hasChapterPricing: true,
         },
@@ -73,6 +74,7 @@ export async function seedDemoMemberships(db: Db, tenantId: string, today: strin
           cutoffDays: 61,
           graceDays: 30,
           renewalDaysBefore: 45,
+          reminderDaysBefore: 30,
           renewalAfterGap: 'fromPayment',
         },
         {
@@ -85,6 +87,7 @@ export async function seedDemoMemberships(db: Db, tenantId: string, today: strin
           durationMonths: 12,
           graceDays: 45,
           renewalDaysBefore: 60,
+          reminderDaysBefore: 45,
           hasLevelPricing: true,
           roundToNearestOnes: true,
         },

@@ -44,6 +44,8 @@ export const membershipTypes = pgTable(
     cutoffDays: integer('cutoff_days'),
     graceDays: integer('grace_days').notNull().default(30),
     renewalDaysBefore: integer('renewal_days_before').notNull().default(30),
+    /** Days before the term ends to mail the member a renewal reminder; none when empty. */
+    reminderDaysBefore: integer('reminder_days_before'),
     renewalAfterGap: text('renewal_after_gap'),
     roundToNearestOnes: boolean('round_to_nearest_ones').notNull().default(false),
     formulaBasedPricing: boolean('formula_based_pricing').notNull().default(false),
@@ -276,4 +278,48 @@ export const membershipInvoices = pgTable(
     uniqueIndex('membership_invoices_term_key').on(t.tenantId, t.membershipId, t.kind, t.termStart),
     index('membership_invoices_invoice_idx').on(t.tenantId, t.invoiceId),
   ],
+);
+
+/**
+ * The renewal runs staff started from the renewal run screen (and the daily runs): when, by whom, how far, and
+ * what each did (renewal invoices made, autopay charges asked, statuses moved by the calendar, reminders sent).
+ */
+export const membershipRenewalRuns = pgTable(
+  'membership_renewal_runs',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    runId: tenantSerial('run_id', 'membership_renewal_runs'),
+    /** running, done or failed. */
+    status: text('status').notNull().default('running'),
+    /** The day the run renewed for (the association's today when it started). */
+    runDay: date('run_day', { mode: 'string' }).notNull(),
+    startedBy: text('started_by'),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    invoiced: integer('invoiced').notNull().default(0),
+    charged: integer('charged').notNull().default(0),
+    moved: integer('moved').notNull().default(0),
+    reminded: integer('reminded').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.runId] })],
+);
+
+/**
+ * Renewal reminders sent: one row per membership, term and reminder (the key makes each sent once, however often
+ * the daily job runs or is restarted). The mail itself is in the outbox.
+ */
+export const membershipReminders = pgTable(
+  'membership_reminders',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    membershipId: bigint('membership_id', { mode: 'number' }).notNull(),
+    termEnd: date('term_end', { mode: 'string' }).notNull(),
+    /** before: N days before the term ends. */
+    kind: text('kind').notNull(),
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.membershipId, t.termEnd, t.kind] })],
 );

@@ -15,6 +15,7 @@ import {
   type MembershipTransition,
   membershipStatusName,
   midTermChange,
+  midTermChangeParts,
   prorate,
   renewalInvoiceDay,
   renewalKey,
@@ -239,6 +240,35 @@ describe('mid-term upgrade and downgrade', () => {
     expect(midTermChange(30_000, 20_000, term, '2025-07-02')).toBe(-5_014);
     expect(midTermChange(30_000, 20_000, term, '2026-02-01')).toBe(0);
     expect(midTermChange(30_000, 30_000, term, '2025-03-01')).toBe(0);
+  });
+});
+
+describe('mid-term change as a credit note and an invoice', () => {
+  const term = { start: '2025-01-01', end: '2025-12-31' };
+  it.each([
+    // old, new, today: credit, charge, days left
+    [20_000, 30_000, '2025-01-01', 20_000, 30_000, 365],
+    [20_000, 30_000, '2025-07-02', 10_027, 15_041, 183],
+    [30_000, 20_000, '2025-07-02', 15_041, 10_027, 183],
+    [30_000, 20_000, '2025-12-31', 82, 55, 1],
+    [30_000, 20_000, '2026-01-01', 0, 0, 0],
+    [30_000, 20_000, '2024-12-01', 30_000, 20_000, 365],
+  ])('%i to %i on %s: credit %i, invoice %i (%i days)', (from, to, today, credit, charge, days) => {
+    const parts = midTermChangeParts(from, to, term, today);
+    expect(parts).toEqual({
+      creditCents: credit,
+      chargeCents: charge,
+      netCents: charge - credit,
+      daysLeft: days,
+      daysInTerm: 365,
+    });
+    // The net never strays more than a cent from the single-rounding rule.
+    expect(Math.abs(parts.netCents - midTermChange(from, to, term, today))).toBeLessThanOrEqual(1);
+  });
+  it("keeps a leap year's 366 days", () => {
+    expect(
+      midTermChangeParts(36_600, 73_200, { start: '2024-01-01', end: '2024-12-31' }, '2024-02-29'),
+    ).toMatchObject({ creditCents: 30_700, chargeCents: 61_400, daysLeft: 307, daysInTerm: 366 });
   });
 });
 

@@ -306,6 +306,24 @@ export function midTermChange(oldTermCents: Cents, newTermCents: Cents, term: Te
   return ratioOf(newTermCents - oldTermCents, left, total);
 }
 
+/**
+ * A mid-term upgrade or downgrade billed as two documents: a credit note for the unused part of the old term's
+ * price and an invoice for the same days at the new price (days left include today). `netCents` is their
+ * difference; a day after the term's end leaves nothing either way.
+ */
+export function midTermChangeParts(
+  oldTermCents: Cents,
+  newTermCents: Cents,
+  term: Term,
+  today: string,
+): { creditCents: Cents; chargeCents: Cents; netCents: Cents; daysLeft: number; daysInTerm: number } {
+  const total = daysBetween(term.start, term.end) + 1;
+  const left = Math.min(total, Math.max(0, daysBetween(today, term.end) + 1));
+  const creditCents = ratioOf(Math.max(0, oldTermCents), left, total);
+  const chargeCents = ratioOf(Math.max(0, newTermCents), left, total);
+  return { creditCents, chargeCents, netCents: chargeCents - creditCents, daysLeft: left, daysInTerm: total };
+}
+
 /** A unique key per membership and term: the renewal invoice's idempotency key. */
 export function renewalKey(membershipId: number, termStart: string): string {
   return `membership:${membershipId}:term:${termStart}`;

@@ -147,3 +147,74 @@ export const renewalPreviewSchema = z.object({
   ),
 });
 export type RenewalPreview = z.infer<typeof renewalPreviewSchema>;
+
+/** A renewal run (the renewal run screen): its state, and what it did so far. */
+export const renewalRunSchema = z.object({
+  RunId: z.number().int(),
+  Status: z.enum(['running', 'done', 'failed']),
+  RunDay: z.string(),
+  StartedBy: z.string().nullable(),
+  StartedAt: z.string(),
+  FinishedAt: z.string().nullable(),
+  /** Renewal invoices made (live while it runs). */
+  Invoiced: z.number().int(),
+  /** Autopay charges asked of the billing gateway. */
+  Charged: z.number().int(),
+  /** Memberships the calendar moved to grace or lapsed. */
+  Moved: z.number().int(),
+  /** Renewal reminders mailed. */
+  Reminded: z.number().int(),
+  Error: z.string().nullable(),
+});
+export type RenewalRun = z.infer<typeof renewalRunSchema>;
+
+export const renewalRunsSchema = z.object({ Runs: z.array(renewalRunSchema) });
+
+/** A run with the renewal invoices it made. */
+export const renewalRunDetailSchema = z.object({
+  Run: renewalRunSchema,
+  Invoices: z.array(
+    z.object({
+      MembershipId: z.number().int(),
+      ContactName: z.string(),
+      Name: z.string(),
+      TermStart: z.string(),
+      TermEnd: z.string(),
+      InvoiceId: z.number().int().nullable(),
+      Amount: z.number().int(),
+      State: z.string(),
+    }),
+  ),
+});
+export type RenewalRunDetail = z.infer<typeof renewalRunDetailSchema>;
+
+/** An upgrade or downgrade mid-term: the new type, level, chapter or frequency (unchanged when absent). */
+export const membershipChangeSchema = z.object({
+  MembershipTypeId: id.nullish(),
+  MembershipLevelId: id.nullish(),
+  ChapterId: id.nullish(),
+  BillFrequencyTypeId: z.number().int().nullish(),
+});
+export type MembershipChange = z.infer<typeof membershipChangeSchema>;
+
+/** What a change does to the money (credit note for the unused old term, invoice for the new), before or after. */
+export const membershipChangeAnswerSchema = z.object({
+  MembershipId: z.number().int(),
+  FromName: z.string(),
+  ToName: z.string(),
+  Direction: z.enum(['upgrade', 'downgrade', 'same price']),
+  OldTermTotal: z.number().int(),
+  NewTermTotal: z.number().int(),
+  TermStart: z.string(),
+  TermEnd: z.string(),
+  DaysLeft: z.number().int(),
+  DaysInTerm: z.number().int(),
+  CreditCents: z.number().int(),
+  ChargeCents: z.number().int(),
+  NetCents: z.number().int(),
+  /** Made by the change (null in a preview, or when nothing was owed). */
+  CreditId: z.number().int().nullable(),
+  InvoiceId: z.number().int().nullable(),
+  message: z.string(),
+});
+export type MembershipChangeAnswer = z.infer<typeof membershipChangeAnswerSchema>;

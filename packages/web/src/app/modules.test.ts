@@ -22,6 +22,7 @@ describe('the navigation assembled from the modules', () => {
       'Import contacts',
       'Memberships',
       'Join a member',
+      'Renewal run',
       'Invoices',
       'Payments',
       'Deposits',

@@ -17,6 +17,7 @@ import {
 } from '../../../test/helpers.ts';
 import { useTestGateway } from '../billing/billing.fixtures.ts';
 import { applyCalendarStatuses, chargeDue, renewBatch, runRenewals } from './memberships.billing.ts';
+import { sendRenewalReminders } from './memberships.reminders.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -240,9 +241,98 @@ describe('autopay', () => {
 });
 
 describe('the run from the back office', () => {
-  it('queues the run from the route', async () => {
-    const res = await api.post('/api/memberships/renewals/run', {});
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().JobId).toBeTruthy();
+  it('starts a run, shows its progress and the invoices it made, and a second run makes none', async () => {
+    const id = await activeEndingIn(await contact('Runscreen'), 12);
+    const started = await api.post('/api/memberships/renewals/run', {});
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({ Status: 'running', RunDay: today });
+    const runId = started.json().RunId as number;
+    await ctx.app.worker.drain();
+    const detail = await api.get(`/api/memberships/renewals/runs/${runId}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().Run).toMatchObject({ RunId: runId, Status: 'done', Error: null });
+    expect(detail.json().Run.Invoiced).toBeGreaterThanOrEqual(1);
+    expect(detail.json().Run.FinishedAt).toEqual(expect.any(String));
+    const mine = detail.json().Invoices.find((i: Model) => i.MembershipId === id);
+    expect(mine).toMatchObject({ ContactName: expect.stringContaining('Runscreen'), Amount: 20_000 });
+    expect(mine.InvoiceId).toEqual(expect.any(Number));
+
+    const again = (await api.post('/api/memberships/renewals/run', {})).json();
+    await ctx.app.worker.drain();
+    const second = (await api.get(`/api/memberships/renewals/runs/${again.RunId}`)).json();
+    expect(second.Run).toMatchObject({ Status: 'done', Invoiced: 0 });
+    expect(second.Invoices).toEqual([]);
+    const list = (await api.get('/api/memberships/renewals/runs')).json().Runs as Model[];
+    expect(list.slice(0, 2).map((r) => r.RunId)).toEqual([again.RunId, runId]);
+  });
+});
+
+describe('renewal reminders', () => {
+  it("mails each member once, the type's days before the term ends, from the daily job", async () => {
+    const type = await save('types', 'type', {
+      Name: 'Reminded',
+      TermKind: 'anniversary',
+      DurationMonths: 12,
+      IsActive: true,
+      RenewalDaysBefore: 5,
+      ReminderDaysBefore: 14,
+      GraceDays: 30,
+    });
+    const remindedType = type.MembershipTypeId as number;
+    // Saving a type that reminds queued the association's daily reminder job (the worker may have taken it).
+    const [queued] = await tx((x) =>
+      runFragment<{ n: number | string }>(
+        x,
+        q`select count(*) as n from jobs where tenant_id = ${t.tenant.id} and kind = 'memberships-reminders'`,
+      ),
+    );
+    expect(Number(queued?.n)).toBeGreaterThanOrEqual(1);
+    const person = async (last: string, email: string, days: number) => {
+      const res = await api.post('/api/contacts/contacts/contactSave', {
+        ContactType: 'individual',
+        Status: 'active',
+        FirstName: 'Rita',
+        LastName: last,
+        Email: email,
+      });
+      const contactId = (res.json() as { Data: Model }).Data.ContactId as number;
+      const joined = await api.post('/api/memberships/join', {
+        ContactId: contactId,
+        MembershipTypeId: remindedType,
+      });
+      const id = joined.json().MembershipId as number;
+      const end = addDays(today, days);
+      await tx((x) =>
+        x
+          .update(memberships)
+          .set({ status: 'active', termStart: addDays(end, -364), termEnd: end })
+          .where(and(eq(memberships.tenantId, t.tenant.id), eq(memberships.membershipId, id))),
+      );
+    };
+    await person('Soon', 'rita.soon@example.org', 10);
+    await person('Later', 'rita.later@example.org', 40);
+    const run = (await api.post('/api/memberships/renewals/run', {})).json();
+    await ctx.app.worker.drain();
+    const mails = async () =>
+      ((await api.get('/api/mail/outbox')).json() as { to: string; subject: string }[]).filter((m) =>
+        m.to.startsWith('rita.'),
+      );
+    let sent = await mails();
+    expect(sent.map((m) => m.to)).toEqual(['rita.soon@example.org']);
+    expect(sent[0]?.subject).toContain(`ends on ${addDays(today, 10)}`);
+    expect((await api.get(`/api/memberships/renewals/runs/${run.RunId}`)).json().Run.Reminded).toBe(1);
+    // The daily job, run again: nothing is sent twice.
+    expect(await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id)).toBe(0);
+    sent = await mails();
+    expect(sent).toHaveLength(1);
+    // The job queued its next day.
+    const [next] = await tx((x) =>
+      runFragment<{ n: number | string }>(
+        x,
+        q`select count(*) as n from jobs where tenant_id = ${t.tenant.id} and kind = 'memberships-reminders'
+            and status = 'queued' and run_after > now() + interval '20 hours'`,
+      ),
+    );
+    expect(Number(next?.n)).toBe(1);
   });
 });

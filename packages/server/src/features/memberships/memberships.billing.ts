@@ -14,7 +14,6 @@ import {
   todayIn,
 } from '@guildhall/shared';
 import { and, eq } from 'drizzle-orm';
-import type { ClaimedJob } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 import { billingApi } from '../billing/billing.module.ts';
 import * as repo from './memberships.repo.ts';
@@ -305,10 +304,6 @@ export async function applyCalendarStatuses(tx: Tx, tenantId: string, today: str
   }
   return moved;
 }
-
-export const renewalJob = (services: Services) => async (database: Database, job: ClaimedJob) => {
-  await runRenewals(database, services, job.tenantId);
-};
 
 async function rowOfInvoice(tx: Tx, tenantId: string, invoiceId: number) {
   const [row] = await tx

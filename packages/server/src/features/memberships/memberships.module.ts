@@ -4,20 +4,24 @@
  */
 import { TENANT_PROVISIONED } from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
-import {
-  onInvoicePaid,
-  onInvoiceVoided,
-  onPaymentFailed,
-  RENEWAL_JOB,
-  renewalJob,
-} from './memberships.billing.ts';
+import { onInvoicePaid, onInvoiceVoided, onPaymentFailed, RENEWAL_JOB } from './memberships.billing.ts';
 import { provisionDefaultMembership } from './memberships.defaults.ts';
+import { ensureDailyReminders, REMINDER_JOB, reminderJob } from './memberships.reminders.ts';
 import { membershipsRoutes } from './memberships.routes.ts';
+import { renewalJob } from './memberships.runs.ts';
 
 export const membershipsModule = defineFeature({
   name: 'memberships',
   routes: membershipsRoutes,
-  jobs: { [RENEWAL_JOB]: renewalJob },
+  jobs: { [RENEWAL_JOB]: renewalJob, [REMINDER_JOB]: reminderJob },
+  resourceHooks: (services) => ({
+    // A type that mails renewal reminders: the association's daily reminder job is queued (once).
+    membershipTypes: {
+      async afterWrite(tx, auth, change) {
+        if (change.after.ReminderDaysBefore != null) await ensureDailyReminders(tx, services, auth.tenantId);
+      },
+    },
+  }),
   subscribes: {
     [TENANT_PROVISIONED]: () => provisionDefaultMembership,
     'invoice.paid': onInvoicePaid,

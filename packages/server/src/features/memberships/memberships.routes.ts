@@ -15,14 +15,18 @@ import {
   membershipStateSchema,
   myMembershipsSchema,
   renewalPreviewSchema,
+  renewalRunDetailSchema,
+  renewalRunSchema,
+  renewalRunsSchema,
   transitionBodySchema,
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scope } from '../../platform/context.ts';
-import { invoiceJoin, previewRenewals, RENEWAL_JOB } from './memberships.billing.ts';
+import { invoiceJoin, previewRenewals } from './memberships.billing.ts';
 import { counts } from './memberships.counts.ts';
 import * as member from './memberships.member.ts';
+import * as runs from './memberships.runs.ts';
 import * as service from './memberships.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -155,18 +159,40 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'backoffice', scoped: true },
     schema: {
       tags: ['memberships'],
-      summary: 'Queues the renewal run: renewal invoices, autopay charges, grace and lapse (idempotent)',
-      response: { 200: z.object({ JobId: z.string() }) },
+      summary:
+        'Starts the renewal run: renewal invoices, autopay charges, grace and lapse, reminders (idempotent)',
+      response: { 200: renewalRunSchema },
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      const id = await app.services.jobs.enqueue(tx, {
-        tenantId: auth.tenantId,
-        kind: RENEWAL_JOB,
-        payload: {},
-        userId: auth.userId,
-      });
-      return { JobId: id };
+      return runs.startRun(tx, app.services, auth);
+    },
+  });
+
+  app.get('/api/memberships/renewals/runs', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'The latest renewal runs with their progress and results',
+      response: { 200: renewalRunsSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return { Runs: await runs.runs(tx, auth.tenantId) };
+    },
+  });
+
+  app.get('/api/memberships/renewals/runs/:id', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'A renewal run with the renewal invoices it made',
+      params: idParams,
+      response: { 200: renewalRunDetailSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return runs.runDetail(tx, auth.tenantId, req.params.id);
     },
   });
 };

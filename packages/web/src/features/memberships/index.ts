@@ -1,4 +1,4 @@
-import { IconCalendarDollar, IconIdBadge2, IconUserPlus } from '@tabler/icons-react';
+import { IconCalendarDollar, IconIdBadge2, IconRefresh, IconUserPlus } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
@@ -16,6 +16,14 @@ export const membershipsModule: WebModule = {
       screen(
         () => import('./join-page.tsx'),
         (m) => m.JoinPage,
+      ),
+    ),
+    page(
+      'memberships/renewals',
+      { stateName: 'Memberships.Renewals', title: 'Renewal run' },
+      screen(
+        () => import('./renewal-run-page.tsx'),
+        (m) => m.RenewalRunPage,
       ),
     ),
   ],
@@ -45,6 +53,14 @@ export const membershipsModule: WebModule = {
       icon: IconUserPlus,
       permission: 'backoffice',
       description: 'Sign a contact up for a membership, priced live.',
+    },
+    {
+      section: 'people',
+      to: '/a/memberships/renewals',
+      label: 'Renewal run',
+      icon: IconRefresh,
+      permission: 'backoffice',
+      description: 'Preview who renews, run the renewals and see what the run did.',
     },
     {
       section: 'setup',
