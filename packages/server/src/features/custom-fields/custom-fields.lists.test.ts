@@ -353,4 +353,26 @@ describe('custom fields in the contacts list', () => {
       'Davis,North,,,Birds,',
     ]);
   });
+
+  it('keeps a saved sort by a custom field in the table settings, and clears one by a field that is gone', async () => {
+    const save = (columnName: string) =>
+      admin.post('/api/settings/TableSettings', {
+        ScreenName: 'contacts.contacts',
+        Sort: { columnName, direction: 'desc' },
+        Columns: [{ Name: key('Certified'), Visible: true, Mode: 0, Order: 0 }],
+      });
+    const kept = await save(key('Certified'));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({
+      InvalidSort: false,
+      Settings: { Sort: { columnName: key('Certified') } },
+    });
+    const loaded = (await admin.get('/api/settings/TableSettings/contacts.contacts')).json();
+    expect(loaded).toMatchObject({
+      InvalidSort: false,
+      Settings: { Sort: { columnName: key('Certified') } },
+    });
+    const gone = await save('cf_999999');
+    expect(gone.json()).toMatchObject({ InvalidSort: true, Settings: { Sort: null } });
+  });
 });
