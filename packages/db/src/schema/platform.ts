@@ -46,6 +46,8 @@ export const users = pgTable(
     uiVersion: integer('ui_version').notNull().default(2),
     lastSignInAt: ts('last_sign_in_at'),
     passwordChangedAt: ts('password_changed_at'),
+    /** The time zone the person reads times in (an IANA name); null: each association's own. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -126,6 +126,11 @@ const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
     content:
       "Named queries over your association's records. Type three letters or more in the filter box to narrow the list, choose a query, fill in its parameters, then Run to see the results here a page at a time, or Download CSV for every row (it opens in a spreadsheet). Queries only read, and only your association's records; every run is in the audit log with its parameters. Administrators write their own under Our queries.",
   },
+  'Account.TimeZone': {
+    title: 'Your time zone',
+    content:
+      "Times are shown in the association's time zone unless you choose your own here: every list, record, calendar and the audit log then show times in yours, and say which zone they are in.",
+  },
   'Account.ChangePassword': {
     title: 'Change your password',
     content:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './fields/timezone.rules.ts';
 
 /** Login types of a user (spec 000 section 3: Terms carry a LoginType). */
 export const LOGIN_TYPES = ['staff', 'member'] as const;
@@ -98,6 +99,8 @@ export const meSchema = z.object({
     email: z.string(),
     displayName: z.string(),
     loginType: z.enum(LOGIN_TYPES),
+    /** The time zone the user chose to read times in; null: the association's (`tenant.settings.defaultTimezone`). */
+    timeZone: z.string().nullable(),
   }),
   tenant: z.object({ id: z.string(), name: z.string(), slug: z.string(), settings: tenantSettingsSchema }),
   area: z.enum(['backoffice', 'member']),
@@ -120,6 +123,17 @@ export const meSchema = z.object({
     .nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** The time zone every time is shown in for this user: their own choice, else the association's. */
+export function displayTimeZone(me: Pick<Me, 'user' | 'tenant'>): string {
+  return me.user.timeZone ?? me.tenant.settings.defaultTimezone;
+}
+
+/** `PUT /api/auth/me/time-zone`: the user's own time zone, or null for the association's. */
+export const timeZoneBody = z.object({
+  TimeZone: z.string().trim().max(64).refine(isTimeZone, 'Choose a time zone from the list.').nullable(),
+});
+export type TimeZoneBody = z.infer<typeof timeZoneBody>;
 
 export const termsActionBody = z.object({
   UserLoginTypeId: z.number().int(),

@@ -73,7 +73,7 @@ export function BackOfficeLayout() {
             <Group gap={4} wrap="nowrap">
               <StatusIndicator />
               <HelpButton />
-              <UserMenu passwordPath="/a/account/password" />
+              <UserMenu passwordPath="/a/account/password" timeZonePath="/a/account/time-zone" />
             </Group>
           </Group>
         </AppShell.Header>

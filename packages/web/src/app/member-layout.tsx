@@ -30,7 +30,11 @@ export function MemberLayout() {
               <Group gap={4} wrap="nowrap">
                 <StatusIndicator />
                 <HelpButton />
-                <UserMenu passwordPath="/m/account/password" profilePath="/m/profile" />
+                <UserMenu
+                  passwordPath="/m/account/password"
+                  timeZonePath="/m/account/time-zone"
+                  profilePath="/m/profile"
+                />
               </Group>
             </Group>
           </Container>

@@ -1,5 +1,12 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconBuildingCommunity, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import {
+  IconBuildingCommunity,
+  IconChevronDown,
+  IconKey,
+  IconLogout,
+  IconUser,
+  IconWorld,
+} from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../platform/api-client.ts';
@@ -40,7 +47,15 @@ function initials(name: string): string {
 }
 
 /** The user menu of both shells: who is signed in, change password, profile (member area), sign out. */
-export function UserMenu({ passwordPath, profilePath }: { passwordPath: string; profilePath?: string }) {
+export function UserMenu({
+  passwordPath,
+  timeZonePath,
+  profilePath,
+}: {
+  passwordPath: string;
+  timeZonePath: string;
+  profilePath?: string;
+}) {
   const me = useIdentity();
   const queryClient = useQueryClient();
   const name = me.user.displayName || me.user.username;
@@ -99,6 +114,9 @@ export function UserMenu({ passwordPath, profilePath }: { passwordPath: string; 
         ) : null}
         <Menu.Item component={Link} to={passwordPath} leftSection={<IconKey size={16} aria-hidden />}>
           Change password
+        </Menu.Item>
+        <Menu.Item component={Link} to={timeZonePath} leftSection={<IconWorld size={16} aria-hidden />}>
+          Time zone
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

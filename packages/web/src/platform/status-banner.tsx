@@ -1,4 +1,10 @@
-import { MAINTENANCE_POLL_MS, type Maintenance, STATUS_POLL_MS, type Status } from '@guildhall/shared';
+import {
+  displayTimeZone,
+  MAINTENANCE_POLL_MS,
+  type Maintenance,
+  STATUS_POLL_MS,
+  type Status,
+} from '@guildhall/shared';
 import { ActionIcon, Box, Button, Collapse, Group, Indicator, Paper, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconSpeakerphone, IconTool } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -138,7 +144,7 @@ export function StatusBanner() {
   const { status, expanded, toggle, bannerId, bannerRef } = useStatusBanner();
   const me = useIdentity();
   const { data: maintenance } = useMaintenance();
-  const tz = me.tenant.settings.defaultTimezone;
+  const tz = displayTimeZone(me);
   const showMaintenance = maintenanceIsCurrent(maintenance);
   if (!hasMessage(status) && !showMaintenance) return null;
 

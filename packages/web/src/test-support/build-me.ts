@@ -3,7 +3,14 @@ import type { Me } from '@guildhall/shared';
 /** A signed-in staff administrator; tests override what they need. */
 export function buildMe(overrides: Partial<Me> = {}): Me {
   return {
-    user: { id: 1, username: 'dana', email: 'd@example.org', displayName: 'Dana', loginType: 'staff' },
+    user: {
+      id: 1,
+      username: 'dana',
+      email: 'd@example.org',
+      displayName: 'Dana',
+      loginType: 'staff',
+      timeZone: null,
+    },
     tenant: {
       id: 't1',
       name: 'Demo',

@@ -7,6 +7,7 @@ import {
   resetPasswordBody,
   SECURITY_QUESTIONS,
   securityQuestionBody,
+  timeZoneBody,
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,6 +64,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: meSchema },
     },
     handler: async (req) => auth.buildMe(app.database, requireAuth(req.auth)),
+  });
+
+  app.put('/api/auth/me/time-zone', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['auth'],
+      summary: 'The time zone the signed-in person reads times in (null: each association’s own)',
+      body: timeZoneBody,
+      response: { 200: meSchema },
+    },
+    handler: async (req) => auth.setTimeZone(app.database, requireAuth(req.auth), req.body.TimeZone),
   });
 
   app.get('/api/auth/associations', {

@@ -54,6 +54,7 @@ export async function buildMe(
         email: user.email,
         displayName: user.displayName,
         loginType: user.loginType,
+        timeZone: user.timeZone ?? null,
       },
       tenant: {
         id: tenant.id,
@@ -210,6 +211,27 @@ export async function changeUsername(
       entityId: auth.userId,
       before: { username: before?.username },
       after: { username: newUsername },
+    }),
+  );
+  return buildMe(database, auth);
+}
+
+/** The time zone the person reads times in, in every association (null: each association's own). */
+export async function setTimeZone(
+  database: Database,
+  auth: AuthContext,
+  timeZone: string | null,
+): Promise<Me> {
+  refuseWhileImpersonating(auth);
+  const before = await repo.getUser(database, auth.userId);
+  await repo.updateUser(database, auth.userId, { timeZone });
+  await withTenantTx(database.db, { tenantId: auth.tenantId, userId: auth.userId }, (tx) =>
+    audit(tx, auth, {
+      action: 'set-time-zone',
+      entity: 'user',
+      entityId: auth.userId,
+      before: { timeZone: before?.timeZone ?? null },
+      after: { timeZone },
     }),
   );
   return buildMe(database, auth);

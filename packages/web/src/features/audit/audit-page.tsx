@@ -1,4 +1,10 @@
-import { type AuditEntry, auditChanges, auditMergedName, auditRecordText } from '@guildhall/shared';
+import {
+  type AuditEntry,
+  auditChanges,
+  auditMergedName,
+  auditRecordText,
+  displayTimeZone,
+} from '@guildhall/shared';
 import { Code, Group, Modal, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -65,7 +71,7 @@ function AuditChanges({ entry }: { entry: AuditEntry }) {
 
 function AuditScreen() {
   const me = useIdentity();
-  const tz = me.tenant.settings.defaultTimezone;
+  const tz = displayTimeZone(me);
   const [limit, setLimit] = useState('100');
   const [selected, setSelected] = useState<AuditEntry | null>(null);
   const query = useQuery({

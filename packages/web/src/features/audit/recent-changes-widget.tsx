@@ -1,4 +1,4 @@
-import { type AuditEntry, auditRecordText } from '@guildhall/shared';
+import { type AuditEntry, auditRecordText, displayTimeZone } from '@guildhall/shared';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -34,7 +34,7 @@ export default function RecentChangesWidget() {
                 {e.action} {auditRecordText(resourceByName(e.entity), e.entity, e.before, e.after)}
               </Text>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(e.at, me.tenant.settings.defaultTimezone)}
+                {formatDateTime(e.at, displayTimeZone(me))}
               </Text>
             </Group>
             <Text size="xs" c="dimmed">

@@ -7,3 +7,4 @@ export { PromptLayout } from './prompt-layout.tsx';
 export { ChangePasswordPrompt, ChangeUsernamePrompt, SecurityQuestionPrompt } from './prompt-pages.tsx';
 export { ResetPasswordPage } from './reset-password-page.tsx';
 export { SignInPage } from './sign-in-page.tsx';
+export { TimeZonePage } from './time-zone-page.tsx';

@@ -10,6 +10,12 @@ const changePassword = page(
   screen(auth, (m) => m.ChangePasswordPage),
 );
 
+const timeZone = page(
+  'account/time-zone',
+  { stateName: 'Account.TimeZone', title: 'Time zone' },
+  screen(auth, (m) => m.TimeZonePage),
+);
+
 export const authModule: WebModule = {
   name: 'auth',
   public: [
@@ -52,6 +58,6 @@ export const authModule: WebModule = {
       screen(auth, (m) => m.ChangeUsernamePrompt),
     ),
   ],
-  backOffice: [changePassword],
-  memberArea: [changePassword],
+  backOffice: [changePassword, timeZone],
+  memberArea: [changePassword, timeZone],
 };

@@ -1,5 +1,6 @@
 /** A contact's communication history (their record's Communications tab): every message sent to them. */
 import type { RecipientLog } from '@guildhall/shared';
+import { displayTimeZone } from '@guildhall/shared';
 import { Anchor, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -14,7 +15,7 @@ import { MAILING_STATUS_COLORS } from './mailings-page.tsx';
 
 export default function ContactHistoryTab({ recordId }: RecordActionProps) {
   const me = useIdentity();
-  const tz = me.tenant.settings.defaultTimezone;
+  const tz = displayTimeZone(me);
   const history = useQuery({
     queryKey: ['contact-communications', recordId],
     queryFn: () => api.get<RecipientLog[]>(`/api/communication/contacts/${recordId}/history`),

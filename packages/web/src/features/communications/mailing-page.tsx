@@ -5,6 +5,7 @@
  * recipient (queued, sent, deferred, failed, bounced, suppressed).
  */
 import {
+  displayTimeZone,
   MAILING_STATUSES,
   type Mailing,
   type MailingInput,
@@ -157,7 +158,7 @@ function Preview({ mailingId }: { mailingId: number }) {
 
 function RecipientsLog({ mailing }: { mailing: Mailing }) {
   const me = useIdentity();
-  const tz = me.tenant.settings.defaultTimezone;
+  const tz = displayTimeZone(me);
   const log = useQuery({
     queryKey: ['mailing-log', mailing.MailingId, mailing.Status, JSON.stringify(mailing.Counts)],
     queryFn: () => api.get<RecipientLog[]>(`/api/communication/mailings/${mailing.MailingId}/recipients`),
@@ -222,7 +223,7 @@ export function MailingPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useIdentity();
-  const tz = me.tenant.settings.defaultTimezone;
+  const tz = displayTimeZone(me);
   const mailing = useQuery({
     queryKey: ['mailing', id],
     queryFn: () => api.get<Mailing>(`/api/communication/mailings/${id}`),

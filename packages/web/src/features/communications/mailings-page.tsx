@@ -1,5 +1,6 @@
 /** The association's mailings: each with its status and how its delivery went, newest first. */
 import type { MailingSummary } from '@guildhall/shared';
+import { displayTimeZone } from '@guildhall/shared';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -35,7 +36,7 @@ export function deliverySummary(counts: Record<string, number>): string {
 
 export function MailingsPage() {
   const me = useIdentity();
-  const tz = me.tenant.settings.defaultTimezone;
+  const tz = displayTimeZone(me);
   const query = useQuery({
     queryKey: ['mailings'],
     queryFn: ({ signal }) => api.get<MailingSummary[]>('/api/communication/mailings', { signal }),

@@ -3,6 +3,7 @@ import {
   CONTACT_STATUSES,
   calendarRangeToInstants,
   contactsResource,
+  displayTimeZone,
   FILTER_ADVANCED,
   type FilterCriterion,
   resolveDateRange,
@@ -75,7 +76,7 @@ export function ContactsByStatus() {
 /** Contacts created since the first of this month in the association's timezone. */
 export function NewContactsThisMonth() {
   const me = useIdentity();
-  const timeZone = me.tenant.settings.defaultTimezone;
+  const timeZone = displayTimeZone(me);
   const count = useQuery({
     queryKey: ['dashboard', 'contacts.newThisMonth', timeZone],
     queryFn: () => {

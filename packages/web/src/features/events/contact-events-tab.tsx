@@ -6,6 +6,7 @@
 import {
   type ContactEventRow,
   type ContactEvents,
+  displayTimeZone,
   EVENT_ATTENDEE_STATUS_OPTIONS,
   formatInstant,
   invoicesResource,
@@ -116,7 +117,7 @@ function Rows({ rows, timeZone }: { rows: ContactEventRow[]; timeZone: string })
 
 export default function ContactEventsTab({ recordId }: { recordId: string }) {
   const me = useIdentity();
-  const timeZone = me.tenant.settings.defaultTimezone;
+  const timeZone = displayTimeZone(me);
   const answer = useQuery({
     queryKey: ['events', 'contact', recordId],
     queryFn: () => api.get<ContactEvents>(`/api/events/contacts/${encodeURIComponent(recordId)}/events`),

@@ -6,7 +6,7 @@ import dayGridPlugin from '@fullcalendar/react/daygrid';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { CALENDAR_RANGE_SHORTCUTS, resolveDateRange } from '@guildhall/shared';
+import { CALENDAR_RANGE_SHORTCUTS, displayTimeZone, resolveDateRange } from '@guildhall/shared';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -38,7 +38,7 @@ export function EventsCalendar({ area }: { area: 'backoffice' | 'member' }) {
   const [count, setCount] = useState<number | null>(null);
   const [view, setView] = useState('dayGridMonth');
   const shortcut = (id: number) => {
-    const resolved = resolveDateRange(id, new Date(), { timeZone: me.tenant.settings.defaultTimezone });
+    const resolved = resolveDateRange(id, new Date(), { timeZone: displayTimeZone(me) });
     if (!resolved) return;
     calendar.current?.getApi().changeView(VIEW_OF[id] ?? 'dayGridMonth', resolved.StartDate);
   };

@@ -1,3 +1,4 @@
+import { displayTimeZone } from '@guildhall/shared';
 import { Anchor, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -60,7 +61,7 @@ function linkify(text: string) {
 function MessageScreen() {
   const { id = '' } = useParams();
   const me = useIdentity();
-  const tz = me.tenant.settings.defaultTimezone;
+  const tz = displayTimeZone(me);
   const query = useQuery({
     queryKey: ['mail', 'outbox', id],
     queryFn: ({ signal }) => api.get<OutboxMessage>(`/api/mail/outbox/${encodeURIComponent(id)}`, { signal }),

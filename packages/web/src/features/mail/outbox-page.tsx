@@ -1,3 +1,4 @@
+import { displayTimeZone } from '@guildhall/shared';
 import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -29,7 +30,7 @@ export function OutboxPage() {
 
 function OutboxScreen() {
   const me = useIdentity();
-  const tz = me.tenant.settings.defaultTimezone;
+  const tz = displayTimeZone(me);
   const query = useQuery({
     queryKey: outboxKey,
     queryFn: ({ signal }) => api.get<OutboxRow[]>('/api/mail/outbox', { signal }),

@@ -1,4 +1,5 @@
 import type { Maintenance, Status } from '@guildhall/shared';
+import { displayTimeZone } from '@guildhall/shared';
 import {
   Button,
   Group,
@@ -127,7 +128,7 @@ function StatusForm({ initial }: { initial: Status }) {
         />
         {initial.UpdatedAt ? (
           <Text size="xs" c="dimmed">
-            Last updated {formatDateTime(initial.UpdatedAt, me.tenant.settings.defaultTimezone)}
+            Last updated {formatDateTime(initial.UpdatedAt, displayTimeZone(me))}
           </Text>
         ) : null}
         <Group justify="flex-end">

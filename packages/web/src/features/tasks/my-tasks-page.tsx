@@ -1,5 +1,6 @@
 /** My tasks: the signed-in user's tasks, soonest due first, with what they wait on. */
 import type { TaskCard } from '@guildhall/shared';
+import { displayTimeZone } from '@guildhall/shared';
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -148,7 +149,7 @@ export function MyTasksPage() {
           {my.data.Tasks.length === 0 ? (
             <Text c="dimmed">Nothing assigned to you{include === 'open' ? ' is open' : ''}. Well done.</Text>
           ) : (
-            <TaskTable tasks={my.data.Tasks} timeZone={me.tenant.settings.defaultTimezone} />
+            <TaskTable tasks={my.data.Tasks} timeZone={displayTimeZone(me)} />
           )}
         </Stack>
       )}

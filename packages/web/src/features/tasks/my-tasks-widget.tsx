@@ -1,3 +1,4 @@
+import { displayTimeZone } from '@guildhall/shared';
 /** The dashboard's My tasks widget: overdue and due this week, and the next few to do. */
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -41,7 +42,7 @@ export default function MyTasksWidget() {
             <Anchor component={Link} to={taskPath(t.TaskId)} size="sm" lineClamp={1} fw={500}>
               {t.Title}
             </Anchor>
-            <DueText card={t} timeZone={me.tenant.settings.defaultTimezone} />
+            <DueText card={t} timeZone={displayTimeZone(me)} />
           </Stack>
         ))
       )}

@@ -21,7 +21,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { TASK_STATUSES, type TaskCard } from '@guildhall/shared';
+import { displayTimeZone, TASK_STATUSES, type TaskCard } from '@guildhall/shared';
 import { Anchor, Badge, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -229,7 +229,7 @@ export function ProjectBoard({ projectId }: { projectId: number }) {
               status={s.Id}
               title={s.Name}
               cards={columns[s.Id] ?? []}
-              timeZone={me.tenant.settings.defaultTimezone}
+              timeZone={displayTimeZone(me)}
             />
           ))}
         </Group>

@@ -6,7 +6,7 @@ import FullCalendar, { type EventInput } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
-import { isFinished } from '@guildhall/shared';
+import { displayTimeZone, isFinished } from '@guildhall/shared';
 import { Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -48,7 +48,7 @@ export default function ProjectCalendarTab({ recordId }: RecordActionProps) {
         {...(first ? { initialDate: first.slice(0, 10) } : {})}
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,listMonth' }}
         height="auto"
-        timeZone={me.tenant.settings.defaultTimezone}
+        timeZone={displayTimeZone(me)}
         events={events}
         eventClick={(info) => {
           info.jsEvent.preventDefault();

@@ -1,5 +1,11 @@
 /** A contact's related tasks (and projects): the tasks whose related contact it is. */
-import { FILTER_ADVANCED, formatInstant, type Model, tasksResource } from '@guildhall/shared';
+import {
+  displayTimeZone,
+  FILTER_ADVANCED,
+  formatInstant,
+  type Model,
+  tasksResource,
+} from '@guildhall/shared';
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -61,9 +67,7 @@ export default function ContactTasksTab({ recordId }: RecordActionProps) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">
-                    {typeof t.DueAt === 'string'
-                      ? formatInstant(t.DueAt, me.tenant.settings.defaultTimezone)
-                      : ''}
+                    {typeof t.DueAt === 'string' ? formatInstant(t.DueAt, displayTimeZone(me)) : ''}
                   </Text>
                 </Table.Td>
                 <Table.Td>

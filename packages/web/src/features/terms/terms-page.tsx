@@ -1,4 +1,4 @@
-import { LOGIN_TYPES, type LoginType } from '@guildhall/shared';
+import { displayTimeZone, LOGIN_TYPES, type LoginType } from '@guildhall/shared';
 import {
   Button,
   Card,
@@ -47,7 +47,7 @@ export function TermsPage() {
 
 function TermsScreen() {
   const me = useIdentity();
-  const tz = me.tenant.settings.defaultTimezone;
+  const tz = displayTimeZone(me);
   const [opened, { open, close }] = useDisclosure(false);
   const query = useQuery({
     queryKey: termsKey,

@@ -1,4 +1,4 @@
-import { FEATURE_FLAGS } from '@guildhall/shared';
+import { displayTimeZone, FEATURE_FLAGS } from '@guildhall/shared';
 import { Anchor, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,7 +37,7 @@ function UserScreen() {
   const { id: raw } = useParams();
   const id = Number(raw);
   const me = useIdentity();
-  const tz = me.tenant.settings.defaultTimezone;
+  const tz = displayTimeZone(me);
   const query = useQuery({
     queryKey: userKey(id),
     queryFn: ({ signal }) => api.get<UserRecord>(`/api/users/${id}`, { signal }),

@@ -1,4 +1,4 @@
-import { INVITABLE_ROLE_LABELS, type InvitationRow } from '@guildhall/shared';
+import { displayTimeZone, INVITABLE_ROLE_LABELS, type InvitationRow } from '@guildhall/shared';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMailPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -77,7 +77,7 @@ function PendingActions({ invitation, canManage }: { invitation: InvitationRow; 
 
 function UsersScreen() {
   const me = useIdentity();
-  const tz = me.tenant.settings.defaultTimezone;
+  const tz = displayTimeZone(me);
   const canManage = can(me, 'users.manage') && !me.impersonation;
   const [inviting, setInviting] = useState(false);
   const query = useQuery({

@@ -10,6 +10,7 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import {
   CALENDAR_RANGE_SHORTCUTS,
   calendarDateField,
+  displayTimeZone,
   type ResourceDeclaration,
   resolveDateRange,
 } from '@guildhall/shared';
@@ -89,7 +90,7 @@ export default function CalendarView(props: {
       </Text>
     );
   const shortcut = (id: number) => {
-    const resolved = resolveDateRange(id, new Date(), { timeZone: me.tenant.settings.defaultTimezone });
+    const resolved = resolveDateRange(id, new Date(), { timeZone: displayTimeZone(me) });
     if (!resolved) return;
     calendar.current?.getApi().changeView(VIEW_OF[id] ?? 'dayGridMonth', resolved.StartDate);
   };
@@ -112,7 +113,7 @@ export default function CalendarView(props: {
           end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
         }}
         height="auto"
-        timeZone={me.tenant.settings.defaultTimezone}
+        timeZone={displayTimeZone(me)}
         events={events}
         datesSet={(info) => setRange({ start: info.startStr.slice(0, 10), end: info.endStr.slice(0, 10) })}
         eventClick={(info) => {

@@ -1,4 +1,5 @@
 import type { Model, ResourceDeclaration } from '@guildhall/shared';
+import { displayTimeZone } from '@guildhall/shared';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useIdentity } from '../identity.ts';
@@ -53,7 +54,7 @@ export default function CardsView(props: {
                       resource={resource}
                       column={c}
                       row={row}
-                      timeZone={me.tenant.settings.defaultTimezone}
+                      timeZone={displayTimeZone(me)}
                       inline={false}
                     />
                   </Text>,

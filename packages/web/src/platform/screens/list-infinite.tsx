@@ -1,4 +1,9 @@
-import { hasMoreRows, INFINITE_SCROLL_DISTANCE, type ResourceDeclaration } from '@guildhall/shared';
+import {
+  displayTimeZone,
+  hasMoreRows,
+  INFINITE_SCROLL_DISTANCE,
+  type ResourceDeclaration,
+} from '@guildhall/shared';
 import { Group, Loader, Paper, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -105,7 +110,7 @@ export default function InfiniteList(props: {
                       resource={resource}
                       column={c}
                       row={row}
-                      timeZone={me.tenant.settings.defaultTimezone}
+                      timeZone={displayTimeZone(me)}
                       inline={false}
                     />
                   </div>

@@ -1,4 +1,5 @@
 import type { Model, ResourceDeclaration } from '@guildhall/shared';
+import { displayTimeZone } from '@guildhall/shared';
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
@@ -65,7 +66,7 @@ export default function PlainList(props: {
                             resource={resource}
                             column={c}
                             row={row}
-                            timeZone={me.tenant.settings.defaultTimezone}
+                            timeZone={displayTimeZone(me)}
                             inline={false}
                           />
                         </Fragment>

@@ -1,4 +1,5 @@
 import type { ListResponse, Model, ResourceDeclaration, SortSetting } from '@guildhall/shared';
+import { displayTimeZone } from '@guildhall/shared';
 import { Anchor, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useState } from 'react';
@@ -217,7 +218,7 @@ export function ListTable(props: Props) {
                                   resource={resource}
                                   column={c}
                                   row={row}
-                                  timeZone={me.tenant.settings.defaultTimezone}
+                                  timeZone={displayTimeZone(me)}
                                   inline={inline}
                                 />
                               )}
@@ -258,7 +259,7 @@ export function ListTable(props: Props) {
                           resource={resource}
                           column={{ ...c, rendererKey: c.rendererKey === 'link' ? undefined : c.rendererKey }}
                           row={activeRow}
-                          timeZone={me.tenant.settings.defaultTimezone}
+                          timeZone={displayTimeZone(me)}
                           inline={false}
                         />
                       </Text>

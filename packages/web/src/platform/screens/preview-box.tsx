@@ -1,4 +1,4 @@
-import { type Model, type ResourceDeclaration, resourceStateName } from '@guildhall/shared';
+import { displayTimeZone, type Model, type ResourceDeclaration, resourceStateName } from '@guildhall/shared';
 import { Anchor, Card, Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -70,11 +70,7 @@ export function PreviewCard({
                 {field.label}
               </Text>
               <Text component="dd" size="sm" m={0}>
-                <Display
-                  field={field}
-                  value={record[name]}
-                  context={{ timeZone: me.tenant.settings.defaultTimezone }}
-                />
+                <Display field={field} value={record[name]} context={{ timeZone: displayTimeZone(me) }} />
               </Text>
             </div>
           );

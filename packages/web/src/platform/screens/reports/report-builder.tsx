@@ -6,6 +6,7 @@ import {
   aggregateTitle,
   type ChartType,
   type DateBucket,
+  displayTimeZone,
   type FilterCriterion,
   groupableFields,
   isDateField,
@@ -469,7 +470,7 @@ function PreviewRows({
   data: NonNullable<Awaited<ReturnType<typeof previewReport>>>;
   resource: ResourceDeclaration | null;
 }) {
-  const timeZone = useIdentity().tenant.settings.defaultTimezone;
+  const timeZone = displayTimeZone(useIdentity());
   return (
     <Stack gap="xs">
       <Paper withBorder>

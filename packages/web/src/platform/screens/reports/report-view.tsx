@@ -1,4 +1,5 @@
 import {
+  displayTimeZone,
   formatInstant,
   isInstantText,
   type ReportRunAnswer,
@@ -35,7 +36,7 @@ export function ReportView({
   /** The resource the report reads: its fields show each value as its lists do (money, choices, dates). */
   resource?: ResourceDeclaration | null;
 }) {
-  const timeZone = useIdentity().tenant.settings.defaultTimezone;
+  const timeZone = displayTimeZone(useIdentity());
   const [state, setState] = useState<ReportState>(INITIAL_REPORT_STATE);
   const [data, setData] = useState<ReportRunAnswer | null>(null);
   const [failed, setFailed] = useState(false);
