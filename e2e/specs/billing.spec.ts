@@ -113,3 +113,62 @@ describe('invoices', () => {
     await shot(page, 'invoice-outbox');
   });
 });
+
+describe('payments and deposits', () => {
+  it('takes a check against two invoices, refunds part of it, and deposits it', async () => {
+    const { page } = await signedInAdmin(run, { width: 1280, height: 900 });
+    const last = unique('Payer');
+    const contactId = await contact(page, 'Grace', last);
+    const a = await invoice(page, contactId, [
+      { description: 'Annual dues', unitPriceCents: 12_000, quantity: 1 },
+    ]);
+    const b = await invoice(page, contactId, [
+      { description: 'Gala ticket', unitPriceCents: 8_000, quantity: 1 },
+    ]);
+
+    await page.goto(`/a/billing/payments/record?contact=${contactId}`);
+    await page.getByRole('table', { name: 'Open invoices' }).waitFor();
+    await page.getByLabel('Amount received').fill('250');
+    await page.getByLabel('Check number').fill('5150');
+    await page.getByRole('button', { name: 'Apply oldest first' }).click();
+    await expect.poll(() => page.getByTestId('applied-total').textContent()).toBe('$200.00');
+    expect(await page.getByTestId('left-total').textContent()).toBe('$50.00');
+    await shot(page, 'record-payment');
+    await page.getByRole('button', { name: 'Record the payment' }).click();
+    await page.waitForURL(/\/micronet\/list\/billing\/payments\/\d+/, { timeout: 15_000 });
+    const paymentId = Number(page.url().match(/payments\/(\d+)/)?.[1]);
+    for (const inv of [a, b]) {
+      const detail = await (await page.request.get(`/api/billing/invoices/${inv.invoiceId}`)).json();
+      expect(detail.status).toBe('paid');
+    }
+
+    // Refund: more than was paid is refused by the refund rule; part of it goes through.
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund the payment' });
+    await dialog.getByLabel('Amount to refund').fill('300');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await dialog.locator('.mantine-TextInput-error').waitFor();
+    await shot(page, 'refund-refused');
+    await dialog.getByLabel('Amount to refund').fill('70');
+    await dialog.getByLabel('Reason').fill('Gala cancelled');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const payment = await (await page.request.get(`/api/billing/payments/${paymentId}`)).json();
+    expect(payment.refundedCents).toBe(7_000);
+    // $50 was unapplied; the rest is freed by taking back the newest invoice's application, which owes again.
+    const gala = await (await page.request.get(`/api/billing/invoices/${b.invoiceId}`)).json();
+    expect(gala.status).toBe('open');
+    expect(payment.unappliedCents).toBe(6_000);
+
+    await page.goto('/a/billing/deposits/make');
+    await page.getByRole('table', { name: 'Undeposited payments' }).waitFor();
+    await page.getByRole('checkbox', { name: `Deposit payment ${paymentId} from` }).check();
+    expect(await page.getByTestId('deposit-total').textContent()).toBe('$180.00');
+    await page.getByLabel('Slip reference').fill('Slip 0042');
+    await shot(page, 'make-deposit');
+    await page.getByRole('button', { name: 'Make the deposit' }).click();
+    await page.waitForURL(/\/micronet\/list\/billing\/deposits\/\d+/, { timeout: 15_000 });
+    const after = await (await page.request.get(`/api/billing/payments/${paymentId}`)).json();
+    expect(after.depositId).not.toBeNull();
+  });
+});

@@ -165,6 +165,11 @@ export const paymentsResource = defineResource({
   defaultSort: { field: 'PaidAt', direction: 'desc' },
   softDelete: { deleted: 'IsDeleted' },
   capabilities: { create: false, update: false, delete: false },
+  // Billing's web module adds Refund… and Check bounced… to the record's header.
+  screen: {
+    recordType: 'MainEntityParentPage',
+    preview: ['ContactName', 'PaidAt', 'Method', 'AmountCents', 'RefundedCents', 'Status'],
+  },
 });
 
 export const creditsResource = defineResource({

@@ -61,6 +61,16 @@ const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
     content:
       'Sign a contact up for a membership in three steps. Choose the member, the membership type, its level and chapter; then how often the dues are billed: every fee is priced again as you change the frequency, with the bills of the term and what the first invoice will ask. A late join in a calendar term is prorated, and one close to the end of the term runs through the next term instead. The new membership is pending until its first invoice is paid or you approve it.',
   },
+  'Billing.RecordPayment': {
+    title: 'Record a payment',
+    content:
+      "Record money received by check, cash or bank transfer. Choose who paid, the amount and how; the contact's open invoices are listed, and Apply oldest first spreads the payment over them from the oldest due date, or type what goes to each. What is not applied stays a credit on the contact's account, to apply later. Cash and checks wait in undeposited funds until you make a deposit.",
+  },
+  'Billing.MakeDeposit': {
+    title: 'Make a deposit',
+    content:
+      'The cash and checks received and not yet taken to the bank. Select the ones on the deposit slip, give the slip its reference, and make the deposit: the money moves from undeposited funds to the bank. A deposited payment is no longer edited; a refund or a bounced check then comes out of the bank.',
+  },
   'Member.Membership': {
     title: 'Your membership',
     content:

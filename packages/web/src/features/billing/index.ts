@@ -1,5 +1,12 @@
-import { IconBuildingBank, IconCash, IconFileInvoice, IconReceiptTax } from '@tabler/icons-react';
+import {
+  IconBuildingBank,
+  IconCash,
+  IconCashRegister,
+  IconFileInvoice,
+  IconReceiptTax,
+} from '@tabler/icons-react';
 import { lazy } from 'react';
+import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
 
 /**
@@ -8,6 +15,24 @@ import type { WebModule } from '../../platform/modules/web-module.ts';
  */
 export const billingModule: WebModule = {
   name: 'billing',
+  backOffice: [
+    page(
+      'billing/payments/record',
+      { stateName: 'Billing.RecordPayment', title: 'Record a payment' },
+      screen(
+        () => import('./record-payment-page.tsx'),
+        (m) => m.RecordPaymentPage,
+      ),
+    ),
+    page(
+      'billing/deposits/make',
+      { stateName: 'Billing.MakeDeposit', title: 'Make a deposit' },
+      screen(
+        () => import('./make-deposit-page.tsx'),
+        (m) => m.MakeDepositPage,
+      ),
+    ),
+  ],
   nav: [
     {
       section: 'people',
@@ -27,11 +52,27 @@ export const billingModule: WebModule = {
     },
     {
       section: 'people',
+      to: '/a/billing/payments/record',
+      label: 'Record a payment',
+      icon: IconCashRegister,
+      permission: 'backoffice',
+      description: 'A check, cash or a transfer received, applied to open invoices.',
+    },
+    {
+      section: 'people',
       to: '/micronet/list/billing/deposits',
       label: 'Deposits',
       icon: IconBuildingBank,
       permission: 'backoffice',
       description: 'Bank deposits of cash and checks, with their slips.',
+    },
+    {
+      section: 'people',
+      to: '/a/billing/deposits/make',
+      label: 'Make a deposit',
+      icon: IconBuildingBank,
+      permission: 'backoffice',
+      description: 'Take the cash and checks received to the bank together.',
     },
     {
       section: 'setup',
@@ -50,5 +91,6 @@ export const billingModule: WebModule = {
   },
   recordActions: {
     invoices: lazy(() => import('./invoice-record-actions.tsx')),
+    payments: lazy(() => import('./payment-record-actions.tsx')),
   },
 };
