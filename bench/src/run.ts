@@ -15,6 +15,7 @@
  * `--only images` P9 alone; `--only signup` the sign-up bar alone (`--signups` sets how many are timed);
  * `--only query-tool` the query tool's CSV download (`--query-tool-rows`, and `--query-tool-db <url>` for
  * PostgreSQL besides PGlite; bench/src/query-tool.ts).
+ * `--only reports` the grouped report bar (P15) on PostgreSQL (`--report-contacts` sets its size; bench/src/reports.ts).
  * `--only custom-fields` the custom-fields list bar alone through the HTTP API (`--cf-contacts` sets its size,
  * 100,000 by default), written as the `customFields` entry of lists-postgres.json.
  */
@@ -31,6 +32,7 @@ import { measureImport } from './import.ts';
 import { measureLists } from './lists.ts';
 import { idleMemory } from './memory.ts';
 import { measureQueryToolCsv } from './query-tool.ts';
+import { measureReports } from './reports.ts';
 import { serverArgs } from './server-process.ts';
 import { measureSignup } from './signup.ts';
 import { measureContactsScroll } from './web.ts';
@@ -61,6 +63,8 @@ const { values: args } = parseArgs({
     'import-db': { type: 'string', default: 'postgres,pglite' },
     /** Rows of the query tool's CSV download; `--query-tool-db <url>` measures on that PostgreSQL database too. */
     'query-tool-rows': { type: 'string', default: '1000000' },
+    /** Contacts of the grouped-report bench (PostgreSQL). */
+    'report-contacts': { type: 'string', default: '1000000' },
     'query-tool-db': { type: 'string' },
     'memory-contacts': { type: 'string', default: '100000' },
     signups: { type: 'string', default: '20' },
@@ -157,6 +161,13 @@ if (args.only === undefined || args.only === 'query-tool') {
     bar: "a query-tool CSV of 1,000,000 rows streams at >= 50,000 rows/s with flat memory (the server's memory growing by a few MB, not with the rows)",
     runs,
     pass: runs.every((r) => r.rows >= 1_000_000 && r.rowsPerSecond >= 50_000 && r.serverMemoryGrowthMB <= 64),
+  });
+}
+if (args.only === undefined || args.only === 'reports') {
+  const r = await measureReports(Number(args['report-contacts']));
+  write('reports', {
+    bar: 'P15: a grouped report over 1,000,000 contacts (count by status and state) p95 <= 500 ms on PostgreSQL, through POST /api/reportExecution/run/{ReportId}',
+    ...r,
   });
 }
 if (args.only === undefined || args.only === 'events') {
