@@ -14,6 +14,7 @@ import {
   measureValue,
   reportDefinitionProblems,
   reportDefinitionSchema,
+  rollupGroups,
 } from './report-builder.rules.ts';
 
 const def = (over: Record<string, unknown>) => reportDefinitionSchema.parse({ resource: 'x', ...over });
@@ -140,6 +141,42 @@ describe('grouping (property)', () => {
           expect(min).toBeLessThanOrEqual(avg as number);
           expect(avg).toBeLessThanOrEqual(max as number);
         }
+      }),
+    );
+  });
+
+  it('rolls the finest groups up exactly as grouping every row does', () => {
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 60 }), fc.boolean(), (rows, money) => {
+        const aggregates = [
+          { fn: 'sum', field: 'Total' },
+          { fn: 'avg', field: 'Total' },
+          { fn: 'min', field: 'Total' },
+          { fn: 'max', field: 'Total' },
+        ] as const;
+        const expected = groupInMemory(rows, ['Status', 'State'], [...aggregates], () => money);
+        // The finest groups as the database answers them, in the same order.
+        const finest = expected
+          .filter((r) => r.Level === 2)
+          .map((r) => {
+            const part = rows.filter((x) => x.Status === r.Keys[0] && x.State === r.Keys[1]);
+            const nums = part.map((x) => x.Total).filter((v): v is number => v !== null);
+            return {
+              keys: r.Keys,
+              labels: r.Keys.map((k) => String(k)),
+              count: part.length,
+              fields: {
+                Total: {
+                  sum: nums.length ? String(nums.reduce((a, b) => a + b, 0)) : null,
+                  n: nums.length,
+                  min: nums.length ? String(Math.min(...nums)) : null,
+                  max: nums.length ? String(Math.max(...nums)) : null,
+                },
+              },
+            };
+          });
+        const rolled = rollupGroups(finest, 2, [...aggregates], () => money);
+        expect(rolled.map(({ Level, Keys, Values }) => ({ Level, Keys, Values }))).toEqual(expected);
       }),
     );
   });

@@ -313,6 +313,139 @@ function roundDecimal(text: string, places: number): number | null {
 type Value = string | number | boolean | null;
 
 /**
+ * One finest group as the database answers it (`group by` every level, which PostgreSQL runs in parallel, where a
+ * `rollup` is not): its keys and labels, its count, and per totalled field the partial values every measure is
+ * made of: the sum (a numeric's text), the number of values, the least and the most.
+ */
+export interface GroupPartial {
+  keys: Value[];
+  labels: string[];
+  count: number;
+  fields: Record<string, { sum: string | null; n: number; min: string | null; max: string | null }>;
+}
+
+interface Accumulator {
+  count: number;
+  fields: Record<
+    string,
+    { sum: bigint; fraction: boolean; sumText: number; n: number; min: number | null; max: number | null }
+  >;
+}
+
+const isInteger = (text: string) => /^-?\d+$/.test(text);
+
+function accumulate(into: Accumulator, p: GroupPartial): void {
+  into.count += p.count;
+  for (const [f, v] of Object.entries(p.fields)) {
+    const a = into.fields[f] ?? { sum: 0n, fraction: false, sumText: 0, n: 0, min: null, max: null };
+    into.fields[f] = a;
+    if (v.sum !== null) {
+      if (isInteger(v.sum)) a.sum += BigInt(v.sum);
+      else a.fraction = true;
+      a.sumText += Number(v.sum);
+    }
+    a.n += v.n;
+    if (v.min !== null) a.min = a.min === null ? Number(v.min) : Math.min(a.min, Number(v.min));
+    if (v.max !== null) a.max = a.max === null ? Number(v.max) : Math.max(a.max, Number(v.max));
+  }
+}
+
+function finish(
+  a: Accumulator,
+  measures: readonly ReportAggregate[],
+  money: (field: string) => boolean,
+): Record<string, number | null> {
+  const values: Record<string, number | null> = {};
+  for (const m of measures) {
+    const key = aggregateKey(m);
+    if (m.fn === 'count') {
+      values[key] = a.count;
+      continue;
+    }
+    const f = a.fields[m.field ?? ''];
+    if (!f || f.n === 0) {
+      values[key] = null;
+      continue;
+    }
+    const sum = f.fraction ? null : f.sum;
+    if (m.fn === 'min') values[key] = f.min;
+    else if (m.fn === 'max') values[key] = f.max;
+    else if (m.fn === 'sum') values[key] = sum === null ? f.sumText : Number(sum);
+    else if (sum === null) values[key] = Math.round((f.sumText / f.n) * 100) / 100;
+    // An average from its exact sum and count, rounded once, half away from zero (money to the cent).
+    else if (money(m.field ?? '')) values[key] = Number(roundDiv(sum, BigInt(f.n)));
+    else values[key] = Number(roundDiv(sum * 100n, BigInt(f.n))) / 100;
+  }
+  return values;
+}
+
+/**
+ * Rolls the finest groups (in their order) up into the report's rows: with one level each group; with two, each
+ * first-level group's subtotal before its groups; then the grand total. Exact: counts and sums add up, an average
+ * is made once from the rolled-up sum and count.
+ */
+export function rollupGroups(
+  partials: readonly GroupPartial[],
+  levels: number,
+  aggregates: readonly ReportAggregate[],
+  money: (field: string) => boolean = () => false,
+): { Level: number; Keys: Value[]; Labels: string[]; Values: Record<string, number | null> }[] {
+  const measures = measuresOf({ aggregates });
+  const empty = (): Accumulator => ({ count: 0, fields: {} });
+  const out: { Level: number; Keys: Value[]; Labels: string[]; Values: Record<string, number | null> }[] = [];
+  const total = empty();
+  let i = 0;
+  while (i < partials.length) {
+    const head = partials[i] as GroupPartial;
+    if (levels < 2) {
+      const a = empty();
+      accumulate(a, head);
+      accumulate(total, head);
+      out.push({
+        Level: 1,
+        Keys: [head.keys[0] ?? null],
+        Labels: [head.labels[0] ?? ''],
+        Values: finish(a, measures, money),
+      });
+      i++;
+      continue;
+    }
+    const sub = empty();
+    const children: typeof out = [];
+    while (i < partials.length && (partials[i] as GroupPartial).keys[0] === head.keys[0]) {
+      const p = partials[i] as GroupPartial;
+      const a = empty();
+      accumulate(a, p);
+      accumulate(sub, p);
+      accumulate(total, p);
+      children.push({
+        Level: 2,
+        Keys: [p.keys[0] ?? null, p.keys[1] ?? null],
+        Labels: [p.labels[0] ?? '', p.labels[1] ?? ''],
+        Values: finish(a, measures, money),
+      });
+      i++;
+    }
+    out.push(
+      {
+        Level: 1,
+        Keys: [head.keys[0] ?? null, null],
+        Labels: [head.labels[0] ?? '', ''],
+        Values: finish(sub, measures, money),
+      },
+      ...children,
+    );
+  }
+  out.push({
+    Level: 0,
+    Keys: Array.from({ length: levels }, () => null),
+    Labels: Array.from({ length: levels }, () => ''),
+    Values: finish(total, measures, money),
+  });
+  return out;
+}
+
+/**
  * Groups rows in memory the way the database's `group by rollup` does: every group of the first level, each with
  * its second-level groups after it, then the grand total. The oracle of the tests, and what a small client-side
  * table could use; the server groups in SQL.

@@ -1,8 +1,9 @@
 /**
  * Grouped reports (issue 20): one statement groups a list's rows (its filter planned by `planList`, so the same
- * where clause and row-level security as the list) by one or two declared fields with `group by rollup`, answering
- * every group, each first-level group's subtotal and the grand total together, with a count and the asked sums,
- * averages, minima and maxima. Only the resource's declared fields reach SQL (checked by
+ * where clause and row-level security as the list) by one or two declared fields with a plain `group by` (which
+ * PostgreSQL runs in parallel; a `rollup` it does not), answering each finest group's count and, per totalled field,
+ * its sum, number of values, least and most; `rollupGroups` (shared) adds them up into the subtotals and the grand
+ * total exactly, and makes each average once. Only the resource's declared fields reach SQL (checked by
  * `reportDefinitionProblems` before this runs); column and alias names are the engine's own; values are parameters.
  */
 import { type Fragment, ident, q, raw, runFragment, type Tx } from '@guildhall/db';
@@ -11,14 +12,15 @@ import {
   aggregateTitle,
   DEFAULT_TENANT_SETTINGS,
   type FieldDeclaration,
+  type GroupPartial,
   groupLabel,
   measuresOf,
-  measureValue,
   REPORT_MAX_GROUP_ROWS,
   type ReportAggregate,
   type ReportChart,
   type ReportGroup,
   type ReportGroupingResult,
+  rollupGroups,
 } from '@guildhall/shared';
 import { badRequest } from '../errors.ts';
 import type { BoundResource } from './registry.ts';
@@ -28,8 +30,6 @@ export interface Grouping {
   aggregates: readonly ReportAggregate[];
   chart: ReportChart | null;
 }
-
-const SQL_FUNCTIONS = { count: 'count', sum: 'sum', avg: 'avg', min: 'min', max: 'max' } as const;
 
 /** The key (and, for a lookup, the looked-up name) a row groups under at one level, with the join it needs. */
 function levelSql(
@@ -88,28 +88,31 @@ export function groupedStatement(
     : q`${bound.sqlTenant} = ${tenantId}`;
   const innerSql = q`select ${joinList(inner)} from ${bound.sqlSource} ${joinList(joins, ' ')} where ${scoped}`;
   const outer: Fragment[] = [];
-  const groupSets: string[] = [];
+  const groupCols: string[] = [];
   const order: string[] = [];
   levels.forEach((_, i) => {
     const k = ident(`k${i}`).text;
     const l = ident(`l${i}`).text;
-    outer.push(q`${raw(k)}, ${raw(l)}, grouping(${raw(k)}) as ${ident(`$g${i}`)}`);
-    groupSets.push(`(${k}, ${l})`);
-    // A first-level group before its second-level groups (its subtotal heads them), the grand total last.
-    order.push(`grouping(${k}) ${i === 0 ? 'asc' : 'desc'}`, `${l} asc nulls last`, `${k} asc nulls last`);
+    outer.push(q`${raw(k)}, ${raw(l)}`);
+    groupCols.push(k, l);
+    order.push(`${l} asc nulls last`, `${k} asc nulls last`);
   });
-  for (const m of measures) {
-    const key = ident(aggregateKey(m));
-    if (m.fn === 'count') outer.push(q`count(*) as ${key}`);
-    else {
-      const v = ident(`v${valueFields.indexOf(m.field ?? '')}`);
-      outer.push(q`${raw(SQL_FUNCTIONS[m.fn])}(${v}) as ${key}`);
-    }
-  }
-  const groupBy = groupSets.length > 0 ? raw(`group by rollup (${groupSets.join(', ')})`) : raw('');
+  // The finest groups only, each with the partial values every measure is made of: a plain `group by` runs in
+  // parallel (a `rollup` does not); subtotals and the total are added up from them exactly (rollupGroups).
+  outer.push(q`count(*) as ${ident('$count')}`);
+  valueFields.forEach((_, i) => {
+    const v = ident(`v${i}`).text;
+    outer.push(
+      q`sum(${raw(v)})::text as ${ident(`$s${i}`)}, count(${raw(v)}) as ${ident(`$n${i}`)}, min(${raw(v)})::text as ${ident(`$lo${i}`)}, max(${raw(v)})::text as ${ident(`$hi${i}`)}`,
+    );
+  });
+  const groupBy = groupCols.length > 0 ? raw(`group by ${groupCols.join(', ')}`) : raw('');
   const orderBy = order.length > 0 ? raw(`order by ${order.join(', ')}`) : raw('');
-  return q`select ${joinList(outer)} from (${innerSql}) s ${groupBy} ${orderBy} limit ${REPORT_MAX_GROUP_ROWS + 1}`;
+  return q`select ${joinList(outer)} from (${innerSql}) s ${groupBy} ${orderBy} limit ${REPORT_MAX_SOURCE_GROUPS + 1}`;
 }
+
+/** Finest groups a grouped report reads at most (its rows are then cut to REPORT_MAX_GROUP_ROWS). */
+export const REPORT_MAX_SOURCE_GROUPS = 10_000;
 
 function joinList(parts: readonly Fragment[], separator = ', '): Fragment {
   if (parts.length === 0) return q``;
@@ -131,33 +134,48 @@ export async function runGrouped(
     tx,
     groupedStatement(bound, resources, tenantId, where, grouping, timeZone),
   );
-  const truncated = rows.length > REPORT_MAX_GROUP_ROWS;
   const measures = measuresOf(grouping).map((m) => ({
-    aggregate: m,
     key: aggregateKey(m),
     title: aggregateTitle(resource, m),
     fn: m.fn,
     money: m.field ? resource.fields[m.field]?.type === 'currency' : false,
   }));
-  const levels = grouping.groupBy.length;
-  let total = 0;
-  const out: ReportGroupingResult['Rows'] = [];
-  for (const row of rows.slice(0, REPORT_MAX_GROUP_ROWS)) {
-    const bits = grouping.groupBy.map((_, i) => Number(row[`$g${i}`] ?? 0));
-    const level = levels === 0 ? 0 : bits[0] === 1 ? 0 : bits[1] === 1 ? 1 : levels;
-    const keys = grouping.groupBy.map((g, i) =>
-      i < level ? keyValue(resource.fields[g.field], g, row[`k${i}`]) : null,
-    );
-    const labels = grouping.groupBy.map((g, i) =>
-      i < level ? groupLabel(resource.fields[g.field], g.bucket, keys[i], lookupName(row[`l${i}`])) : '',
-    );
-    const values: Record<string, number | null> = {};
-    for (const m of measures) values[m.key] = measureValue(m.fn, m.money, row[m.key]);
-    if (level === 0) total = values.count ?? 0;
-    out.push({ Level: level, Keys: keys, Labels: labels, Values: values });
-  }
-  // A cut answer may lack the grand total (it comes last): count apart then.
-  if (truncated || !out.some((r) => r.Level === 0)) total = await countOf(tx, bound, tenantId, where);
+  const valueFields = [...new Set(measuresOf(grouping).flatMap((m) => (m.field ? [m.field] : [])))];
+  const cut = rows.length > REPORT_MAX_SOURCE_GROUPS;
+  let read = rows.slice(0, REPORT_MAX_SOURCE_GROUPS);
+  // A cut answer may end inside a first-level group: leave that group out rather than show a partial subtotal.
+  const lastKey = read.at(-1)?.k0;
+  if (cut && grouping.groupBy.length === 2) read = read.filter((r) => r.k0 !== lastKey);
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const partials: GroupPartial[] = read.map((row) => {
+    const keys = grouping.groupBy.map((g, i) => keyValue(resource.fields[g.field], g, row[`k${i}`]));
+    return {
+      keys,
+      labels: grouping.groupBy.map((g, i) =>
+        groupLabel(resource.fields[g.field], g.bucket, keys[i], lookupName(row[`l${i}`])),
+      ),
+      count: Number(row.$count ?? 0),
+      fields: Object.fromEntries(
+        valueFields.map((f, i) => [
+          f,
+          {
+            sum: text(row[`$s${i}`]),
+            n: Number(row[`$n${i}`] ?? 0),
+            min: text(row[`$lo${i}`]),
+            max: text(row[`$hi${i}`]),
+          },
+        ]),
+      ),
+    };
+  });
+  const isMoney = (f: string) => resource.fields[f]?.type === 'currency';
+  const all = rollupGroups(partials, grouping.groupBy.length, measuresOf(grouping), isMoney);
+  const truncated = cut || all.length > REPORT_MAX_GROUP_ROWS + 1;
+  // The rows shown: the first groups, then the grand total (counted apart when the groups were cut).
+  const grand = all.at(-1) as (typeof all)[number];
+  const out = [...all.slice(0, Math.min(all.length - 1, REPORT_MAX_GROUP_ROWS)), grand];
+  const total = cut ? await countOf(tx, bound, tenantId, where) : (grand.Values.count ?? 0);
+  if (cut) grand.Values = { count: total };
   return {
     total,
     result: {
