@@ -3,7 +3,13 @@
  * confirmation, receipt, a newsletter), and the demo staff member's signatures.
  */
 import { type Db, emailTemplates, signatures, withTenantTx } from '@guildhall/db';
-import { mergeChipHtml, mergeFieldByName } from '@guildhall/shared';
+import {
+  DEFAULT_FOOTER_HTML,
+  type Design,
+  emptyDesign,
+  mergeChipHtml,
+  mergeFieldByName,
+} from '@guildhall/shared';
 
 function chip(name: string, params: Record<string, string> = {}): string {
   const field = mergeFieldByName(name);
@@ -50,6 +56,45 @@ export const DEMO_TEMPLATES = [
   },
 ] as const;
 
+/** The designed newsletter of the demo (the email designer, decision 0153): its Html is rendered by the server. */
+export function demoNewsletterDesign(): Design {
+  return {
+    ...emptyDesign(),
+    Settings: {
+      ...emptyDesign().Settings,
+      Preheader: 'The spring fair, the general meeting and new members',
+    },
+    Blocks: [
+      { Id: 'b1', Type: 'heading', Text: 'Spring newsletter', Level: 1, Align: 'center', Color: '#1864ab' },
+      {
+        Id: 'b2',
+        Type: 'text',
+        Html: `<p>Dear ${first()},</p><p>Spring is here, and so is a busy season at ${association()}: the fair, the annual general meeting and two new working groups.</p>`,
+      },
+      {
+        Id: 'b3',
+        Type: 'button',
+        Label: 'See the programme',
+        Href: 'https://demo-association.example.org/events',
+        BackgroundColor: '#1c7ed6',
+        Color: '#ffffff',
+        Align: 'center',
+      },
+      { Id: 'b4', Type: 'divider', Color: '#dee2e6' },
+      {
+        Id: 'b5',
+        Type: 'columns',
+        Columns: [
+          "<h3>Annual general meeting</h3><p>Members vote on the new board and next year's budget. The agenda is in the member area.</p>",
+          '<h3>Volunteers wanted</h3><p>The spring fair needs twenty helpers for set-up and the welcome desk. Reply to sign up.</p>',
+        ],
+      },
+      { Id: 'b6', Type: 'spacer', Height: 16 },
+      { Id: 'b7', Type: 'footer', Html: DEFAULT_FOOTER_HTML },
+    ],
+  };
+}
+
 export async function seedDemoCommunications(db: Db, tenantId: string, staffUserId: number): Promise<void> {
   await withTenantTx(db, { tenantId }, async (tx) => {
     await tx.insert(emailTemplates).values(
@@ -62,6 +107,15 @@ export async function seedDemoCommunications(db: Db, tenantId: string, staffUser
         bodyHtml: t.bodyHtml,
       })),
     );
+    await tx.insert(emailTemplates).values({
+      tenantId,
+      name: 'Spring newsletter (designed)',
+      kind: 'newsletter',
+      purpose: 'general',
+      subject: 'Spring at the association',
+      bodyHtml: null,
+      designJson: demoNewsletterDesign(),
+    });
     await tx.insert(emailTemplates).values({
       tenantId,
       name: 'Spring fair flyer (old)',

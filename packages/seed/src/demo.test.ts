@@ -164,7 +164,7 @@ describe('the demo', () => {
         (select count(*)::int from email_templates t join tenants on tenants.id = t.tenant_id where slug = 'other') as other`,
     );
     expect(c).toEqual({
-      templates: DEMO_TEMPLATES.length + 1,
+      templates: DEMO_TEMPLATES.length + 2,
       archived: 1,
       signatures: 2,
       defaults: 1,

@@ -51,13 +51,10 @@ async function templateRow(tx: Tx, auth: AuthContext, id: number) {
 
 export async function loadTemplateDesign(tx: Tx, auth: AuthContext, id: number): Promise<DesignedMessage> {
   const row = await templateRow(tx, auth, id);
-  return {
-    Name: row.name,
-    Subject: row.subject,
-    Html: row.designJson ? (row.bodyHtml ?? '') : '',
-    DesignJson: designOf(row.designJson, row.bodyHtml, row.name),
-    Version: row.version,
-  };
+  const design = designOf(row.designJson, row.bodyHtml, row.name);
+  // A design stored without its rendering (the demo's) is rendered when read.
+  const html = row.designJson ? row.bodyHtml || (await rendered(design, row.subject)) : '';
+  return { Name: row.name, Subject: row.subject, Html: html, DesignJson: design, Version: row.version };
 }
 
 /** Saves a template's design: it becomes a newsletter (designed), its Html the server's rendering. */

@@ -27,7 +27,16 @@ export const communicationsModule: WebModule = {
         (m) => m.MailingPage,
       ),
     ),
+    page(
+      'designer/:target/:id',
+      { stateName: 'Communications.Designer', title: 'Email designer' },
+      screen(
+        () => import('./designer-page.tsx'),
+        (m) => m.DesignerPage,
+      ),
+    ),
   ],
+  recordActions: { emailTemplates: lazy(() => import('./template-record-actions.tsx')) },
   nav: [
     {
       section: 'communications',

@@ -5,6 +5,7 @@
  * recipient (queued, sent, deferred, failed, bounced, suppressed).
  */
 import {
+  type DesignedMessage,
   displayTimeZone,
   MAILING_STATUSES,
   type Mailing,
@@ -251,6 +252,7 @@ export function MailingPage() {
         TemplateId: m.TemplateId,
         Subject: m.Subject,
         BodyHtml: m.BodyHtml,
+        DesignJson: m.DesignJson,
         Audience: m.Audience,
       });
     }
@@ -353,11 +355,22 @@ export function MailingPage() {
                   value={draft.TemplateId ? String(draft.TemplateId) : null}
                   onChange={async (v) => {
                     if (!v) return update({ TemplateId: null });
-                    const t = await api.post<{ Subject: string; BodyHtml: string | null }>(
+                    const t = await api.post<{ Subject: string; BodyHtml: string | null; Kind: string }>(
                       '/api/communication/templates/templateGet',
                       { id: Number(v) },
                     );
-                    update({ TemplateId: Number(v), Subject: t.Subject, BodyHtml: t.BodyHtml ?? '' });
+                    // A designed template brings its design (the server renders the message from it).
+                    const design =
+                      t.Kind === 'newsletter'
+                        ? (await api.get<DesignedMessage>(`/api/communication/designer/templates/${v}`))
+                            .DesignJson
+                        : null;
+                    update({
+                      TemplateId: Number(v),
+                      Subject: t.Subject,
+                      BodyHtml: t.BodyHtml ?? '',
+                      DesignJson: design,
+                    });
                   }}
                 />
                 <TextInput
@@ -383,15 +396,34 @@ export function MailingPage() {
                 <Text size="sm" fw={500} mb={4}>
                   Message
                 </Text>
-                <RichTextEditor
-                  key={draft.TemplateId ?? 'none'}
-                  label="Message"
-                  value={draft.BodyHtml}
-                  onChange={(html) => update({ BodyHtml: html })}
-                  mergeContext={MERGE_CONTEXT}
-                  signatures
-                  minHeight={220}
-                />
+                {draft.DesignJson ? (
+                  <Group>
+                    <Text size="sm" c="dimmed">
+                      This message is designed in the email designer.
+                    </Text>
+                    {id ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => navigate(`/a/designer/mailings/${id}`)}
+                      >
+                        Open the designer
+                      </Button>
+                    ) : (
+                      <Text size="sm">Save the draft to open it in the designer.</Text>
+                    )}
+                  </Group>
+                ) : (
+                  <RichTextEditor
+                    key={draft.TemplateId ?? 'none'}
+                    label="Message"
+                    value={draft.BodyHtml}
+                    onChange={(html) => update({ BodyHtml: html })}
+                    mergeContext={MERGE_CONTEXT}
+                    signatures
+                    minHeight={220}
+                  />
+                )}
               </div>
               <Group justify="space-between">
                 <Button
