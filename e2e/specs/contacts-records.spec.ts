@@ -187,4 +187,33 @@ describe('contacts as a user sees them', () => {
     expect(await page.getByRole('dialog').innerText()).toMatch(/ (CST|CDT)\b/);
     await context.close();
   });
+
+  it('shows times in the zone a user chose for themselves, from the user menu', async () => {
+    const { page, context } = await staffSignedIn();
+    await createContact(page, { FirstName: 'Zed', LastName: unique('Zone').replace(/[^A-Za-z]/g, '') });
+    await page.goto('/a/audit');
+    await page.getByRole('table').first().waitFor();
+    await poll(async () => page.getByRole('table').first().innerText()).toMatch(/ (CST|CDT)\b/);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Time zone' }).click();
+    await page.waitForURL(/\/a\/account\/time-zone$/);
+    await page.getByRole('radio', { name: 'My own time zone' }).check();
+    const select = page
+      .getByRole('textbox', { name: 'My time zone' })
+      .or(page.getByRole('combobox', { name: 'My time zone' }));
+    await select.fill('Warsaw');
+    await page
+      .getByRole('option', { name: /Warsaw/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/Times are now shown in/).waitFor();
+
+    await page.goto('/a/audit');
+    await page.getByRole('table').first().waitFor();
+    await poll(async () => page.getByRole('table').first().innerText()).toMatch(/GMT\+[12]\b|CES?T\b/);
+    expect(await page.getByRole('table').first().innerText()).not.toMatch(/ (CST|CDT)\b/);
+    await context.close();
+  });
 });
