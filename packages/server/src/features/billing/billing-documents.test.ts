@@ -194,6 +194,14 @@ describe('invoice PDF', () => {
   it('a member downloads their own invoices only; another association sees none', async () => {
     const mine = await issue(lukasz);
     const bobs = await issue(bob);
+    const account = (await member.get('/api/billing/member/account')).json() as {
+      contactId: number;
+      invoices: { invoiceId: number; number: string; balanceCents: number }[];
+    };
+    expect(account.contactId).toBe(lukasz);
+    expect(account.invoices.map((i) => i.invoiceId)).toContain(mine.invoiceId);
+    expect(account.invoices.map((i) => i.invoiceId)).not.toContain(bobs.invoiceId);
+    expect((await otherStaff.get('/api/billing/member/account')).statusCode).toBe(403);
     const res = await member.get(`/api/billing/member/invoices/${mine.invoiceId}/pdf`);
     expect(res.statusCode, res.body).toBe(200);
     expect(await pdfText(res.rawPayload)).toContain('Łukasz Żółć');

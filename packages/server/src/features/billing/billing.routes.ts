@@ -102,6 +102,32 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.get('/api/billing/member/account', {
+    config: member,
+    schema: {
+      tags,
+      summary: "The member's own account: invoices with their balances, payments and credits",
+      response: { 200: contactAccountSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const contactId = await service.memberContactId(tx, auth.tenantId, auth.userId);
+      const ctx = await service.contextOf(tx, auth.tenantId);
+      if (contactId === null)
+        return {
+          contactId: 0,
+          openBalanceCents: 0,
+          availableCreditCents: 0,
+          accountBalanceCents: 0,
+          overdueCount: 0,
+          invoices: [],
+          payments: [],
+          credits: [],
+        };
+      return repo.contactAccount(tx, auth.tenantId, contactId, service.todayIn(ctx));
+    },
+  });
+
   app.get('/api/billing/member/invoices/:id/pdf', {
     config: member,
     schema: {
