@@ -11,8 +11,8 @@ const DAY = 86_400_000;
 
 const INVITED = [
   {
-    email: 'priya.shah@demo-association.example.org',
-    displayName: 'Priya Shah',
+    email: 'rosa.alvarez@demo-association.example.org',
+    displayName: 'Rosa Alvarez',
     role: 'staff',
     sentDaysAgo: 2,
   },

@@ -93,8 +93,18 @@ async function refreshDerived(tx: Tx, tenantId: string): Promise<void> {
       checklist_total = (select count(*) from task_checklist_items c
                           where c.tenant_id = t.tenant_id and c.task_id = t.task_id and not c.is_deleted),
       checklist_done = (select count(*) from task_checklist_items c
-                         where c.tenant_id = t.tenant_id and c.task_id = t.task_id and not c.is_deleted and c.is_done)
+                         where c.tenant_id = t.tenant_id and c.task_id = t.task_id and not c.is_deleted and c.is_done),
+      project_name = (select p.name from projects p where p.tenant_id = t.tenant_id and p.project_id = t.project_id),
+      contact_name = (select c.display_name from contacts c
+                       where c.tenant_id = t.tenant_id and c.contact_id = t.contact_id)
      where t.tenant_id = ${tenantId}`);
+  await tx.execute(sql`
+    update projects p set
+      owner_name = (select u.display_name from user_directory u
+                     where u.tenant_id = p.tenant_id and u.user_id = p.owner_user_id),
+      related_contact_name = (select c.display_name from contacts c
+                               where c.tenant_id = p.tenant_id and c.contact_id = p.related_contact_id)
+     where p.tenant_id = ${tenantId}`);
   await tx.execute(sql`
     update projects p set
       task_count = s.total, open_task_count = s.open,
@@ -445,4 +455,19 @@ export async function seedDemoTasks(db: Db, tenantId: string, danaId: number): P
 /** The calendar day `days` from `today` (YYYY-MM-DD). */
 function relativeDay(today: string, days: number): string {
   return zonedDate(relativeDueAt(today, days, '12:00', 'UTC'), 'UTC');
+}
+
+/**
+ * The demo conference's tasks belong to the conference event as well as to its project, so the event's Tasks tab
+ * shows them (run once the events are seeded).
+ */
+export async function linkDemoTasksToEvents(db: Db, tenantId: string): Promise<void> {
+  await withTenantTx(db, { tenantId }, async (tx) => {
+    await tx.execute(sql`
+      update tasks t set event_id = e.event_id, event_name = e.name
+        from projects p, (select event_id, name from events where name ilike '%conference%'
+                           order by event_id limit 1) e
+       where t.tenant_id = ${tenantId} and p.tenant_id = t.tenant_id and p.project_id = t.project_id
+         and p.name ilike '%conference%'`);
+  });
 }

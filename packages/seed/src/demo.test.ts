@@ -175,17 +175,29 @@ describe('the demo', () => {
   it('gives the demo association projects with tasks in every status, found by the staff search', async () => {
     const [demo] = await asOwner<{ id: string }>(sql`select id from tenants where slug = 'demo'`);
     const [seen] = await withTenantTx(database.db, { tenantId: demo?.id as string }, async (tx) =>
-      rowsOf<{ projects: number; statuses: string[]; unassigned: number; progressed: number; docs: number }>(
+      rowsOf<{
+        projects: number;
+        statuses: string[];
+        unassigned: number;
+        progressed: number;
+        docs: number;
+        unnamed: number;
+        forEvent: number;
+      }>(
         await tx.execute(sql`select
           (select count(*)::int from projects) as projects,
           (select array_agg(distinct status order by status) from tasks) as statuses,
           (select count(*)::int from tasks where assignee_names is null) as unassigned,
           (select count(*)::int from projects where progress > 0) as progressed,
           (select count(*)::int from search_documents where entity_type in ('Project', 'Task')
-              and audience = 'staff') as docs`),
+              and audience = 'staff') as docs,
+          (select count(*)::int from tasks where project_id is not null and project_name is null) as unnamed,
+          (select count(*)::int from tasks where event_name is not null) as "forEvent"`),
       ),
     );
-    expect(seen).toMatchObject({ projects: 3, unassigned: 0 });
+    expect(seen).toMatchObject({ projects: 3, unassigned: 0, unnamed: 0 });
+    // The conference's tasks show on the conference event's Tasks tab.
+    expect(seen?.forEvent).toBeGreaterThan(0);
     expect(seen?.statuses).toEqual(['cancelled', 'done', 'in_progress', 'todo', 'waiting']);
     expect(seen?.progressed).toBeGreaterThan(0);
     expect(seen?.docs).toBeGreaterThan(20);

@@ -18,7 +18,7 @@ import { seedDemoInvitations } from './demo-invitations.ts';
 import { seedDemoMemberships } from './demo-memberships.ts';
 import { seedDemoQueries } from './demo-query-tool.ts';
 import { seedDemoReports } from './demo-reports.ts';
-import { seedDemoTasks } from './demo-tasks.ts';
+import { linkDemoTasksToEvents, seedDemoTasks } from './demo-tasks.ts';
 
 /** How many contacts each demo association starts with. */
 export const DEMO_CONTACTS = { demo: 250, other: 40 } as const;
@@ -106,6 +106,7 @@ export async function seedDemo(
   await seedDemoInvitations(db, demo.id, staff.id);
   await seedDemoBilling(db, demo.id, shared.todayIn(shared.DEFAULT_TIMEZONE));
   await seedDemoEvents(db, demo.id);
+  await linkDemoTasksToEvents(db, demo.id);
   await seedDemoReports(db, demo.id, staff.id);
   return demoFilesInput(db, demo.id, demo.name);
 }

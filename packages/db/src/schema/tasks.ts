@@ -39,6 +39,8 @@ export const projects = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     ownerUserId: bigint('owner_user_id', { mode: 'number' }),
+    /** Kept by the project's writes: the owner's name, shown by the lists instead of an id. */
+    ownerName: text('owner_name'),
     status: text('status').notNull().default('planned'),
     startDate: date('start_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
@@ -46,6 +48,8 @@ export const projects = pgTable(
     relatedType: text('related_type'),
     relatedContactId: bigint('related_contact_id', { mode: 'number' }),
     relatedName: text('related_name'),
+    /** Kept by the project's writes: the related contact's name. */
+    relatedContactName: text('related_contact_name'),
     /** Kept by the tasks' writes: finished among the tasks not cancelled, in percent. */
     progress: integer('progress').notNull().default(0),
     taskCount: integer('task_count').notNull().default(0),
@@ -78,6 +82,10 @@ export const tasks = pgTable(
     assigneeNames: text('assignee_names'),
     contactId: bigint('contact_id', { mode: 'number' }),
     eventId: bigint('event_id', { mode: 'number' }),
+    /** Kept by the task's and its project's writes: the names the lists show instead of ids. */
+    projectName: text('project_name'),
+    contactName: text('contact_name'),
+    eventName: text('event_name'),
     recurrenceFrequency: text('recurrence_frequency'),
     recurrenceInterval: integer('recurrence_interval'),
     checklistDone: integer('checklist_done').notNull().default(0),

@@ -23,6 +23,7 @@ export function tasksHooks(services: Services): Record<string, ResourceHooks> {
   return {
     projects: {
       async afterWrite(tx, auth, { after }) {
+        await repo.refreshProjectNames(tx, auth.tenantId, Number(after.ProjectId));
         await repo.refreshProjectSearch(tx, auth.tenantId, Number(after.ProjectId));
       },
     },
@@ -51,6 +52,7 @@ export function tasksHooks(services: Services): Record<string, ResourceHooks> {
             await repo.refreshAssigneeNames(tx, auth.tenantId, id);
           }
         }
+        await repo.refreshTaskNames(tx, auth.tenantId, id);
         for (const p of new Set([idOf(before?.ProjectId), idOf(after.ProjectId)]))
           if (p !== null) await repo.refreshProjectProgress(tx, auth.tenantId, p);
         await repo.refreshTaskSearch(tx, auth.tenantId, id);

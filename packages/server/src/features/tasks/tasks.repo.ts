@@ -654,3 +654,33 @@ export async function tenantName(tx: Tx, tenantId: string): Promise<string> {
   );
   return r?.name ?? '';
 }
+
+/**
+ * Rewrites the names a task's lists show instead of ids: its project's, its related contact's and its event's
+ * (decision 0180, amended). Kept by the task's own writes and by its project's.
+ */
+export async function refreshTaskNames(tx: Tx, tenantId: string, taskId: number): Promise<void> {
+  await tx.execute(sql`
+    update tasks t set
+      project_name = (select p.name from projects p where p.tenant_id = t.tenant_id and p.project_id = t.project_id),
+      contact_name = (select c.display_name from contacts c
+                       where c.tenant_id = t.tenant_id and c.contact_id = t.contact_id),
+      event_name = (select e.name from events e where e.tenant_id = t.tenant_id and e.event_id = t.event_id)
+     where t.tenant_id = ${tenantId} and t.task_id = ${taskId}`);
+}
+
+/** A project's owner and related contact names, and its name on its tasks. */
+export async function refreshProjectNames(tx: Tx, tenantId: string, projectId: number): Promise<void> {
+  await tx.execute(sql`
+    update projects p set
+      owner_name = (select u.display_name from user_directory u
+                     where u.tenant_id = p.tenant_id and u.user_id = p.owner_user_id),
+      related_contact_name = (select c.display_name from contacts c
+                               where c.tenant_id = p.tenant_id and c.contact_id = p.related_contact_id)
+     where p.tenant_id = ${tenantId} and p.project_id = ${projectId}`);
+  await tx.execute(sql`
+    update tasks t set project_name = p.name from projects p
+     where p.tenant_id = ${tenantId} and p.project_id = ${projectId}
+       and t.tenant_id = p.tenant_id and t.project_id = p.project_id
+       and t.project_name is distinct from p.name`);
+}

@@ -377,3 +377,32 @@ describe('who sees tasks', () => {
     }
   });
 });
+
+describe('names instead of ids in the lists', () => {
+  it('keeps the project, contact and owner names on tasks and projects, renamed with the project', async () => {
+    const contact = await api.post('/api/contacts/contacts/contactSave', {
+      ContactType: 'individual',
+      Status: 'active',
+      FirstName: 'Ines',
+      LastName: 'Moreau',
+    });
+    expect(contact.statusCode, contact.body).toBe(200);
+    const contactId = (contact.json() as { Data: Model }).Data.ContactId;
+    const p = await project({ Name: 'Gala dinner', OwnerUserId: t.admin.id, RelatedContactId: contactId });
+    const a = await task({ Title: 'Book the band', ProjectId: p.ProjectId, ContactId: contactId });
+    const list = await api.post('/api/tasks/tasks/taskData?$top=50&$skip=0', { SearchText: 'Book the band' });
+    expect(list.statusCode, list.body).toBe(200);
+    const row = (list.json() as { Results: Model[] }).Results.find((r) => r.TaskId === a.TaskId);
+    expect(row).toMatchObject({ ProjectName: 'Gala dinner', ContactName: 'Moreau, Ines' });
+    const projects = await api.post('/api/tasks/projects/projectData?$top=50&$skip=0', { SearchText: 'Gala' });
+    const prow = (projects.json() as { Results: Model[] }).Results.find((r) => r.ProjectId === p.ProjectId);
+    expect(prow).toMatchObject({ OwnerName: adminUser.displayName, RelatedContactName: 'Moreau, Ines' });
+
+    const before = await getTask(a.TaskId);
+    await save(api, 'projects', 'project', { ...p, Name: 'Spring gala dinner' });
+    const after = await getTask(a.TaskId);
+    expect(after.ProjectName).toBe('Spring gala dinner');
+    // A name kept by another record's write does not make the task stale.
+    expect(after.Version).toBe(before.Version);
+  });
+});

@@ -6,7 +6,7 @@ import type { WebModule } from '../../platform/modules/web-module.ts';
 /**
  * Tasks and projects. The lists and records (projects, tasks, templates) are the generic screens of the resources in
  * shared; this module adds what they cannot draw: My tasks, a project from a template, the project's board, calendar
- * and activity tabs, a contact's related tasks and the dashboard's My tasks widget.
+ * and activity tabs, a contact's and an event's related tasks and the dashboard's My tasks widget.
  */
 export const tasksModule: WebModule = {
   name: 'tasks',
@@ -61,6 +61,7 @@ export const tasksModule: WebModule = {
       { key: 'activity', title: 'Activity', Panel: lazy(() => import('./project-activity.tsx')) },
     ],
     contacts: [{ key: 'tasks', title: 'Tasks', Panel: lazy(() => import('./related-tasks-tab.tsx')) }],
+    events: [{ key: 'tasks', title: 'Tasks', Panel: lazy(() => import('./event-tasks-tab.tsx')) }],
   },
   recordActions: { projectTemplates: lazy(() => import('./template-record-action.tsx')) },
   dashboardWidgets: [

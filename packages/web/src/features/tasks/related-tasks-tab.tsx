@@ -1,4 +1,4 @@
-/** A contact's related tasks (and projects): the tasks whose related contact it is. */
+/** A record's related tasks: a contact's (the tasks whose related contact it is) and an event's. */
 import {
   displayTimeZone,
   FILTER_ADVANCED,
@@ -18,9 +18,31 @@ import { PriorityBadge, statusName } from './task-bits.tsx';
 import { taskPath } from './tasks-api.ts';
 
 export default function ContactTasksTab({ recordId }: RecordActionProps) {
+  return (
+    <RelatedTasks
+      field="ContactId"
+      recordId={recordId}
+      intro="Tasks about this contact: a call to make, a renewal to chase, a letter to send."
+      empty="No task relates to this contact."
+    />
+  );
+}
+
+/** The tasks whose `field` (ContactId, EventId) names the record, soonest due first, with a New task button. */
+export function RelatedTasks({
+  field,
+  recordId,
+  intro,
+  empty,
+}: {
+  field: 'ContactId' | 'EventId';
+  recordId: RecordActionProps['recordId'];
+  intro: string;
+  empty: string;
+}) {
   const me = useIdentity();
   const tasks = useQuery({
-    queryKey: ['tasks', 'contact', recordId],
+    queryKey: ['tasks', field, recordId],
     queryFn: () =>
       fetchList(tasksResource, {
         skip: 0,
@@ -28,7 +50,7 @@ export default function ContactTasksTab({ recordId }: RecordActionProps) {
         sort: { columnName: 'DueAt', direction: 'asc' },
         search: '',
         filterId: FILTER_ADVANCED,
-        criteria: [{ PropertyName: 'ContactId', Operator: 'eq', Value: Number(recordId) }],
+        criteria: [{ PropertyName: field, Operator: 'eq', Value: Number(recordId) }],
       }),
   });
   if (tasks.error) return <ErrorBlock error={tasks.error} onRetry={() => void tasks.refetch()} />;
@@ -38,14 +60,14 @@ export default function ContactTasksTab({ recordId }: RecordActionProps) {
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Tasks about this contact: a call to make, a renewal to chase, a letter to send.
+          {intro}
         </Text>
         <Button component={Link} to="/micronet/list/tasks/tasks/new" size="xs" variant="default">
           New task
         </Button>
       </Group>
       {rows.length === 0 ? (
-        <Text c="dimmed">No task relates to this contact.</Text>
+        <Text c="dimmed">{empty}</Text>
       ) : (
         <Table striped verticalSpacing="xs" aria-label="Related tasks">
           <Table.Thead>
