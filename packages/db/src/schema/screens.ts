@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -65,6 +66,23 @@ export const jobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('jobs_queued_idx').on(t.status, t.runAfter)],
+);
+
+/**
+ * The daily jobs already queued: one row per job kind, association and day of the association's calendar, claimed by
+ * gh_queue_daily so that a kind runs once a day per association whatever the number of instances or checks.
+ */
+export const dailyRuns = pgTable(
+  'daily_runs',
+  {
+    kind: text('kind').notNull(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.tenantId, t.day] })],
 );
 
 /** A file in storage (an export, for now): the bytes live under its storage key, never in the database. */

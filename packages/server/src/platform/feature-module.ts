@@ -36,6 +36,11 @@ export interface FeatureModule {
    */
   jobs?: Record<string, (services: Services) => JobHandler>;
   /**
+   * Job kinds of this module's `jobs` run once a day for every association, from DAILY_JOB_HOUR in its timezone
+   * (decision 0181): the platform queues them, whatever the number of instances, once per association and day.
+   */
+  daily?: readonly string[];
+  /**
    * Writers of the global search index, by entity type (`search_documents.entity_type`): rewrite the documents of
    * one record in the caller's transaction. Others reach them through `services.search`.
    */

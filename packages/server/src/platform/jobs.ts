@@ -255,3 +255,54 @@ export function startWorker(
     },
   };
 }
+
+/** The hour of the association's day from which its daily jobs are queued (decision 0181). */
+export const DAILY_JOB_HOUR = 7;
+/** How often an instance checks whether a daily job is due somewhere. */
+export const DAILY_CHECK_MS = 10 * 60_000;
+
+/**
+ * Queues the daily job kinds that are due (once per association and day of its own calendar, from `hour` there) and
+ * answers how many were queued. Safe to call from every instance at any time: gh_queue_daily claims each run once.
+ */
+export async function queueDaily(
+  database: Database,
+  kinds: readonly string[],
+  now: Date = new Date(),
+  hour = DAILY_JOB_HOUR,
+): Promise<number> {
+  if (kinds.length === 0) return 0;
+  const r = await database.db.execute(
+    sql`select gh_queue_daily(array[${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}]::text[], ${hour}::integer, ${now.toISOString()}::timestamptz) as n`,
+  );
+  return Number(rowsOf<{ n: number | string }>(r)[0]?.n ?? 0);
+}
+
+/** Checks for due daily jobs at start and every DAILY_CHECK_MS, waking the worker when it queued some. */
+export function startDaily(
+  database: Database,
+  kinds: readonly string[],
+  wake: () => void,
+  onError: (err: unknown) => void,
+): { stop(): void } {
+  if (kinds.length === 0) return { stop() {} };
+  const check = () =>
+    void queueDaily(database, kinds)
+      .then((n) => {
+        if (n > 0) wake();
+      })
+      .catch(onError);
+  const first = setTimeout(check, 1000);
+  first.unref();
+  const timer = setInterval(check, DAILY_CHECK_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Background, createBackground } from './background.ts';
 import type { AppConfig } from './config.ts';
 import type { FeatureModule } from './feature-module.ts';
-import { enqueue, type JobHandler, startWorker, type Worker } from './jobs.ts';
+import { enqueue, type JobHandler, startDaily, startWorker, type Worker } from './jobs.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { EXPORT_JOB, exportHandler } from './resources/export.ts';
 import type { ResourceHooks } from './resources/hooks.ts';
@@ -125,6 +125,14 @@ export function createServices(
     }
   }
 
+  const dailyKinds: string[] = [];
+  for (const m of modules) {
+    for (const kind of m.daily ?? []) {
+      if (!(kind in (m.jobs ?? {}))) refuse(`${m.name} runs ${kind} daily but declares no such job kind.`);
+      dailyKinds.push(kind);
+    }
+  }
+
   const writers = new Map<string, { owner: string; write: SearchDocumentWriter }>();
   for (const m of modules) {
     for (const [type, write] of Object.entries(m.searchDocuments ?? {})) {
@@ -229,6 +237,15 @@ export function createServices(
 
   const handlers: Record<string, JobHandler> = {};
   for (const [kind, { make }] of jobMakers) handlers[kind] = make(services);
-  worker = startWorker(database, handlers, { onError: (err) => options.log.error({ err }, 'job failed') });
+  const onError = (err: unknown) => options.log.error({ err }, 'job failed');
+  const started = startWorker(database, handlers, { onError });
+  const daily = startDaily(database, dailyKinds, () => started.wake(), onError);
+  worker = {
+    ...started,
+    async stop() {
+      daily.stop();
+      await started.stop();
+    },
+  };
   return { services, worker };
 }

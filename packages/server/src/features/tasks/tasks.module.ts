@@ -14,5 +14,7 @@ export const tasksModule = defineFeature({
   routes: tasksRoutes,
   resourceHooks: tasksHooks,
   jobs: { [MENTION_JOB]: mentionHandler, [REMINDER_JOB]: reminderHandler },
+  // The reminder mails go out every morning in each association's timezone (decision 0181).
+  daily: [REMINDER_JOB],
   searchDocuments: { Project: refreshProjectSearch, Task: refreshTaskSearch },
 });

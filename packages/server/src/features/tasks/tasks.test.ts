@@ -15,7 +15,8 @@ import {
   type TestContext,
   testApp,
 } from '../../../test/helpers.ts';
-import { sendReminders } from './tasks.service.ts';
+import { queueDaily } from '../../platform/jobs.ts';
+import { REMINDER_JOB, sendReminders } from './tasks.service.ts';
 
 type Model = Record<string, unknown>;
 type Client = ReturnType<typeof client>;
@@ -394,7 +395,9 @@ describe('names instead of ids in the lists', () => {
     expect(list.statusCode, list.body).toBe(200);
     const row = (list.json() as { Results: Model[] }).Results.find((r) => r.TaskId === a.TaskId);
     expect(row).toMatchObject({ ProjectName: 'Gala dinner', ContactName: 'Moreau, Ines' });
-    const projects = await api.post('/api/tasks/projects/projectData?$top=50&$skip=0', { SearchText: 'Gala' });
+    const projects = await api.post('/api/tasks/projects/projectData?$top=50&$skip=0', {
+      SearchText: 'Gala',
+    });
     const prow = (projects.json() as { Results: Model[] }).Results.find((r) => r.ProjectId === p.ProjectId);
     expect(prow).toMatchObject({ OwnerName: adminUser.displayName, RelatedContactName: 'Moreau, Ines' });
 
@@ -404,5 +407,29 @@ describe('names instead of ids in the lists', () => {
     expect(after.ProjectName).toBe('Spring gala dinner');
     // A name kept by another record's write does not make the task stale.
     expect(after.Version).toBe(before.Version);
+  });
+});
+
+describe('the daily reminder run', () => {
+  it('is queued by the platform once a day per association, from 07:00 in its timezone', async () => {
+    const tz = (await api.get('/api/auth/me')).json().tenant.settings.defaultTimezone as string;
+    expect(tz).toBe('America/Chicago');
+    const queued = () =>
+      withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) => {
+        const r = await tx.execute(
+          sql`select count(*)::int as n from jobs where kind = ${REMINDER_JOB} and payload->>'day' = '2031-03-10'`,
+        );
+        return (r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+      });
+    // 06:00 in Chicago: not yet.
+    await queueDaily(ctx.database, [REMINDER_JOB], new Date('2031-03-10T11:00:00Z'));
+    expect(await queued()).toBe(0);
+    // 09:00 in Chicago: queued once, however often the instances check.
+    expect(await queueDaily(ctx.database, [REMINDER_JOB], new Date('2031-03-10T15:00:00Z'))).toBeGreaterThan(
+      0,
+    );
+    await queueDaily(ctx.database, [REMINDER_JOB], new Date('2031-03-10T15:10:00Z'));
+    await queueDaily(ctx.database, [REMINDER_JOB], new Date('2031-03-11T04:59:00Z'));
+    expect(await queued()).toBe(1);
   });
 });
