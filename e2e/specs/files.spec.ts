@@ -207,13 +207,19 @@ describe('files and images', () => {
     await poll(() => thumbs.count()).toBe(3);
     const size = await thumbs.first().locator('img').boundingBox();
     expect([Math.round(size!.width), Math.round(size!.height)]).toEqual([75, 75]);
+    // Each key waits for the drag's spoken announcement to change: on a busy machine a key pressed while the
+    // previous move still animates is lost.
+    const live = page.locator('[id^="DndLiveRegion"]');
+    const press = async (key: string) => {
+      const previous = (await live.textContent()) ?? '';
+      await page.keyboard.press(key);
+      await poll(async () => (await live.textContent()) ?? '').not.toBe(previous);
+    };
     await thumbs.first().focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(200);
-    await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(200);
-    await page.keyboard.press('Space');
+    await press('Space');
+    await press('ArrowRight');
+    await press('ArrowRight');
+    await press('Space');
     await reorder.getByRole('button', { name: 'Save order' }).click();
     await reorder.waitFor({ state: 'detached' });
     await poll(async () => (await galleryImages(page)).map((i) => i.ImageId)).toEqual([

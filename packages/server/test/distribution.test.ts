@@ -16,6 +16,8 @@ const REFERENCE_TABLES = new Set([
   'sessions',
   'login_failures',
   'password_reset_tokens',
+  // An invitation link's token, read before the invitee is signed in (decision 0162).
+  'invitation_tokens',
   'signup_requests',
   // Request counters of the rate limits, shared by every instance (not tenant data; distributed by key under Citus).
   'rate_limits',

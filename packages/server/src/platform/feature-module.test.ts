@@ -201,7 +201,7 @@ describe('the app holds exactly the modules it is given', () => {
         }),
       ),
     ).rejects.toThrow(
-      'No feature module handles the job kind nope (known: export, contacts-import, memberships-renewals, mailing-send, tasks-mention-mail, tasks-reminders).',
+      'No feature module handles the job kind nope (known: export, contacts-import, memberships-renewals, memberships-reminders, mailing-send, tasks-mention-mail, tasks-reminders).',
     );
   });
 });
