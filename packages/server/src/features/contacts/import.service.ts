@@ -734,10 +734,10 @@ interface RejectedRow {
 
 /**
  * Plan rows written per transaction when the valid rows are imported. The embedded database has one connection,
- * which every other request waits for while a transaction holds it: a part of 50 contacts holds it for tens of
+ * which every other request waits for while a transaction holds it: a part of 25 contacts holds it for a few tens of
  * milliseconds. PostgreSQL serves others beside the import, so its parts are larger (fewer round trips).
  */
-export const PART_ROWS: Record<'pglite' | 'postgres', number> = { pglite: 50, postgres: 1000 };
+export const PART_ROWS: Record<'pglite' | 'postgres', number> = { pglite: 25, postgres: 1000 };
 
 /** How far an import that commits part by part has come, kept in its job's payload with each part. */
 interface ImportProgress {
