@@ -1,8 +1,9 @@
-import { displayTimeZone, type Me, type TimezoneOption } from '@guildhall/shared';
+import { displayTimeZone, type Me } from '@guildhall/shared';
 import { Button, Group, Paper, Radio, Select, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api-client.ts';
+import { useTimezoneOptions } from '../../platform/fields/field-inputs.tsx';
 import { formatDateTime } from '../../platform/format.ts';
 import { setMe, useIdentity } from '../../platform/identity.ts';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
@@ -19,12 +20,8 @@ export function TimeZonePage() {
   const [mode, setMode] = useState<'association' | 'own'>(me.user.timeZone ? 'own' : 'association');
   const [zone, setZone] = useState<string | null>(me.user.timeZone ?? association);
   const [busy, setBusy] = useState(false);
-  const { data: options = [] } = useQuery({
-    queryKey: ['timezones'],
-    queryFn: ({ signal }) => api.get<TimezoneOption[]>('/api/utils/timezones', { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const labelOf = (tz: string) => options.find((o) => o.OlsonName === tz)?.DisplayName ?? tz;
+  const options = useTimezoneOptions(zone);
+  const labelOf = (tz: string) => options.find((o) => o.value === tz)?.label ?? tz;
   const chosen = mode === 'own' ? zone : null;
   const save = async () => {
     setBusy(true);
@@ -60,7 +57,7 @@ export function TimeZonePage() {
           {mode === 'own' ? (
             <Select
               label="My time zone"
-              data={options.map((o) => ({ value: o.OlsonName, label: o.DisplayName }))}
+              data={options}
               value={zone}
               onChange={setZone}
               searchable

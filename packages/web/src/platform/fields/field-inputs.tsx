@@ -613,7 +613,7 @@ export function DateRangeFieldInput(props: FieldInputProps) {
 }
 
 /** The server's timezone options (GET /api/utils/timezones), shared by every timezone select of the page. */
-function useTimezoneOptions(current: string | null) {
+export function useTimezoneOptions(current: string | null) {
   const { data = [] } = useQuery({
     queryKey: ['timezones'],
     queryFn: ({ signal }) => api.get<TimezoneOption[]>('/api/utils/timezones', { signal }),
