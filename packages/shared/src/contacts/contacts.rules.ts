@@ -369,7 +369,13 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * contact (unless it already has that entry); any other differing field and the duplicate's notes are added to the
  * kept contact's notes under a heading that names the duplicate.
  */
-export function planMerge(keep: MergeSide, gone: MergeSide, keptEntries: readonly string[] = []): MergePlan {
+export function planMerge(
+  keep: MergeSide,
+  gone: MergeSide,
+  keptEntries: readonly string[] = [],
+  /** Other differing values of the duplicate as "Label: value" lines (its custom fields the kept one fills). */
+  extraValues: readonly string[] = [],
+): MergePlan {
   const changes: MergePlan['changes'] = {};
   const entries: MergePlan['entries'] = [];
   const otherValues: string[] = [];
@@ -389,7 +395,11 @@ export function planMerge(keep: MergeSide, gone: MergeSide, keptEntries: readonl
   }
   const theirNotes = filled(gone.Notes) ? gone.Notes : '';
   const ownNotes = filled(keep.Notes) ? keep.Notes : '';
-  const parts = [...otherValues, ...(theirNotes !== '' && !same(theirNotes, ownNotes) ? [theirNotes] : [])];
+  const parts = [
+    ...otherValues,
+    ...extraValues,
+    ...(theirNotes !== '' && !same(theirNotes, ownNotes) ? [theirNotes] : []),
+  ];
   if (parts.length > 0) {
     const block = `${mergedNotesHeading(gone)}\n${parts.join('\n')}`;
     changes.Notes = ownNotes === '' ? block : `${ownNotes}\n\n${block}`;

@@ -113,7 +113,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const auth = requireAuth(req.auth);
       return tenantTx(app.database, auth, (tx) =>
-        service.merge(tx, auth, req.body.KeepContactId, req.body.MergeContactId),
+        service.merge(tx, auth, app.resources, req.body.KeepContactId, req.body.MergeContactId),
       );
     },
   });

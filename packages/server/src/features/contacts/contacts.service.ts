@@ -129,14 +129,24 @@ export async function updateMyProfile(
  * the kept contact are filled, a differing email, phone or website becomes a contact-info entry, other differing
  * values and the duplicate's notes join the kept contact's notes under a heading naming the duplicate. The
  * duplicate's entries and links move to the kept contact, the duplicate is marked deleted, and one audit row holds
- * both records as they were and the kept one as it became, notes included.
+ * both records as they were and the kept one as it became, notes included. Custom values: the kept contact keeps
+ * its own, takes the duplicate's where it has none, and a differing one joins the notes like a built-in field's.
  */
-export async function merge(tx: Tx, auth: AuthContext, keepId: number, mergeId: number) {
+export async function merge(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  keepId: number,
+  mergeId: number,
+) {
   if (keepId === mergeId) throw new HttpError(400, 'Choose two different contacts to merge.');
   const keep = await repo.findContact(tx, auth.tenantId, keepId);
   const gone = await repo.findContact(tx, auth.tenantId, mergeId);
   if (!keep || keep.IsDeleted || !gone || gone.IsDeleted) throw notFound();
-  const plan = planMerge(keep, gone, await repo.entryValues(tx, auth.tenantId, keepId));
+  // Fields a feature adds (custom fields): the kept contact takes the duplicate's where it has none.
+  const extra = boundResource(resources, contactsResource.name).extraFields;
+  const differing = (await extra?.recordsMerged?.(tx, auth.tenantId, keepId, mergeId)) ?? [];
+  const plan = planMerge(keep, gone, await repo.entryValues(tx, auth.tenantId, keepId), differing);
   const now = new Date();
   const scope = (t: typeof contactEntries | typeof contactLinks) => eq(t.tenantId, auth.tenantId);
   const movedEntries = await tx

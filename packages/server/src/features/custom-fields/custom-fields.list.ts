@@ -22,6 +22,8 @@ import {
 import { HttpError } from '../../platform/errors.ts';
 import type { ExtraFieldsSource, ExtraListField, SortRun } from '../../platform/resources/extra-fields.ts';
 import type { BoundResource } from '../../platform/resources/registry.ts';
+import { deleteRecordValues } from './custom-fields.repo.ts';
+import { mergeRecordValues } from './custom-fields.service.ts';
 
 const VALUES = raw('custom_field_values');
 
@@ -357,5 +359,8 @@ export function customListFields(bound: BoundResource): ExtraFieldsSource | null
         const f = listFieldOf(bound, definitionOf(row));
         return f ? [f] : [];
       }),
+    recordDeleted: (tx, tenantId, key) => deleteRecordValues(tx, tenantId, entity, Number(key)),
+    recordsMerged: (tx, tenantId, keepKey, goneKey) =>
+      mergeRecordValues(tx, tenantId, entity, Number(keepKey), Number(goneKey)),
   };
 }

@@ -10,7 +10,7 @@ import {
   type SelectListItem,
   CUSTOM_FIELD_DATA_TYPES as T,
 } from '@guildhall/shared';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 
 type FieldRow = typeof customFields.$inferSelect;
 type ValueRow = typeof customFieldValues.$inferSelect;
@@ -278,18 +278,37 @@ export async function allValuesOf(
   return rows.map((r) => ({ recordId: r.recordId, value: valueOfColumns(field, r) }));
 }
 
-/** Removes the values of records that no longer exist (a deleted record's values go with it). */
-export async function deleteRecordValues(tx: Tx, tenantId: string, recordId: number, fieldIds: number[]) {
-  if (fieldIds.length === 0) return;
-  await tx
-    .delete(customFieldValues)
-    .where(
-      and(
-        eq(customFieldValues.tenantId, tenantId),
-        eq(customFieldValues.recordId, recordId),
-        inArray(customFieldValues.fieldId, fieldIds),
-      ),
-    );
+/** The ids of an entity's fields, deleted ones included (their values belong to the record all the same). */
+function fieldIdsOf(tenantId: string, entity: string) {
+  return sql`(select custom_field_id from custom_fields where tenant_id = ${tenantId} and entity = ${entity})`;
+}
+
+/** Removes every value of a record that was deleted (a deleted record's values go with it, decision 0111). */
+export async function deleteRecordValues(tx: Tx, tenantId: string, entity: string, recordId: number) {
+  await tx.execute(sql`delete from custom_field_values
+    where tenant_id = ${tenantId} and record_id = ${recordId} and field_id in ${fieldIdsOf(tenantId, entity)}`);
+}
+
+/**
+ * A duplicate merged into the record kept: the kept record keeps each value it has and takes the duplicate's where
+ * it has none; the duplicate's values are then dropped (it is deleted).
+ */
+export async function mergeRecordValues(
+  tx: Tx,
+  tenantId: string,
+  entity: string,
+  keepId: number,
+  goneId: number,
+): Promise<void> {
+  await tx.execute(sql`insert into custom_field_values
+      (tenant_id, field_id, record_id, text_value, number_value, date_value, datetime_value, bool_value, choice_id,
+       choice_ids, file_value, updated_at)
+    select tenant_id, field_id, ${keepId}, text_value, number_value, date_value, datetime_value, bool_value,
+       choice_id, choice_ids, file_value, now()
+      from custom_field_values
+     where tenant_id = ${tenantId} and record_id = ${goneId} and field_id in ${fieldIdsOf(tenantId, entity)}
+    on conflict (tenant_id, field_id, record_id) do nothing`);
+  await deleteRecordValues(tx, tenantId, entity, goneId);
 }
 
 /** Whether a library file of the association exists and is not deleted (a file field's value names one). */

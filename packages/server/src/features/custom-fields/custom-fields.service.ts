@@ -395,3 +395,32 @@ export async function saveRecordValues(
     });
   return recordValues(tx, auth, resources, entity, recordId, viewer);
 }
+
+/**
+ * A duplicate merged into the record kept (decision 0111): the kept record keeps its values and takes the
+ * duplicate's where it has none; the duplicate's values that differ from the kept record's are answered as
+ * "Name: value" lines, which the merge writes into the kept record's notes as it does for built-in fields.
+ */
+export async function mergeRecordValues(
+  tx: Tx,
+  tenantId: string,
+  entity: string,
+  keepId: number,
+  goneId: number,
+): Promise<string[]> {
+  const fields = await repo.fieldsOf(tx, tenantId, entity);
+  const values = await repo.valuesOf(tx, tenantId, fields, [keepId, goneId]);
+  const kept = values.get(keepId) ?? {};
+  const gone = values.get(goneId) ?? {};
+  const lines: string[] = [];
+  for (const f of fields) {
+    const key = String(f.CustomFieldId);
+    const theirs = gone[key];
+    const own = kept[key];
+    if (theirs === undefined || theirs === null || own === undefined || own === null) continue;
+    const text = customValueText(f, theirs);
+    if (text !== customValueText(f, own)) lines.push(`${f.Name}: ${text}`);
+  }
+  await repo.mergeRecordValues(tx, tenantId, entity, keepId, goneId);
+  return lines;
+}

@@ -53,6 +53,18 @@ export interface ExtraListField {
 export interface ExtraFieldsSource {
   statement(tenantId: string): Fragment;
   fields(rows: Record<string, unknown>[], tenantId: string): ExtraListField[];
+  /**
+   * A record of the resource was deleted (or voided): the feature drops what it keeps for it, in the delete's
+   * transaction (a deleted contact loses its custom values, decision 0111). The generic delete calls it, so a
+   * single delete and a bulk delete do alike.
+   */
+  recordDeleted?(tx: Tx, tenantId: string, key: unknown): Promise<void>;
+  /**
+   * A duplicate was merged into the record kept (the feature that merges calls it in its transaction): the kept
+   * record keeps its own values and takes the duplicate's where it has none, the duplicate's are dropped. Answers
+   * the duplicate's values that differed from the kept record's, as "Name: value" lines for the kept record's notes.
+   */
+  recordsMerged?(tx: Tx, tenantId: string, keepKey: unknown, goneKey: unknown): Promise<string[]>;
 }
 
 export type ExtraFields = ReadonlyMap<string, ExtraListField>;

@@ -719,6 +719,7 @@ export async function remove(
     after: toModel(resource, updated),
   });
   await bound.hooks.afterWrite?.(tx, auth, { kind, before, after: toModel(resource, updated) });
+  await bound.extraFields?.recordDeleted?.(tx, auth.tenantId, before[resource.key]);
   return { Success: true };
 }
 
