@@ -79,6 +79,7 @@ export * from './communications/templates.resource.ts';
 export * from './platform/fields/rich-text.rules.ts';
 export * from './communications/mailings.schema.ts';
 export * from './communications/design.schema.ts';
+export * from './communications/dsn.rules.ts';
 export * from './query-tool/query.ts';
 export * from './query-tool/query-tool.rules.ts';
 export * from './query-tool/query-tool.schema.ts';

@@ -146,3 +146,53 @@ export const mailSuppressions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.email] })],
 );
+
+/**
+ * Delivery status notifications received for the association's messages (RFC 3464, read at the VERP return path):
+ * one row per failed recipient report. A hard bounce (5.x.x) also suppresses the address; soft ones (4.x.x,
+ * delayed) are counted here.
+ */
+export const mailBounces = pgTable(
+  'mail_bounces',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    bounceId: tenantSerial('bounce_id', 'mail_bounces'),
+    /** The mailing recipient the return path names; its mailing and contact, when it has them. */
+    recipientId: bigint('recipient_id', { mode: 'number' }),
+    mailingId: bigint('mailing_id', { mode: 'number' }),
+    contactId: bigint('contact_id', { mode: 'number' }),
+    /** Lower-case address the message was sent to. */
+    email: text('email').notNull(),
+    /** hard or soft. */
+    kind: text('kind').notNull(),
+    /** The enhanced status code (5.1.1), the DSN's action (failed, delayed) and diagnostic code. */
+    status: text('status'),
+    action: text('action'),
+    diagnostic: text('diagnostic'),
+    reportingMta: text('reporting_mta'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.bounceId] }),
+    index('mail_bounces_email_idx').on(t.tenantId, t.email, t.createdAt),
+  ],
+);
+
+/**
+ * The association's own wording of a system message (password reset, invoice, event confirmation, …): the product
+ * declares each one with its default text (a feature module's `mailTemplates`); a row here exists only once staff
+ * changed it, and deleting it restores the default.
+ */
+export const systemTemplates = pgTable(
+  'system_templates',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    templateKey: text('template_key').notNull(),
+    subject: text('subject').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    updatedBy: bigint('updated_by', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.templateKey] })],
+);

@@ -109,3 +109,32 @@ export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000] as const;
 export function nextRetryDelay(attempts: number): number | null {
   return RETRY_DELAYS_MS[attempts - 1] ?? null;
 }
+
+/** What a delivery status notification handed to `POST /api/communication/bounces` did. */
+export const bounceOutcomeSchema = z.object({
+  /** Whether a recipient of ours was found for it. */
+  Matched: z.boolean(),
+  Hard: z.number(),
+  Soft: z.number(),
+  Message: z.string(),
+});
+export type BounceOutcome = z.infer<typeof bounceOutcomeSchema>;
+
+/** A contact's address as mailings see it: suppressed (unsubscribed, bounced) or not, and its bounces. */
+export const deliverabilitySchema = z.object({
+  Email: z.string().nullable(),
+  Suppressed: z
+    .object({ Reason: z.string(), Detail: z.string().nullable(), CreatedAt: z.string() })
+    .nullable(),
+  HardBounces: z.number(),
+  SoftBounces: z.number(),
+  LastBounce: z
+    .object({
+      Kind: z.string(),
+      Status: z.string().nullable(),
+      Diagnostic: z.string().nullable(),
+      CreatedAt: z.string(),
+    })
+    .nullable(),
+});
+export type Deliverability = z.infer<typeof deliverabilitySchema>;

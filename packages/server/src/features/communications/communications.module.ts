@@ -3,6 +3,7 @@
  * the platform mailer. Its routes, and the server hooks of the templates resource (sanitize and check merge fields).
  */
 import { defineFeature } from '../../platform/feature-module.ts';
+import { bouncesRoutes } from './bounces.routes.ts';
 import { communicationsRoutes } from './communications.routes.ts';
 import { designerRoutes } from './designer.routes.ts';
 import { mailingsRoutes } from './mailings.routes.ts';
@@ -15,6 +16,7 @@ export const communicationsModule = defineFeature({
     await communicationsRoutes(app, options);
     await mailingsRoutes(app, options);
     await designerRoutes(app, options);
+    await bouncesRoutes(app, options);
   },
   jobs: { [MAILING_JOB]: (services) => mailingHandler(services) },
   resourceHooks: () => ({ emailTemplates: templateHooks }),
