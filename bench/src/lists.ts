@@ -11,8 +11,17 @@ import { join } from 'node:path';
 import { type Database, openDatabase, q, raw, rowsOf, runFragments, withTenantTx } from '@guildhall/db';
 import { createTenant, createUser } from '@guildhall/db/seed/factories';
 import { bulkSeedContacts, pgliteTarget, postgresTarget } from '@guildhall/seed/bulk';
+import { bulkSeedDomains, type DomainCounts } from '@guildhall/seed/bulk-domains';
 import { buildApp } from '@guildhall/server';
-import { contactsResource, LIST_SEARCH_EXACT_UP_TO, searchTerms } from '@guildhall/shared';
+import {
+  contactsResource,
+  eventAttendeesResource,
+  eventsResource,
+  invoicesResource,
+  LIST_SEARCH_EXACT_UP_TO,
+  membershipsResource,
+  searchTerms,
+} from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { searchDocuments } from '../../packages/server/src/features/search/search.repo.ts';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
@@ -104,6 +113,11 @@ export interface ListsOptions {
   reuse?: string;
   /** The list matrix alone (P1 for every combination), without P2-P5. */
   matrixOnly?: boolean;
+  /**
+   * The other domains' lists (memberships, invoices, events, attendees): their rows are loaded over the contacts
+   * and each list gets the contacts' matrix; with it, only those matrices are measured (not the contacts').
+   */
+  domains?: DomainCounts;
 }
 
 export async function measureLists(kind: 'postgres' | 'pglite', count: number, options: ListsOptions = {}) {
@@ -142,6 +156,15 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number, o
     // The load leaves every table vacuumed and analysed (index-only scans from the first request, decision 0100).
     const seed = other ? await bulkSeedContacts(target, { tenantId: tenant.id, count }) : undefined;
     if (other) await bulkSeedContacts(target, { tenantId: other.id, count: 1000, seed: 7 });
+    const domainSeed =
+      options.domains && other
+        ? await bulkSeedDomains(target, { tenantId: tenant.id, counts: options.domains, log: console.log })
+        : undefined;
+    if (options.domains && other)
+      await bulkSeedDomains(target, {
+        tenantId: other.id,
+        counts: { memberships: 1000, invoices: 1000, events: 100, attendees: 1000 },
+      });
     await target.close();
     if (database.pglite) await database.pglite.exec('SET ROLE guildhall_app');
 
@@ -184,6 +207,52 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number, o
     const status = async (path: string) => (await send('GET', path, { cookie })).status;
     const db = database.db;
     const scope = { tenantId: tenant.id, userId: user.id };
+
+    if (options.domains) {
+      // Each domain's list: every sort, direction and named filter at the first page and a deep one, and its search
+      // box with a term many rows match, one few match and one that matches one row.
+      const lists = [
+        {
+          resource: membershipsResource,
+          rows: options.domains.memberships,
+          terms: { common: 'smi', manyMatches: 'individual', rare: 'a0000777' },
+        },
+        {
+          resource: invoicesResource,
+          rows: options.domains.invoices,
+          terms: { common: 'smi', manyMatches: 'inv-00', rare: 'inv-0000777' },
+        },
+        {
+          resource: eventsResource,
+          rows: options.domains.events,
+          terms: { common: 'work', manyMatches: 'houston', rare: 'workshop 7771' },
+        },
+        {
+          resource: eventAttendeesResource,
+          rows: options.domains.attendees,
+          terms: { common: 'smi', manyMatches: 'a', rare: 'zzzq' },
+        },
+      ];
+      const domains: Record<string, unknown> = {};
+      for (const list of lists) {
+        if (list.rows <= 0) continue;
+        const matrix = await measureListMatrix({
+          resource: list.resource,
+          post: (path, body) => fetchText(path, body),
+          skips: [0, Math.min(100_000, Math.floor(list.rows / 10))],
+          searchTerms: list.terms,
+          searchSkips: [0, LIST_SEARCH_EXACT_UP_TO - 50],
+          requests: 12,
+        });
+        console.log(
+          `P1 matrix ${kind} ${list.resource.name} (${list.rows} rows): ${matrix.combinations} combinations, median p95 ${matrix.medianP95} ms, worst ${JSON.stringify(matrix.worst)}`,
+        );
+        domains[list.resource.name] = { rows: list.rows, ...matrix };
+      }
+      client.close();
+      await app.close();
+      return { kind, contacts: count, domainSeed, domains };
+    }
 
     // P1 for every combination of the contacts list (decision 0100), the search box's terms included.
     const deep = Math.min(100_000, Math.floor(count / 10));

@@ -10,6 +10,8 @@
  *   Events (bench/src/events.ts): concurrent registrations for a few seats, and a calendar month of many events.
  *   P9: a 20 MB photo's upload and variants, its memory, 20 parallel 5 MB uploads (bench/src/images.ts).
  * `npm run bench -- --only lists --pg 1000000 --pglite 100000` runs part of it (sizes adjustable for a quick try);
+ * `--only lists-domains` the same list matrix over memberships, invoices, events and attendees (as many of each as
+ * contacts, a tenth as many events);
  * `--only web` runs the web bars alone: P6 on contacts (`--web-contacts` sets its size), initial JS, P7;
  * `--only import` the import alone (`--import-rows` sets its size, `--import-db pglite` measures one database); `--only p7` start-up and memory alone;
  * `--only images` P9 alone; `--only signup` the sign-up bar alone (`--signups` sets how many are timed);
@@ -105,6 +107,23 @@ if (args.only === undefined || args.only === 'lists' || args.only === 'lists-mat
       P8: '1,000,000 contacts with entries loaded by COPY in <= 120 s (PostgreSQL)',
     };
     write(`lists-${kind}`, { bars, ...r });
+  }
+}
+if (args.only === undefined || args.only === 'lists-domains') {
+  // Every other domain's list (memberships, invoices, events, attendees) with the contacts' matrix (issue 22).
+  for (const [kind, count] of [
+    ['postgres', Number(args.pg)],
+    ['pglite', Number(args.pglite)],
+  ] as const) {
+    if (count <= 0) continue;
+    const r = await measureLists(kind, count, {
+      matrixOnly: true,
+      domains: { memberships: count, invoices: count, events: count / 10, attendees: count },
+    });
+    write(`lists-${kind}-domains`, {
+      bar: 'P1 for every list: every sort, direction, named filter and the search box p95 <= 50 ms at $skip 0 and deep',
+      ...r,
+    });
   }
 }
 if (args.only === undefined || args.only === 'custom-fields') {

@@ -6,16 +6,19 @@
  * plans one only when no index can serve the order: a sortable field or a named filter added without its index
  * fails here. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
-import { type Fragment, q, runFragment, withTenantTx } from '@guildhall/db';
+import { type Fragment, q, raw, runFragment, withTenantTx } from '@guildhall/db';
 import {
   FILTER_ADVANCED,
   indexFieldsFor,
   type ListAccessPath,
   type ListRequest,
   listAccessPaths,
+  listSearchExpression,
+  listSearchIndex,
   parentFieldsOf,
 } from '@guildhall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trigramSearchPlan } from '../src/platform/resources/list-search.ts';
 import { type BoundResource, discoverResources } from '../src/platform/resources/registry.ts';
 import { DEFERRED_JOIN_FROM } from '../src/platform/resources/resource.repo.ts';
 import { listPage } from '../src/platform/resources/resource.service.ts';
@@ -81,6 +84,20 @@ async function explain(page: Fragment): Promise<PlanNode> {
   });
 }
 
+async function explainVerbose(statement: Fragment): Promise<PlanNode & { Output?: string[] }> {
+  return withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, async (tx) => {
+    const [row] = await runFragment<{ 'QUERY PLAN': unknown }>(
+      tx,
+      q`explain (verbose, format json) ${statement}`,
+    );
+    const doc = row?.['QUERY PLAN'];
+    const parsed = (typeof doc === 'string' ? JSON.parse(doc) : doc) as {
+      Plan: PlanNode & { Output?: string[] };
+    }[];
+    return (parsed[0] as { Plan: PlanNode & { Output?: string[] } }).Plan;
+  });
+}
+
 describe('list indexes', () => {
   it('derives an index for every sortable field of every large resource, with each named filter', () => {
     const all = bound.map((b) => b.resource);
@@ -122,6 +139,45 @@ describe('list indexes', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
+  });
+
+  it("spell the search box's text as each large resource's trigram index does (decision 0102)", async () => {
+    // The planner reads an expression index only for the same expression: the index's, as the database keeps it,
+    // against the one the server's search statement selects, both printed by the database.
+    const failures: string[] = [];
+    const searched: string[] = [];
+    for (const b of bound) {
+      const search = listSearchIndex(b.resource);
+      if (!search || !b.isTable) continue;
+      searched.push(b.resource.name);
+      const columns = search.fields.map((f) => b.sqlColumns[f]?.text ?? '?');
+      const [index] = await withTenantTx(
+        ctx.database.db,
+        { tenantId: t.tenant.id, userId: t.admin.id },
+        (tx) =>
+          runFragment<{ expr: string; pred: string | null }>(
+            tx,
+            q`select pg_get_expr(i.indexprs, i.indrelid) as expr, pg_get_expr(i.indpred, i.indrelid) as pred
+              from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = ${`${b.resource.table}_search_trgm`}`,
+          ),
+      );
+      if (!index) {
+        failures.push(`${b.resource.name}: no index ${b.resource.table}_search_trgm`);
+        continue;
+      }
+      const plan = await explainVerbose(
+        q`select ${raw(listSearchExpression(columns))} from ${b.sqlSource} where ${b.sqlTenant} = ${t.tenant.id}`,
+      );
+      const selected = String(plan.Output?.[0] ?? '').replaceAll(`${b.resource.table}.`, '');
+      if (selected !== index.expr)
+        failures.push(`${b.resource.name}: selects ${selected}, index has ${index.expr}`);
+      if ((index.pred !== null) !== (b.resource.softDelete !== undefined))
+        failures.push(`${b.resource.name}: index predicate ${index.pred}`);
+      expect(trigramSearchPlan(b, 'smith houston')).not.toBeNull();
+    }
+    expect(searched).toEqual(expect.arrayContaining(['memberships', 'invoices', 'events', 'eventAttendees']));
+    expect(searched).not.toContain('contacts');
     expect(failures).toEqual([]);
   });
 

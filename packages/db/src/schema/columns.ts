@@ -1,4 +1,10 @@
-import { columnOf, listIndexes, type ResourceDeclaration } from '@guildhall/shared';
+import {
+  columnOf,
+  listIndexes,
+  listSearchExpression,
+  listSearchIndex,
+  type ResourceDeclaration,
+} from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -51,10 +57,15 @@ export function resourceListIndexes(
   const tenant = columns.tenantId;
   if (!tenant) throw new Error(`${name}: no tenant_id`);
   const live = resource.softDelete ? columnOfField(resource.softDelete.deleted) : undefined;
-  return listIndexes(resource, parentFields).map((ix) => {
+  const partial = (built: IndexBuilder) => (live ? built.where(sql.raw(`not ${live.name}`)) : built);
+  const ordered = listIndexes(resource, parentFields).map((ix) => {
     const cols = ix.fields.map(columnOfField);
     const shown = cols.filter((c) => c !== columnOfField(resource.key)).map((c) => c.name);
-    const built = index(`${name}_by_${shown.length > 0 ? shown.join('_') : 'key'}`).on(tenant, ...cols);
-    return live ? built.where(sql.raw(`not ${live.name}`)) : built;
+    return partial(index(`${name}_by_${shown.length > 0 ? shown.join('_') : 'key'}`).on(tenant, ...cols));
   });
+  const search = listSearchIndex(resource);
+  if (!search) return ordered;
+  // The search box's trigram index (decision 0102): the same expression the server's list search reads.
+  const joined = sql.raw(listSearchExpression(search.fields.map((f) => `"${columnOfField(f).name}"`)));
+  return [...ordered, partial(index(`${name}_search_trgm`).using('gin', sql`${joined} gin_trgm_ops`))];
 }

@@ -86,6 +86,8 @@ export const contactsResource = defineResource({
     'CreatedAt',
   ],
   search: ['DisplayName', 'Email', 'AccountNumber'],
+  // The search box reads the global search index (contacts.hooks.ts), not a trigram index of these fields.
+  ownSearchIndex: true,
   lookupExtra: ['AccountNumber', 'City'],
   filters: [
     { Id: 1, Name: 'Active', Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'active' }] },

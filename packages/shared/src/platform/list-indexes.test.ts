@@ -5,7 +5,15 @@ import {
   contactsResource,
 } from '../contacts/contacts.resource.ts';
 import { usersResource } from '../users/users.resource.ts';
-import { indexFieldsFor, listAccessPaths, listIndexes, parentFieldsOf } from './list-indexes.ts';
+import {
+  indexFieldsFor,
+  listAccessPaths,
+  listIndexes,
+  listSearchExpression,
+  listSearchIndex,
+  listSearchWords,
+  parentFieldsOf,
+} from './list-indexes.ts';
 
 const all = [contactsResource, contactEntriesResource, contactLinksResource, usersResource];
 
@@ -54,5 +62,27 @@ describe('list indexes derived from a resource', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const i of indexes)
       for (const p of i.serves) expect(indexFieldsFor(contactEntriesResource, p)).toEqual(i.fields);
+  });
+});
+
+describe("a large list's search box index (decision 0102)", () => {
+  it('is derived for a large resource with search fields, unless it has a search index of its own', () => {
+    expect(listSearchIndex(contactEntriesResource)).toEqual({ fields: ['Value'] });
+    expect(listSearchIndex(contactsResource)).toBeNull();
+    expect(listSearchIndex(usersResource)).toBeNull();
+    expect(listSearchIndex(contactLinksResource)).toBeNull();
+  });
+
+  it('spells the joined, lower-cased text of the fields the same way for the index and the statement', () => {
+    expect(listSearchExpression(['"name"', '"location"'])).toBe(
+      `lower(coalesce("name"::text, '') || ' ' || coalesce("location"::text, ''))`,
+    );
+    expect(listSearchExpression(['"value"'])).toBe(`lower(coalesce("value"::text, ''))`);
+  });
+
+  it('splits what is typed into at most 8 lower-cased words', () => {
+    expect(listSearchWords('  Houston,  WORKSHOP;spring ')).toEqual(['houston', 'workshop', 'spring']);
+    expect(listSearchWords('')).toEqual([]);
+    expect(listSearchWords('a b c d e f g h i j')).toHaveLength(8);
   });
 });

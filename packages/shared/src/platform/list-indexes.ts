@@ -75,3 +75,33 @@ export function listIndexes(
   }
   return [...byFields.values()];
 }
+
+/**
+ * The search box's index of a `large` resource (decision 0102): one trigram index over its search fields joined by
+ * a space and lower-cased, so "every word typed appears in some field" is read through the index at any size
+ * (the search box's total is then exact up to a threshold and a labelled estimate beyond, decision 0101). None for
+ * a small resource, one without search fields, or one with a search index of its own.
+ */
+export function listSearchIndex(resource: ResourceDeclaration): { fields: readonly string[] } | null {
+  if (resource.scale === 'small' || resource.singleRecord || resource.ownSearchIndex) return null;
+  if (resource.search.length === 0) return null;
+  return { fields: resource.search };
+}
+
+/** The words of a list's search box, lower-cased: each must appear in the joined search fields (at most 8). */
+export function listSearchWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[\s,;]+/)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+}
+
+/**
+ * The text a list's search box matches, as SQL over the search fields' columns (quoted, qualified or not): the
+ * fields joined by a space, lower-cased. The index (db schema) and the server's statement spell it alike, so the
+ * planner reads the index.
+ */
+export function listSearchExpression(columns: readonly string[]): string {
+  return `lower(${columns.map((c) => `coalesce(${c}::text, '')`).join(` || ' ' || `)})`;
+}

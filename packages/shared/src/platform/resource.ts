@@ -352,8 +352,17 @@ export interface ResourceDeclaration<F extends string = string> {
   sortable: readonly NoInfer<F>[];
   /** The only fields that may reach WHERE through filters. */
   filterable: readonly NoInfer<F>[];
-  /** Fields the list search box matches (case-insensitive contains). */
+  /**
+   * Fields the list search box matches (case-insensitive contains: every word typed, in any of them). On a `large`
+   * resource they are read through one trigram index over the fields joined (`listSearchIndex`, decision 0102),
+   * unless the resource has its own search index (`ownSearchIndex`).
+   */
   search: readonly NoInfer<F>[];
+  /**
+   * The list search box goes through a search index of the resource's own (a server hook: contacts read the global
+   * search index), so no trigram index is derived for its search fields.
+   */
+  ownSearchIndex?: boolean;
   /** Fields a lookup option carries in ExtraData, so namesakes can be told apart (account number, city). */
   lookupExtra?: readonly NoInfer<F>[];
   filters: readonly NamedFilterDeclaration[];

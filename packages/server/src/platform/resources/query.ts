@@ -19,6 +19,7 @@ import { getTableName } from 'drizzle-orm';
 import { badRequest } from '../errors.ts';
 import { type ExtraFields, NO_EXTRA_FIELDS, type SortRun } from './extra-fields.ts';
 import type { SearchIndexPlan } from './hooks.ts';
+import { trigramSearchPlan } from './list-search.ts';
 import { type BoundResource, columnSql } from './registry.ts';
 
 export interface ListPlan {
@@ -241,7 +242,7 @@ export function planList(
   let searchIndex: ListPlan['searchIndex'];
   if (text !== '' && resource.search.length > 0) {
     const pattern = like(text);
-    const indexed = bound.hooks.searchIndex?.(text) ?? null;
+    const indexed = bound.hooks.searchIndex ? bound.hooks.searchIndex(text) : trigramSearchPlan(bound, text);
     if (indexed) searchIndex = { plan: indexed, whereWithoutSearch: allOf([...conditions]) };
     conditions.push(
       indexed

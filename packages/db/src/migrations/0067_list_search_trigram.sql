@@ -1,0 +1,10 @@
+CREATE INDEX "credits_search_trgm" ON "credits" USING gin (lower(coalesce("contact_name"::text, '') || ' ' || coalesce("reason"::text, '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "invoices_search_trgm" ON "invoices" USING gin (lower(coalesce("number"::text, '') || ' ' || coalesce("contact_name"::text, '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "payments_search_trgm" ON "payments" USING gin (lower(coalesce("contact_name"::text, '') || ' ' || coalesce("check_number"::text, '') || ' ' || coalesce("reference"::text, '')) gin_trgm_ops) WHERE not is_deleted;--> statement-breakpoint
+CREATE INDEX "contact_entries_search_trgm" ON "contact_entries" USING gin (lower(coalesce("value"::text, '')) gin_trgm_ops) WHERE not is_deleted;--> statement-breakpoint
+CREATE INDEX "event_attendees_search_trgm" ON "event_attendees" USING gin (lower(coalesce("attendee_name"::text, '') || ' ' || coalesce("attendee_email"::text, '') || ' ' || coalesce("check_in_code"::text, '')) gin_trgm_ops) WHERE not is_deleted;--> statement-breakpoint
+CREATE INDEX "event_details_search_trgm" ON "event_details" USING gin (lower(coalesce("location"::text, '')) gin_trgm_ops) WHERE not is_deleted;--> statement-breakpoint
+CREATE INDEX "events_search_trgm" ON "events" USING gin (lower(coalesce("name"::text, '') || ' ' || coalesce("location"::text, '')) gin_trgm_ops) WHERE not is_deleted;--> statement-breakpoint
+CREATE INDEX "memberships_search_trgm" ON "memberships" USING gin (lower(coalesce("contact_name"::text, '') || ' ' || coalesce("name"::text, '')) gin_trgm_ops) WHERE not is_deleted;--> statement-breakpoint
+CREATE INDEX "projects_search_trgm" ON "projects" USING gin (lower(coalesce("name"::text, '') || ' ' || coalesce("related_name"::text, '')) gin_trgm_ops) WHERE not is_deleted;--> statement-breakpoint
+CREATE INDEX "tasks_search_trgm" ON "tasks" USING gin (lower(coalesce("title"::text, '') || ' ' || coalesce("assignee_names"::text, '')) gin_trgm_ops) WHERE not is_deleted;
