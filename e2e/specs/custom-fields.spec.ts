@@ -276,4 +276,67 @@ describe('custom fields', () => {
     await shot(page, 'contacts-list-custom-columns');
     await context.close();
   });
+
+  it('imports a CSV whose columns fill custom fields: a dry run rejects a wrong value with its reason, the import writes typed values', async () => {
+    const { page, context } = await signedInAdmin(run);
+    const branch = await api<{ CustomFieldId: number; SelectListItems: { Id: number; Name: string }[] }>(
+      page,
+      'post',
+      '/api/custom-fields',
+      {
+        Entity: 'Contact',
+        Name: 'Home branch',
+        CustomFieldDataTypeId: T.Dropdown,
+        SelectListItems: [
+          { Id: -1, Name: 'Harbour' },
+          { Id: -2, Name: 'Hilltop' },
+        ],
+      },
+    );
+    const seats = await api<{ CustomFieldId: number }>(page, 'post', '/api/custom-fields', {
+      Entity: 'Contact',
+      Name: 'Seats held',
+      CustomFieldDataTypeId: T.Number,
+    });
+    await page.goto('/a/contacts/import');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'branches.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'First name,Last name,Home branch,Seats\nIona,Importwell,hilltop,3\nIvo,Importwell,Nowhere,two\n',
+      ),
+    });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await poll(() => page.getByRole('heading', { name: /Match the columns/ }).isVisible()).toBe(true);
+    // The header naming a custom field is matched to it; another column is mapped by hand.
+    await poll(() => page.getByRole('combobox', { name: 'Home branch' }).inputValue()).toBe('Home branch');
+    await pick(page, 'Seats held', 'Seats');
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    await poll(() => page.getByText('1 rejected', { exact: true }).isVisible()).toBe(true);
+    const rejected = page.getByRole('row', { name: /reject/ });
+    await poll(() => rejected.textContent()).toContain('Choose one of the listed Home branch.');
+    expect(await rejected.textContent()).toContain('Seats held');
+    await shot(page, 'contacts-import-custom-fields');
+    await page.getByRole('button', { name: 'Import 1 valid row' }).click();
+    await poll(() =>
+      page.getByText('Imported: 1 created, 0 updated. 1 rejected row was left out.').isVisible(),
+    ).toBe(true);
+    const found = await api<{ Results: { ContactId: number; DisplayName: string }[] }>(
+      page,
+      'post',
+      '/api/contacts/contacts/contactData',
+      { Id: 9999, Criteria: [{ PropertyName: 'LastName', Operator: 'eq', Value: 'Importwell' }] },
+    );
+    expect(found.Results.map((r) => r.DisplayName)).toEqual(['Importwell, Iona']);
+    const values = await api<{ Values: Record<string, unknown> }>(
+      page,
+      'get',
+      `/api/custom-fields/values/Contact/${found.Results[0]?.ContactId}`,
+    );
+    expect(values.Values).toEqual({
+      [branch.CustomFieldId]: branch.SelectListItems.find((c) => c.Name === 'Hilltop')?.Id,
+      [seats.CustomFieldId]: 3,
+    });
+    await context.close();
+  });
 });

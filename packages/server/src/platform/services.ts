@@ -16,8 +16,16 @@ import type { ResourceHooks } from './resources/hooks.ts';
 import type { BoundResource } from './resources/registry.ts';
 import { createStorage, type Storage } from './storage.ts';
 
-/** Rewrites the search documents of one record, in the caller's transaction. */
-export type SearchDocumentWriter = (tx: Tx, tenantId: string, id: number) => Promise<void>;
+/**
+ * Rewrites the search documents of one record, in the caller's transaction. `resources` are the app's bound
+ * resources, so that a writer reads what other features add to its records (extra fields, decision 0112).
+ */
+export type SearchDocumentWriter = (
+  tx: Tx,
+  tenantId: string,
+  id: number,
+  resources: readonly BoundResource[],
+) => Promise<void>;
 
 /** The global search index's writer: the documents of a record of any searchable entity type. */
 export interface SearchIndex {
@@ -176,7 +184,7 @@ export function createServices(
     write(tx, tenantId, entityType, id) {
       const writer = writers.get(entityType);
       if (!writer) throw new Error(`No feature module writes search documents of ${entityType}.`);
-      return writer.write(tx, tenantId, id);
+      return writer.write(tx, tenantId, id, resources);
     },
   };
   const subscribers = new Map<string, EventSubscriber[]>();

@@ -183,6 +183,8 @@ export function contactSearchDocuments(
   entries: readonly string[] = [],
   relatedTo: string | null = null,
   directoryStatuses: readonly string[] = DEFAULT_DIRECTORY_STATUSES,
+  /** Texts other features add (searchable custom fields): staff's, and those members may find in the directory. */
+  extra: { staff: readonly string[]; member: readonly string[] } = { staff: [], member: [] },
 ): SearchDocumentInput[] {
   if (c.IsDeleted) return [];
   const title = contactSpokenName(c);
@@ -205,6 +207,7 @@ export function contactSearchDocuments(
         c.StateProvince,
         c.PostalCode,
         ...entries,
+        ...extra.staff,
       ]),
       facets: {
         RelatedTo: relatedTo ?? (c.ContactType === 'organization' ? null : c.OrganizationName),
@@ -232,6 +235,7 @@ export function contactSearchDocuments(
         d.Phone ? c.Phone : null,
         d.City,
         d.StateProvince,
+        ...extra.member,
       ]),
       facets: {
         RelatedTo: c.ContactType === 'organization' ? null : d.OrganizationName,

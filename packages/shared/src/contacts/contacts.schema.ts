@@ -20,6 +20,8 @@ export const directoryContactSchema = z.object({
   City: z.string().nullable(),
   StateProvince: z.string().nullable(),
   CountryCode: z.string().nullable(),
+  /** The custom fields the association publishes in the directory and members may read, with this contact's text. */
+  CustomFields: z.array(z.object({ Name: z.string(), Value: z.string() })).optional(),
 });
 
 export const directoryListQuerySchema = z.object({

@@ -34,8 +34,12 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number]['Id'];
 export const IMPORT_FIELD_IDS: readonly ImportField[] = IMPORT_FIELDS.map((f) => f.Id);
 
+/** A custom field of contacts a column can fill (decision 0111): `cf_<id>`, as lists name it. */
+export type CustomImportField = `cf_${number}`;
+export const CUSTOM_IMPORT_FIELD = /^cf_[1-9]\d{0,15}$/;
+
 /** Field → column header. */
-export type ImportMapping = Partial<Record<ImportField, string>>;
+export type ImportMapping = Partial<Record<ImportField | CustomImportField, string>>;
 
 const key = (s: string) =>
   s
@@ -44,14 +48,19 @@ const key = (s: string) =>
     .replace(/[\s_.-]+/g, ' ');
 
 /** The mapping a user starts from: each header matched to a field by its id, label or a common alias. */
-export function suggestMapping(headers: readonly string[]): ImportMapping {
+export function suggestMapping(
+  headers: readonly string[],
+  /** The custom fields a column can fill: a header that is a field's name fills it. */
+  custom: readonly { Id: string; Name: string }[] = [],
+): ImportMapping {
   const mapping: ImportMapping = {};
-  for (const field of IMPORT_FIELDS) {
+  for (const field of [...IMPORT_FIELDS, ...custom.map((c) => ({ ...c, aliases: [] as string[] }))]) {
     const names = new Set([key(field.Id), key(field.Name), ...field.aliases.map(key)]);
     const header = headers.find(
       (h) => names.has(key(h)) || key(h).replace(/ /g, '') === field.Id.toLowerCase(),
     );
-    if (header !== undefined && !Object.values(mapping).includes(header)) mapping[field.Id] = header;
+    if (header !== undefined && !Object.values(mapping).includes(header))
+      mapping[field.Id as keyof ImportMapping] = header;
   }
   return mapping;
 }

@@ -26,7 +26,9 @@ import {
 import { nextCounterValue } from '../../platform/counters.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { ResourceHooks } from '../../platform/resources/hooks.ts';
+import { boundResource } from '../../platform/resources/registry.ts';
 import { ErrorValidationError } from '../../platform/resources/resource.service.ts';
+import type { Services } from '../../platform/services.ts';
 import * as repo from './contacts.repo.ts';
 
 /** How many of a tenant's documents the list search box's estimate reads (decision 0101). */
@@ -72,7 +74,7 @@ async function accountNumberFor(tx: Tx, tenantId: string, model: Model): Promise
   }
 }
 
-const contactHooks: ResourceHooks = {
+const contactHooks = (refresh: RefreshSearch): ResourceHooks => ({
   async beforeSave(tx, auth, model, { creating, key, extras }) {
     const self = creating ? null : Number(key);
     if (self !== null) {
@@ -103,10 +105,10 @@ const contactHooks: ResourceHooks = {
   async afterWrite(tx, auth, { before, after }) {
     const id = Number(after.ContactId);
     await repo.adjustCounts(tx, auth.tenantId, countDeltas(before, after));
-    await repo.refreshContactSearch(tx, auth.tenantId, id);
+    await refresh(tx, auth.tenantId, id);
     if (after.ContactType === 'organization' && before?.DisplayName !== after.DisplayName) {
       for (const linked of await repo.linkedContactIds(tx, auth.tenantId, id))
-        await repo.refreshContactSearch(tx, auth.tenantId, linked);
+        await refresh(tx, auth.tenantId, linked);
     }
   },
   // The list's search box uses the global search index (the staff documents of contacts): every folded word as a
@@ -140,7 +142,7 @@ const contactHooks: ResourceHooks = {
     }
     return typeof c.Value === 'string' ? repo.countStatement(tenantId, facet, c.Value) : null;
   },
-};
+});
 
 async function requireContact(
   tx: Parameters<typeof repo.findContact>[0],
@@ -152,7 +154,7 @@ async function requireContact(
     throw new HttpError(400, 'Choose an existing contact.', { [field]: ['Choose an existing contact.'] });
 }
 
-const entryHooks: ResourceHooks = {
+const entryHooks = (refresh: RefreshSearch): ResourceHooks => ({
   async beforeSave(tx, auth, model, { settings }) {
     await requireContact(tx, auth.tenantId, model.ContactId, 'ContactId');
     const entry = normalizeContactEntry(String(model.Value ?? ''), settings.websitePrefix);
@@ -161,11 +163,11 @@ const entryHooks: ResourceHooks = {
   },
   async afterWrite(tx, auth, { before, after }) {
     const ids = new Set([Number(after.ContactId), ...(before ? [Number(before.ContactId)] : [])]);
-    for (const id of ids) await repo.refreshContactSearch(tx, auth.tenantId, id);
+    for (const id of ids) await refresh(tx, auth.tenantId, id);
   },
-};
+});
 
-const linkHooks: ResourceHooks = {
+const linkHooks = (refresh: RefreshSearch): ResourceHooks => ({
   async beforeSave(tx, auth, model) {
     await requireContact(tx, auth.tenantId, model.ContactId, 'ContactId');
     await requireContact(tx, auth.tenantId, model.RelatedContactId, 'RelatedContactId');
@@ -177,33 +179,43 @@ const linkHooks: ResourceHooks = {
   },
   async afterWrite(tx, auth, { before, after }) {
     const ids = new Set([Number(after.ContactId), ...(before ? [Number(before.ContactId)] : [])]);
-    for (const id of ids) await repo.refreshContactSearch(tx, auth.tenantId, id);
+    for (const id of ids) await refresh(tx, auth.tenantId, id);
   },
-};
+});
 
 /**
  * The association changed which statuses its member directory lists: the member documents follow, in the settings'
  * transaction, so members never find a contact the directory no longer lists.
  */
-const settingsHooks: ResourceHooks = {
+const settingsHooks = (refresh: RefreshSearch): ResourceHooks => ({
   async afterWrite(tx, auth, { before, after }) {
     const was = JSON.stringify(before?.DirectoryStatuses ?? DEFAULT_DIRECTORY_STATUSES);
     if (JSON.stringify(after.DirectoryStatuses ?? DEFAULT_DIRECTORY_STATUSES) === was) return;
     const statuses = await repo.directoryStatuses(tx, auth.tenantId);
     for (;;) {
       const ids = await repo.directoryMismatches(tx, auth.tenantId, statuses, 500);
-      for (const id of ids) await repo.refreshContactSearch(tx, auth.tenantId, id);
+      for (const id of ids) await refresh(tx, auth.tenantId, id);
       if (ids.length < 500) return;
     }
   },
-};
+});
 
 /** The server hooks of the contacts feature's resources, by resource name (its module declares them). */
-export function contactsHooks(): Record<string, ResourceHooks> {
+/** Rewrites a contact's search documents (with what other features add to contacts, such as custom fields). */
+type RefreshSearch = (tx: Tx, tenantId: string, id: number) => Promise<void>;
+
+export function contactsHooks(services: Services): Record<string, ResourceHooks> {
+  const refresh: RefreshSearch = (tx, tenantId, id) =>
+    repo.refreshContactSearch(
+      tx,
+      tenantId,
+      id,
+      boundResource(services.resources, contactsResource.name).extraFields,
+    );
   return {
-    [contactsResource.name]: contactHooks,
-    [contactEntriesResource.name]: entryHooks,
-    [contactLinksResource.name]: linkHooks,
-    [tenantSettingsResource.name]: settingsHooks,
+    [contactsResource.name]: contactHooks(refresh),
+    [contactEntriesResource.name]: entryHooks(refresh),
+    [contactLinksResource.name]: linkHooks(refresh),
+    [tenantSettingsResource.name]: settingsHooks(refresh),
   };
 }

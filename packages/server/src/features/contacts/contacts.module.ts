@@ -2,7 +2,9 @@
  * The contacts feature: its routes (directory, member profile, merge, import), the server hooks of the contacts,
  * entries and links resources, the import job and the writer of contacts' search documents.
  */
+import { contactsResource } from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
+import { boundResource } from '../../platform/resources/registry.ts';
 import { contactsHooks } from './contacts.hooks.ts';
 import { refreshContactSearch } from './contacts.repo.ts';
 import { contactsRoutes } from './contacts.routes.ts';
@@ -13,5 +15,8 @@ export const contactsModule = defineFeature({
   routes: contactsRoutes,
   resourceHooks: contactsHooks,
   jobs: { [IMPORT_JOB]: importHandler },
-  searchDocuments: { Contact: refreshContactSearch },
+  searchDocuments: {
+    Contact: (tx, tenantId, id, resources) =>
+      refreshContactSearch(tx, tenantId, id, boundResource(resources, contactsResource.name).extraFields),
+  },
 });

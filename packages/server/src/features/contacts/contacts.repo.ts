@@ -17,6 +17,7 @@ import {
   type SearchDocumentInput,
 } from '@guildhall/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ExtraFieldsSource } from '../../platform/resources/extra-fields.ts';
 
 /** Contact columns as the shared ContactRecord. */
 export const contactRecordColumns = {
@@ -120,14 +121,22 @@ export async function directoryStatuses(tx: Tx, tenantId: string): Promise<reado
 }
 
 /** Rebuilds a contact's search documents from the record, its entries and its employer. */
-export async function refreshContactSearch(tx: Tx, tenantId: string, contactId: number): Promise<void> {
+export async function refreshContactSearch(
+  tx: Tx,
+  tenantId: string,
+  contactId: number,
+  /** What other features add to contacts (custom fields): their searchable texts join the documents. */
+  extra?: ExtraFieldsSource,
+): Promise<void> {
   const c = await findContact(tx, tenantId, contactId);
+  const texts = c && !c.IsDeleted ? await extra?.searchTexts?.(tx, tenantId, [contactId]) : undefined;
   const docs = c
     ? contactSearchDocuments(
         c,
         await entryValues(tx, tenantId, contactId),
         await employerName(tx, tenantId, contactId),
         c.IsListed ? await directoryStatuses(tx, tenantId) : DEFAULT_DIRECTORY_STATUSES,
+        texts?.get(contactId),
       )
     : [];
   await replaceSearchDocuments(tx, tenantId, CONTACT_DOCUMENT_TYPES, [String(contactId)], docs);

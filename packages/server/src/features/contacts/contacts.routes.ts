@@ -34,7 +34,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(req.auth);
       const id = Number(req.params.id);
       if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-      return tenantTx(app.database, auth, (tx) => service.directoryContact(tx, auth, id));
+      return tenantTx(app.database, auth, (tx) => service.directoryContact(tx, auth, app.resources, id));
     },
   });
 
@@ -48,7 +48,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) => service.directoryList(tx, auth, req.query));
+      return tenantTx(app.database, auth, (tx) => service.directoryList(tx, auth, app.resources, req.query));
     },
   });
 

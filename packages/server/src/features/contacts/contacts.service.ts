@@ -23,15 +23,33 @@ import * as generic from '../../platform/resources/resource.service.ts';
 import { countDeltas } from './contacts.hooks.ts';
 import * as repo from './contacts.repo.ts';
 
-export async function directoryContact(tx: Tx, auth: AuthContext, id: number): Promise<DirectoryContact> {
+/** The fields other features publish in the directory (custom fields), by contact. */
+async function publishedFields(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  ids: readonly number[],
+) {
+  const extra = boundResource(resources, contactsResource.name).extraFields;
+  return (await extra?.published?.(tx, auth.tenantId, ids)) ?? new Map();
+}
+
+export async function directoryContact(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  id: number,
+): Promise<DirectoryContact> {
   const c = await repo.findContact(tx, auth.tenantId, id);
   if (!c || !isInDirectory(c, await repo.directoryStatuses(tx, auth.tenantId))) throw notFound();
-  return directoryContactOf(c, await repo.employerName(tx, auth.tenantId, id));
+  const custom = (await publishedFields(tx, auth, resources, [id])).get(id) ?? [];
+  return { ...directoryContactOf(c, await repo.employerName(tx, auth.tenantId, id)), CustomFields: custom };
 }
 
 export async function directoryList(
   tx: Tx,
   auth: AuthContext,
+  resources: readonly BoundResource[],
   query: { $skip: number; $top: number; search?: string | undefined },
 ): Promise<{ Results: DirectoryContact[]; TotalRecordAvailable: number }> {
   const terms = searchTerms(query.search ?? '');
@@ -71,10 +89,14 @@ export async function directoryList(
     ids = r.map((x) => Number(x.id));
   }
   const results: DirectoryContact[] = [];
+  const custom = await publishedFields(tx, auth, resources, ids);
   for (const id of ids) {
     const c = await repo.findContact(tx, auth.tenantId, id);
     if (c && isInDirectory(c, statuses))
-      results.push(directoryContactOf(c, await repo.employerName(tx, auth.tenantId, id)));
+      results.push({
+        ...directoryContactOf(c, await repo.employerName(tx, auth.tenantId, id)),
+        CustomFields: custom.get(id) ?? [],
+      });
   }
   return { Results: results, TotalRecordAvailable: total };
 }
@@ -224,7 +246,7 @@ export async function merge(
   });
   await repo.adjustCounts(tx, auth.tenantId, countDeltas(gone as unknown as Model, null));
   await repo.replaceSearchDocuments(tx, auth.tenantId, repo.CONTACT_DOCUMENT_TYPES, [String(mergeId)], []);
-  await repo.refreshContactSearch(tx, auth.tenantId, keepId);
+  await repo.refreshContactSearch(tx, auth.tenantId, keepId, extra);
   return {
     ContactId: keepId,
     MergedContactId: mergeId,

@@ -20,6 +20,7 @@ import { type ContactRecord, contactSearchDocuments, type Model } from '@guildha
 import { and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/context.ts';
+import type { ExtraFieldsSource } from '../../platform/resources/extra-fields.ts';
 import type * as repo from '../../platform/resources/resource.repo.ts';
 import { CONTACT_DOCUMENT_TYPES, contactRecordColumns } from './contacts.repo.ts';
 
@@ -234,7 +235,13 @@ export async function linkedToOrganizations(
  * Rebuilds the search documents of these contacts from their records, entries and employers, as
  * `refreshContactSearch` does for one: a few statements per batch of contacts.
  */
-export async function refreshSearchOf(tx: Tx, tenantId: string, ids: readonly number[]): Promise<void> {
+export async function refreshSearchOf(
+  tx: Tx,
+  tenantId: string,
+  ids: readonly number[],
+  /** What other features add to contacts (custom fields): their searchable texts join the documents. */
+  extra?: ExtraFieldsSource,
+): Promise<void> {
   for (let i = 0; i < ids.length; i += IMPORT_BATCH) {
     const chunk = [...new Set(ids.slice(i, i + IMPORT_BATCH))];
     const records = (await tx
@@ -272,8 +279,15 @@ export async function refreshSearchOf(tx: Tx, tenantId: string, ids: readonly nu
          order by l.contact_id, l.link_id`),
     );
     for (const e of employerRows) employers.set(Number(e.contact_id), e.name);
+    const texts = await extra?.searchTexts?.(tx, tenantId, chunk);
     const docs = records.flatMap((c) =>
-      contactSearchDocuments(c, entries.get(c.ContactId) ?? [], employers.get(c.ContactId) ?? null),
+      contactSearchDocuments(
+        c,
+        entries.get(c.ContactId) ?? [],
+        employers.get(c.ContactId) ?? null,
+        undefined,
+        texts?.get(c.ContactId),
+      ),
     );
     await tx
       .delete(searchDocuments)

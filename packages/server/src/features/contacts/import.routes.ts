@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyMultipart from '@fastify/multipart';
 import {
+  CUSTOM_IMPORT_FIELD,
+  contactsResource,
   IMPORT_FIELD_IDS,
   IMPORT_FIELDS,
   type ImportMapping,
@@ -18,8 +20,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
+import { boundResource } from '../../platform/resources/registry.ts';
+import { tenantSettingsOf } from '../../platform/resources/resource.service.ts';
 import * as service from './import.service.ts';
 
+/** The contact fields by id, and custom fields of contacts as lists name them (`cf_12`); nothing else. */
 const mappingSchema = z
   .object(
     Object.fromEntries(IMPORT_FIELD_IDS.map((f) => [f, z.string().max(200).optional()])) as Record<
@@ -27,7 +32,13 @@ const mappingSchema = z
       z.ZodOptional<z.ZodString>
     >,
   )
-  .strict();
+  .catchall(z.string().max(200))
+  .superRefine((mapping, ctx) => {
+    const known: readonly string[] = IMPORT_FIELD_IDS;
+    for (const key of Object.keys(mapping))
+      if (!known.includes(key) && !CUSTOM_IMPORT_FIELD.test(key))
+        ctx.addIssue({ code: 'custom', message: 'Unknown field.', path: [key] });
+  });
 const importBody = z.object({ ImportId: z.uuid(), Mapping: mappingSchema }).strict();
 const commitBody = z
   .object({
@@ -72,6 +83,8 @@ function multipartError(err: unknown): unknown {
 }
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The fields another feature adds to contacts (custom fields, decision 0111), which a column may fill. */
+  const contactsExtra = () => boundResource(app.resources, contactsResource.name).extraFields;
   // Multipart only here: one file, bounded while it streams (413 before the rest of the body is read).
   await app.register(fastifyMultipart, {
     limits: { fileSize: service.IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
@@ -110,16 +123,22 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       try {
         const csv = await service.readStored(app.storage, key);
-        await tenantTx(app.database, auth, (tx) => service.storeUpload(tx, auth, { id, key, ...received }));
+        // The custom fields of contacts a column can fill, after the built-in fields (a header naming one fills it).
+        const custom = await tenantTx(app.database, auth, async (tx) => {
+          await service.storeUpload(tx, auth, { id, key, ...received });
+          const settings = await tenantSettingsOf(tx, auth.tenantId);
+          return (await contactsExtra()?.importer?.(tx, auth.tenantId, settings))?.fields ?? [];
+        });
         const mapping: Record<string, string> = {};
-        for (const [k, v] of Object.entries(suggestMapping(csv.headers))) if (v !== undefined) mapping[k] = v;
+        for (const [k, v] of Object.entries(suggestMapping(csv.headers, custom)))
+          if (v !== undefined) mapping[k] = v;
         return {
           ImportId: id,
           FileName: received.label,
           Columns: csv.headers,
           Rows: csv.rows.length,
           Sample: csv.rows.slice(0, 5),
-          Fields: IMPORT_FIELDS.map(({ Id, Name }) => ({ Id, Name })),
+          Fields: [...IMPORT_FIELDS.map(({ Id, Name }) => ({ Id, Name })), ...custom],
           Mapping: mapping,
         };
       } catch (err) {
@@ -142,7 +161,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const auth = requireAuth(req.auth);
       return tenantTx(app.database, auth, (tx) =>
-        service.dryRun(tx, auth, app.storage, req.body.ImportId, req.body.Mapping as ImportMapping),
+        service.dryRun(
+          tx,
+          auth,
+          app.storage,
+          req.body.ImportId,
+          req.body.Mapping as ImportMapping,
+          contactsExtra(),
+        ),
       );
     },
   });
@@ -185,7 +211,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) => {
       const auth = requireAuth(req.auth);
       const { fileName, csv } = await tenantTx(app.database, auth, (tx) =>
-        service.rejectedCsv(tx, auth, app.storage, req.body.ImportId, req.body.Mapping as ImportMapping),
+        service.rejectedCsv(
+          tx,
+          auth,
+          app.storage,
+          req.body.ImportId,
+          req.body.Mapping as ImportMapping,
+          contactsExtra(),
+        ),
       );
       return reply
         .type('text/csv; charset=utf-8')

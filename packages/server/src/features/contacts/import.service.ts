@@ -11,6 +11,7 @@ import { type Database, jobs, rowsOf, storedFiles, type Tx, withTenantTx } from 
 import {
   ACCOUNT_NUMBER_COUNTER,
   accountNumberOf,
+  CUSTOM_IMPORT_FIELD,
   contactsResource,
   type ImportMapping,
   type ImportMode,
@@ -34,6 +35,7 @@ import {
   jobProgress,
   PermanentJobError,
 } from '../../platform/jobs.ts';
+import type { ExtraFieldsSource, ExtraImport } from '../../platform/resources/extra-fields.ts';
 import type { BoundResource } from '../../platform/resources/registry.ts';
 import type * as genericRepo from '../../platform/resources/resource.repo.ts';
 import * as generic from '../../platform/resources/resource.service.ts';
@@ -249,6 +251,8 @@ export interface PlannedRow {
   Name: string;
   Reasons: string[];
   model: Record<string, unknown>;
+  /** The row's custom values by field (`cf_12`), checked by their types; written with the contact. */
+  custom?: Record<string, unknown>;
 }
 
 function checkMapping(mapping: ImportMapping, headers: readonly string[]): void {
@@ -289,6 +293,36 @@ async function liveMatches(
   return found;
 }
 
+/**
+ * The columns mapped to custom fields (`cf_12`) and the importer that checks and writes their cells; a mapping that
+ * names a field contacts do not have (deleted, or of another association) is a 400 before anything runs.
+ */
+async function customColumns(
+  tx: Tx,
+  tenantId: string,
+  mapping: ImportMapping,
+  settings: TenantSettings,
+  extra: ExtraFieldsSource | undefined,
+): Promise<{ columns: [string, string][]; importer: ExtraImport }> {
+  const columns = Object.entries(mapping).filter(
+    (e): e is [string, string] => CUSTOM_IMPORT_FIELD.test(e[0]) && typeof e[1] === 'string' && e[1] !== '',
+  );
+  const none: ExtraImport = { fields: [], parse: () => ({ error: '' }), write: async () => {} };
+  if (columns.length === 0) return { columns, importer: none };
+  const importer = (await extra?.importer?.(tx, tenantId, settings)) ?? none;
+  const known = new Set(importer.fields.map((f) => f.Id));
+  const unknown = columns.filter(([field]) => !known.has(field));
+  if (unknown.length > 0)
+    throw new HttpError(
+      400,
+      `Contacts have no custom field ${unknown.map(([f]) => f).join(', ')} to import into.`,
+      {
+        Mapping: ['Map columns to the fields listed.'],
+      },
+    );
+  return { columns, importer };
+}
+
 /** Rows planned or prepared between two turns given to other requests. */
 const YIELD_EVERY = 250;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -299,14 +333,30 @@ export async function planImport(
   tenantId: string,
   csv: ParsedCsv,
   mapping: ImportMapping,
+  /** The fields another feature adds to contacts (custom fields): the mapping may name them. */
+  extra?: ExtraFieldsSource,
 ): Promise<PlannedRow[]> {
   checkMapping(mapping, csv.headers);
   const settings = await generic.tenantSettingsOf(tx, tenantId);
+  const custom = await customColumns(tx, tenantId, mapping, settings, extra);
   const parsed: ReturnType<typeof importRowOf>[] = [];
+  const customOf: { values: Record<string, unknown>; reasons: string[] }[] = [];
   for (const [i, r] of csv.rows.entries()) {
     // A turn for other requests every few hundred rows: 20,000 rows are seconds of work for this thread.
     if (i > 0 && i % YIELD_EVERY === 0) await yieldToRequests();
-    parsed.push(importRowOf(r, mapping, { websitePrefix: settings.websitePrefix }));
+    const row = importRowOf(r, mapping, { websitePrefix: settings.websitePrefix });
+    const values: Record<string, unknown> = {};
+    const reasons: string[] = [];
+    for (const [field, header] of custom.columns) {
+      const text = (r[header] ?? '').trim();
+      if (text === '') continue;
+      const check = custom.importer.parse(field, text);
+      if ('error' in check) reasons.push(check.error);
+      else values[field] = check.value;
+    }
+    customOf.push({ values, reasons });
+    if (reasons.length === 0) parsed.push(row);
+    else parsed.push({ ok: false, reasons: [...(row.ok ? [] : row.reasons), ...reasons] });
   }
   const emails = new Set<string>();
   const accounts = new Set<string>();
@@ -339,7 +389,16 @@ export async function planImport(
     if (reasons.length > 0)
       return { Row, Action: 'reject', ContactId: null, Name, Reasons: reasons, model: {} };
     const match = emailMatch ?? accountMatch ?? null;
-    return { Row, Action: match ? 'update' : 'create', ContactId: match, Name, Reasons: [], model: p.model };
+    const values = customOf[i]?.values ?? {};
+    return {
+      Row,
+      Action: match ? 'update' : 'create',
+      ContactId: match,
+      Name,
+      Reasons: [],
+      model: p.model,
+      ...(Object.keys(values).length > 0 ? { custom: values } : {}),
+    };
   });
 }
 
@@ -359,9 +418,10 @@ export async function dryRun(
   storage: Storage,
   id: string,
   mapping: ImportMapping,
+  extra?: ExtraFieldsSource,
 ): Promise<DryRunAnswer> {
   const upload = await findUpload(tx, auth, id);
-  const plan = await planImport(tx, auth.tenantId, await readUpload(storage, upload), mapping);
+  const plan = await planImport(tx, auth.tenantId, await readUpload(storage, upload), mapping, extra);
   const count = (a: PlannedRow['Action']) => plan.filter((p) => p.Action === a).length;
   // Rejected rows first: they are what the user must fix.
   const ordered = [
@@ -599,6 +659,7 @@ async function writePart(
     }
   };
   const written: { before: Model | null; after: Model }[] = [];
+  const customValues: { key: unknown; values: Record<string, unknown> }[] = [];
   const creates = part.filter((r) => r.Action === 'create');
   const numbers = await accountNumbers(
     tx,
@@ -627,6 +688,12 @@ async function writePart(
       (t, j) => importRepo.insertContacts(t, tenantId, [rows[j] as genericRepo.Row]),
     );
     for (const row of inserted) written.push({ before: null, after: generic.toModel(resource, row) });
+    // A new contact is known by its account number (each row of the batch has its own).
+    const byNumber = new Map(batch.map((r, j) => [String(rows[j]?.accountNumber), r]));
+    for (const row of inserted) {
+      const planned = byNumber.get(String(row.accountNumber));
+      if (planned?.custom) customValues.push({ key: row.contactId, values: planned.custom });
+    }
   }
   const updates = part.filter((r) => r.Action === 'update');
   for (let i = 0; i < updates.length; i += importRepo.IMPORT_BATCH) {
@@ -666,10 +733,17 @@ async function writePart(
       (t) => importRepo.updateContacts(t, tenantId, rows),
       (t, j) => importRepo.updateContacts(t, tenantId, [rows[j] as genericRepo.Row]),
     );
+    const plannedById = new Map(batch.map((r) => [Number(r.ContactId), r]));
     for (const row of after) {
       const id = Number(row.contactId);
       written.push({ before: befores.get(id) ?? null, after: generic.toModel(resource, row) });
+      const custom = plannedById.get(id)?.custom;
+      if (custom) customValues.push({ key: id, values: custom });
     }
+  }
+  if (customValues.length > 0) {
+    const importer = await bound.extraFields?.importer?.(tx, tenantId, settings);
+    await importer?.write(tx, tenantId, customValues);
   }
   await importRepo.insertAudit(
     tx,
@@ -687,10 +761,15 @@ async function writePart(
         w.before && w.after.ContactType === 'organization' && w.before.DisplayName !== w.after.DisplayName,
     )
     .map((w) => Number(w.after.ContactId));
-  await importRepo.refreshSearchOf(tx, tenantId, [
-    ...written.map((w) => Number(w.after.ContactId)),
-    ...(await importRepo.linkedToOrganizations(tx, tenantId, renamed)),
-  ]);
+  await importRepo.refreshSearchOf(
+    tx,
+    tenantId,
+    [
+      ...written.map((w) => Number(w.after.ContactId)),
+      ...(await importRepo.linkedToOrganizations(tx, tenantId, renamed)),
+    ],
+    bound.extraFields,
+  );
   return {
     created: written.filter((w) => !w.before).length,
     updated: written.filter((w) => w.before).length,
@@ -813,7 +892,13 @@ export function importHandler(env: JobEnvironment): JobHandler {
         const payload = await lockAndRead(tx);
         if (payload?.result) return null;
         const upload = await findUpload(tx, auth, fileId);
-        const plan = await planImport(tx, auth.tenantId, await readUpload(env.storage, upload), mapping);
+        const plan = await planImport(
+          tx,
+          auth.tenantId,
+          await readUpload(env.storage, upload),
+          mapping,
+          bound.extraFields,
+        );
         const settings = await generic.tenantSettingsOf(tx, auth.tenantId);
         return { upload, plan, settings, progress: (payload?.progress ?? null) as ImportProgress | null };
       });
@@ -936,6 +1021,7 @@ export async function rejectedCsv(
   storage: Storage,
   id: string,
   mapping: ImportMapping,
+  extra?: ExtraFieldsSource,
 ): Promise<{ fileName: string; csv: string }> {
   const upload = await findUpload(tx, auth, id);
   const csv = await readUpload(storage, upload);
@@ -948,7 +1034,7 @@ export async function rejectedCsv(
     const result = job?.payload.result as { RejectedRows?: RejectedRow[] } | undefined;
     rejected = result?.RejectedRows;
   }
-  rejected ??= (await planImport(tx, auth.tenantId, csv, mapping))
+  rejected ??= (await planImport(tx, auth.tenantId, csv, mapping, extra))
     .filter((r) => r.Action === 'reject')
     .map((r) => ({ Row: r.Row, Reasons: r.Reasons }));
   const byLine = new Map(csv.lines.map((line, i) => [line, csv.rows[i] ?? {}]));

@@ -320,3 +320,46 @@ export async function fileExists(tx: Tx, tenantId: string, fileId: number): Prom
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * Values of many records in one statement (an import's batch): each row's typed columns travel in one JSON
+ * parameter read by `jsonb_to_recordset`; a value a record already has is replaced.
+ */
+export async function writeValues(
+  tx: Tx,
+  tenantId: string,
+  rows: readonly { field: CustomField; recordId: number; value: unknown }[],
+): Promise<void> {
+  const BATCH = 1000;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const json = JSON.stringify(
+      rows.slice(i, i + BATCH).map(({ field, recordId, value }) => {
+        const c = columnsOfValue(field, value);
+        return {
+          field_id: field.CustomFieldId,
+          record_id: recordId,
+          text_value: c.textValue,
+          number_value: c.numberValue,
+          date_value: c.dateValue,
+          datetime_value: c.datetimeValue ? new Date(c.datetimeValue).toISOString() : null,
+          bool_value: c.boolValue,
+          choice_id: c.choiceId,
+          choice_ids: c.choiceIds,
+          file_value: c.fileValue,
+        };
+      }),
+    );
+    await tx.execute(sql`insert into custom_field_values
+        (tenant_id, field_id, record_id, text_value, number_value, date_value, datetime_value, bool_value, choice_id,
+         choice_ids, file_value, updated_at)
+      select ${tenantId}::uuid, r.field_id, r.record_id, r.text_value, r.number_value, r.date_value,
+         r.datetime_value, r.bool_value, r.choice_id, r.choice_ids, r.file_value, now()
+        from jsonb_to_recordset(${json}::jsonb) as r(field_id bigint, record_id bigint, text_value text,
+          number_value numeric, date_value date, datetime_value timestamptz, bool_value boolean, choice_id bigint,
+          choice_ids bigint[], file_value jsonb)
+      on conflict (tenant_id, field_id, record_id) do update set text_value = excluded.text_value,
+        number_value = excluded.number_value, date_value = excluded.date_value,
+        datetime_value = excluded.datetime_value, bool_value = excluded.bool_value, choice_id = excluded.choice_id,
+        choice_ids = excluded.choice_ids, file_value = excluded.file_value, updated_at = now()`);
+  }
+}

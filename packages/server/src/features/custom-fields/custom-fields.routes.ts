@@ -163,7 +163,16 @@ export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const { tx, auth } = scope(req);
       const { entity, recordId } = req.params;
-      return service.saveRecordValues(tx, auth, resources(), entity, recordId, req.body.Values, 'staff');
+      return service.saveRecordValues(
+        tx,
+        auth,
+        resources(),
+        entity,
+        recordId,
+        req.body.Values,
+        'staff',
+        app.services.search,
+      );
     },
   });
 
@@ -192,7 +201,16 @@ export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const { tx, auth } = scope(req);
       const id = await ownContactId(tx, auth);
-      return service.saveRecordValues(tx, auth, resources(), MEMBER_ENTITY, id, req.body.Values, 'member');
+      return service.saveRecordValues(
+        tx,
+        auth,
+        resources(),
+        MEMBER_ENTITY,
+        id,
+        req.body.Values,
+        'member',
+        app.services.search,
+      );
     },
   });
 };

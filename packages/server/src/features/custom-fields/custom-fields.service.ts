@@ -21,14 +21,17 @@ import {
   type RecordCustomValues,
   recordNameOf,
   type SelectListItem,
+  type TenantSettings,
   type TypeChangeOutcome,
 } from '@guildhall/shared';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
+import type { ExtraImport } from '../../platform/resources/extra-fields.ts';
 import type { BoundResource } from '../../platform/resources/registry.ts';
 import { findRow } from '../../platform/resources/resource.repo.ts';
 import { recordModel, settingsFor } from '../../platform/resources/resource.service.ts';
+import type { SearchIndex } from '../../platform/services.ts';
 import * as repo from './custom-fields.repo.ts';
 
 const AUDIT_ENTITY = 'custom_fields';
@@ -329,6 +332,8 @@ export async function saveRecordValues(
   recordId: number,
   input: CustomValues,
   viewer: Viewer,
+  /** The global search index: a changed searchable text is rewritten into the record's documents. */
+  search?: SearchIndex,
 ): Promise<RecordCustomValues> {
   const bound = boundOfEntity(resources, entity);
   await checkRecord(tx, auth, bound, recordId);
@@ -393,6 +398,8 @@ export async function saveRecordValues(
       ),
       after: Object.fromEntries(changed.map(([f, v]) => [f.Name, customValueText(f, v)])),
     });
+  if (search?.entityTypes.includes(entity) && changed.some(([f]) => f.Searchable))
+    await search.write(tx, auth.tenantId, entity, recordId);
   return recordValues(tx, auth, resources, entity, recordId, viewer);
 }
 
@@ -423,4 +430,118 @@ export async function mergeRecordValues(
   }
   await repo.mergeRecordValues(tx, tenantId, entity, keepId, goneId);
   return lines;
+}
+
+/**
+ * How an import fills an entity's custom fields (decision 0111): every live field but a file (an upload, not a
+ * cell) and a section heading, each cell checked by `normalizeCustomValue` as a form's value is (a choice by its
+ * name, several separated by ";"); required is the form's business, an empty cell leaves the value as it is.
+ */
+export async function importerOf(
+  tx: Tx,
+  tenantId: string,
+  entity: string,
+  settings: TenantSettings,
+): Promise<ExtraImport> {
+  const fields = (await repo.fieldsOf(tx, tenantId, entity)).filter(
+    (f) =>
+      !f.IsArchived &&
+      f.CustomFieldDataTypeId !== CUSTOM_FIELD_DATA_TYPES.FileUpload &&
+      f.CustomFieldDataTypeId !== CUSTOM_FIELD_DATA_TYPES.SectionHeading,
+  );
+  const byKey = new Map(fields.map((f) => [customFieldKey(f.CustomFieldId), f]));
+  return {
+    fields: fields.map((f) => ({ Id: customFieldKey(f.CustomFieldId), Name: f.Name })),
+    parse(key, text) {
+      const field = byKey.get(key);
+      if (!field) return { error: 'There is no such custom field.' };
+      const check = normalizeCustomValue(field, text.trim(), {
+        ignoreRequired: true,
+        websitePrefix: settings.websitePrefix,
+        timeZone: settings.defaultTimezone,
+      });
+      if ('error' in check)
+        return { error: check.error.includes(field.Name) ? check.error : `${field.Name}: ${check.error}` };
+      return { value: check.value };
+    },
+    async write(t, tenant, records) {
+      const rows: { field: CustomField; recordId: number; value: unknown }[] = [];
+      for (const r of records)
+        for (const [key, value] of Object.entries(r.values)) {
+          const field = byKey.get(key);
+          if (field && value !== null && value !== undefined)
+            rows.push({ field, recordId: Number(r.key), value });
+        }
+      await repo.writeValues(t, tenant, rows);
+    },
+  };
+}
+
+const TEXT_TYPES: readonly number[] = [
+  CUSTOM_FIELD_DATA_TYPES.Text,
+  CUSTOM_FIELD_DATA_TYPES.MultiLineText,
+  CUSTOM_FIELD_DATA_TYPES.Email,
+  CUSTOM_FIELD_DATA_TYPES.Phone,
+  CUSTOM_FIELD_DATA_TYPES.Website,
+];
+
+/**
+ * The texts of records' searchable text fields for their search documents: staff find every one; members, in the
+ * directory, only those published there that members may read (a staff-only value never reaches their index).
+ */
+export async function searchTextsOf(
+  tx: Tx,
+  tenantId: string,
+  entity: string,
+  keys: readonly number[],
+): Promise<Map<number, { staff: string[]; member: string[] }>> {
+  const out = new Map<number, { staff: string[]; member: string[] }>();
+  if (keys.length === 0) return out;
+  const fields = (await repo.fieldsOf(tx, tenantId, entity)).filter(
+    (f) => f.Searchable && TEXT_TYPES.includes(f.CustomFieldDataTypeId),
+  );
+  if (fields.length === 0) return out;
+  const values = await repo.valuesOf(tx, tenantId, fields, keys);
+  for (const [key, byField] of values) {
+    const texts = { staff: [] as string[], member: [] as string[] };
+    for (const f of fields) {
+      const v = byField[String(f.CustomFieldId)];
+      if (typeof v !== 'string' || v.trim() === '') continue;
+      texts.staff.push(v);
+      if (f.InDirectory && f.Visibility !== 'staff') texts.member.push(v);
+    }
+    if (texts.staff.length > 0) out.set(key, texts);
+  }
+  return out;
+}
+
+/**
+ * The fields records show in the member directory: those the association publishes there and members may read, in
+ * form order, as their names and texts (a file, which is the library's, and a section heading are not shown).
+ */
+export async function publishedOf(
+  tx: Tx,
+  tenantId: string,
+  entity: string,
+  keys: readonly number[],
+): Promise<Map<number, { Name: string; Value: string }[]>> {
+  const out = new Map<number, { Name: string; Value: string }[]>();
+  const fields = (await repo.fieldsOf(tx, tenantId, entity)).filter(
+    (f) =>
+      f.InDirectory &&
+      f.Visibility !== 'staff' &&
+      f.CustomFieldDataTypeId !== CUSTOM_FIELD_DATA_TYPES.FileUpload &&
+      f.CustomFieldDataTypeId !== CUSTOM_FIELD_DATA_TYPES.SectionHeading,
+  );
+  if (fields.length === 0 || keys.length === 0) return out;
+  const values = await repo.valuesOf(tx, tenantId, fields, keys);
+  for (const [key, byField] of values) {
+    const shown: { Name: string; Value: string }[] = [];
+    for (const f of fields) {
+      const text = customValueText(f, byField[String(f.CustomFieldId)]);
+      if (text !== '') shown.push({ Name: f.Name, Value: text });
+    }
+    out.set(key, shown);
+  }
+  return out;
 }

@@ -5,7 +5,13 @@
  * every resource that opts in (`customFields` in the declaration). Decision 0112.
  */
 import { type Fragment, runFragment, type Tx } from '@guildhall/db';
-import type { FieldDeclaration, FilterCriterion, ListQuery, ListRequest } from '@guildhall/shared';
+import type {
+  FieldDeclaration,
+  FilterCriterion,
+  ListQuery,
+  ListRequest,
+  TenantSettings,
+} from '@guildhall/shared';
 import type { BoundResource } from './registry.ts';
 
 /**
@@ -65,6 +71,45 @@ export interface ExtraFieldsSource {
    * the duplicate's values that differed from the kept record's, as "Name: value" lines for the kept record's notes.
    */
   recordsMerged?(tx: Tx, tenantId: string, keepKey: unknown, goneKey: unknown): Promise<string[]>;
+  /**
+   * What the records' search documents hold of these fields (global search, decision 0111): for each key, the texts
+   * staff search by, and those members may search by in the directory (never a value members may not read).
+   */
+  searchTexts?(tx: Tx, tenantId: string, keys: readonly number[]): Promise<Map<number, ExtraSearchText>>;
+  /**
+   * The fields a record publishes in the member directory, as their names and texts, by key: only those the
+   * association publishes there and members may read.
+   */
+  published?(tx: Tx, tenantId: string, keys: readonly number[]): Promise<Map<number, PublishedField[]>>;
+  /** How an import fills these fields of the records it writes (the contacts CSV import), for one tenant. */
+  importer?(tx: Tx, tenantId: string, settings: TenantSettings): Promise<ExtraImport>;
+}
+
+export interface ExtraSearchText {
+  staff: string[];
+  member: string[];
+}
+
+export interface PublishedField {
+  Name: string;
+  Value: string;
+}
+
+/** The extra fields an import can fill: each cell checked as a form's value is, then written with its record. */
+export interface ExtraImport {
+  /** The fields a column can fill: their list name (`cf_12`) and label. */
+  fields: { Id: string; Name: string }[];
+  /**
+   * A cell's text as the field's value, checked by the field's type as every write path checks it, or the reason
+   * it is refused (naming the field). An empty cell is no value: the record keeps what it has.
+   */
+  parse(field: string, text: string): { value: unknown } | { error: string };
+  /** Writes parsed values of records (by key), in the import's transaction, a few statements for the batch. */
+  write(
+    tx: Tx,
+    tenantId: string,
+    records: { key: unknown; values: Record<string, unknown> }[],
+  ): Promise<void>;
 }
 
 export type ExtraFields = ReadonlyMap<string, ExtraListField>;

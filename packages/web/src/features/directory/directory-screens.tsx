@@ -67,6 +67,11 @@ export function DirectoryList() {
                         {placeOf(c)}
                       </Text>
                     ) : null}
+                    {(c.CustomFields ?? []).map((f) => (
+                      <Text key={`${f.Name}\u0000${f.Value}`} size="sm" c="dimmed">
+                        {f.Name}: {f.Value}
+                      </Text>
+                    ))}
                   </Card>
                 ))}
               </SimpleGrid>
@@ -88,6 +93,8 @@ export function directoryRows(c: DirectoryContact): Array<[string, string, 'text
     ['Website', c.Website, 'website'],
     ['Address', [c.Address1, c.Address2, c.PostalCode].filter((v) => v).join(', ') || null, 'text'],
     ['City', placeOf(c) || null, 'text'],
+    // The custom fields the association publishes in the directory.
+    ...(c.CustomFields ?? []).map((f): [string, string, 'text'] => [f.Name, f.Value, 'text']),
   ];
   return rows.filter(
     (r): r is [string, string, 'text' | 'email' | 'website'] => r[1] !== null && r[1] !== '',
@@ -127,7 +134,7 @@ export function DirectoryContactDetail() {
       <Card withBorder maw={640} mt="md">
         <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '8px 16px' }}>
           {directoryRows(c).map(([term, value, kind]) => (
-            <div key={term} style={{ display: 'contents' }}>
+            <div key={`${term}\u0000${value}`} style={{ display: 'contents' }}>
               <Text component="dt" size="sm" c="dimmed">
                 {term}
               </Text>
