@@ -29,6 +29,8 @@ export interface AppConfig {
    * empty by default). Tests give each app one of its own, as separate deployments on one database.
    */
   rateLimitNamespace?: string | undefined;
+  /** Another Stripe API server for the card gateway (a local fake in tests and demos); absent: Stripe's own. */
+  stripeApiUrl?: string | undefined;
 }
 
 const root = resolve(import.meta.dirname, '../../../..');
@@ -52,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((s) => s.trim())
       .filter(Boolean),
     storageUrl: env.STORAGE_URL || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
   };
 }

@@ -242,3 +242,50 @@ export const sendInvoiceSchema = z.object({
   message: z.string().max(5000).nullish(),
 });
 export const sendInvoiceAnswerSchema = z.object({ to: z.string(), subject: z.string() });
+
+/**
+ * Card payment as the member area sees it (decision 0123): which gateway takes the card (none: card payment is
+ * hidden) and, for Stripe, the publishable key the browser's card form uses. Never a secret key.
+ */
+export const cardGatewayInfoSchema = z.object({
+  name: z.enum(['test', 'stripe']),
+  publishableKey: z.string().nullable(),
+});
+export type CardGatewayInfo = z.infer<typeof cardGatewayInfoSchema>;
+
+/** The member's own account (GET /api/billing/member/account): a contact's account, its currency and card gateway. */
+export const memberAccountSchema = contactAccountSchema.extend({
+  currency: z.string(),
+  cardGateway: cardGatewayInfoSchema.nullable(),
+});
+export type MemberAccount = z.infer<typeof memberAccountSchema>;
+
+/**
+ * The offline test gateway's cards (decision 0123): the number a member types in the test card form and the
+ * payment method reference the browser sends for it, as a real gateway's test cards do. Any other number is refused
+ * in the browser; the server never sees a card number.
+ */
+export const TEST_GATEWAY_CARDS: Record<string, string> = {
+  '4242424242424242': 'pm_test_visa',
+  '4000000000000002': 'pm_test_declined',
+};
+
+/** Paying one of the member's own invoices by card: the gateway's payment method reference, never a number. */
+export const memberPaySchema = z.object({
+  methodRef: z.string().min(1).max(200),
+  idempotencyKey: z.string().min(8).max(200),
+});
+
+/** The tenant's card gateway as staff set it up: keys are written, never read back (only whether each is set). */
+export const gatewaySettingsSchema = z.object({
+  gateway: z.enum(['none', 'test', 'stripe']),
+  stripeSecretKey: z.string().max(300).nullish(),
+  stripePublishableKey: z.string().max(300).nullish(),
+  stripeWebhookSecret: z.string().max(300).nullish(),
+});
+export const gatewaySettingsAnswerSchema = z.object({
+  gateway: z.enum(['none', 'test', 'stripe']),
+  stripeSecretKeySet: z.boolean(),
+  stripePublishableKey: z.string().nullable(),
+  stripeWebhookSecretSet: z.boolean(),
+});

@@ -71,6 +71,16 @@ const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
     content:
       'The cash and checks received and not yet taken to the bank. Select the ones on the deposit slip, give the slip its reference, and make the deposit: the money moves from undeposited funds to the bank. A deposited payment is no longer edited; a refund or a bounced check then comes out of the bank.',
   },
+  'Member.Invoices': {
+    title: 'Your invoices',
+    content:
+      'Every invoice the association sent you, what each still owes and when it is due, with your payments and the credits on your account. Open an invoice to see its lines, download it as a PDF, or pay what it owes by card when the association takes cards: a declined card says why and nothing is charged.',
+  },
+  'Member.Invoice': {
+    title: 'Invoice',
+    content:
+      'One of your invoices: its lines, totals, the payments and credits applied and the balance due. Download PDF gives you the invoice as sent. Pay by card charges the balance due once, however many times the button is pressed; your card details go to the card processor, never to the association.',
+  },
   'Member.Membership': {
     title: 'Your membership',
     content:

@@ -3,14 +3,21 @@
  * credit notes, deposits, a contact's account and the trial balance. Thin: each runs one service call in the
  * caller's tenant transaction (scoped).
  */
+
+import { withTenantTx } from '@guildhall/db';
 import {
   applyCreditSchema,
   applyPaymentSchema,
+  chargeResultSchema,
   contactAccountSchema,
   creditNoteSchema,
   depositResultSchema,
+  gatewaySettingsAnswerSchema,
+  gatewaySettingsSchema,
   invoiceDetailSchema,
   invoiceSummarySchema,
+  memberAccountSchema,
+  memberPaySchema,
   newCreditSchema,
   newDepositSchema,
   newInvoiceSchema,
@@ -24,9 +31,10 @@ import {
   undepositedPaymentSchema,
 } from '@guildhall/shared';
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scope } from '../../platform/context.ts';
+import { HttpError } from '../../platform/errors.ts';
 import * as repo from './billing.repo.ts';
 import * as service from './billing.service.ts';
 import { trialBalance } from './ledger.ts';
@@ -106,13 +114,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: member,
     schema: {
       tags,
-      summary: "The member's own account: invoices with their balances, payments and credits",
-      response: { 200: contactAccountSchema },
+      summary:
+        "The member's own account: invoices with their balances, payments and credits, the currency and the card gateway",
+      response: { 200: memberAccountSchema },
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
       const contactId = await service.memberContactId(tx, auth.tenantId, auth.userId);
       const ctx = await service.contextOf(tx, auth.tenantId);
+      const extra = { currency: ctx.currency, cardGateway: service.cardGatewayInfo(ctx) };
       if (contactId === null)
         return {
           contactId: 0,
@@ -123,9 +133,105 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           invoices: [],
           payments: [],
           credits: [],
+          ...extra,
         };
-      return repo.contactAccount(tx, auth.tenantId, contactId, service.todayIn(ctx));
+      return { ...(await repo.contactAccount(tx, auth.tenantId, contactId, service.todayIn(ctx))), ...extra };
     },
+  });
+
+  app.get('/api/billing/member/invoices/:id', {
+    config: member,
+    schema: {
+      tags,
+      summary: "One of the member's own invoices with its lines and payments",
+      params: idParams,
+      response: { 200: invoiceDetailSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const invoiceId = await service.memberInvoiceId(tx, auth.tenantId, auth.userId, req.params.id);
+      return repo.invoiceDetail(tx, auth.tenantId, invoiceId);
+    },
+  });
+
+  app.post('/api/billing/member/invoices/:id/pay', {
+    config: member,
+    schema: {
+      tags,
+      summary:
+        "Pay one of the member's own open invoices by card (the gateway's payment method reference, never a card number)",
+      params: idParams,
+      body: memberPaySchema,
+      response: { 200: chargeResultSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const invoiceId = await service.memberInvoiceId(tx, auth.tenantId, auth.userId, req.params.id);
+      const ctx = await service.contextOf(tx, auth.tenantId);
+      if (!service.cardGatewayInfo(ctx))
+        throw new HttpError(409, 'Card payments are not set up for this association.');
+      return service.chargeCard(tx, services(), auth.tenantId, {
+        invoiceId,
+        methodRef: req.body.methodRef,
+        idempotencyKey: `member:${auth.userId}:${req.body.idempotencyKey}`,
+      });
+    },
+  });
+
+  app.get('/api/billing/settings/gateway', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'The card gateway (keys are never read back)',
+      response: { 200: gatewaySettingsAnswerSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.gatewaySettings(tx, auth.tenantId);
+    },
+  });
+
+  app.put('/api/billing/settings/gateway', {
+    config: { permission: 'settings.manage', scoped: true },
+    schema: {
+      tags,
+      summary: 'Set the card gateway: none, the offline test gateway, or Stripe with its keys',
+      body: gatewaySettingsSchema,
+      response: { 200: gatewaySettingsAnswerSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.setGatewaySettings(tx, auth.tenantId, req.body);
+    },
+  });
+
+  // Stripe's webhooks: the raw body is what the signature signs, so this route reads it as text.
+  await app.register(async (raw) => {
+    raw.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 512 * 1024 },
+      (_req, body, done) => done(null, String(body)),
+    );
+    raw.withTypeProvider<ZodTypeProvider>().post('/api/billing/webhooks/stripe/:tenantId', {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: "Stripe's webhook of one association (signature checked; each event handled once)",
+        params: z.object({ tenantId: z.uuid() }),
+        headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
+        response: {
+          200: z.object({ received: z.literal(true), duplicate: z.boolean(), handled: z.string() }),
+        },
+      },
+      handler: async (req) => {
+        const signature = req.headers['stripe-signature'];
+        if (!signature) throw new HttpError(400, 'The webhook has no Stripe-Signature header.');
+        const tenantId = req.params.tenantId;
+        return withTenantTx(app.database.db, { tenantId }, (tx) =>
+          service.stripeWebhook(tx, services(), tenantId, String(req.body ?? ''), signature),
+        );
+      },
+    });
   });
 
   app.get('/api/billing/member/invoices/:id/pdf', {

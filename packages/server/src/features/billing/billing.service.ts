@@ -7,6 +7,7 @@
  */
 import { q, runFragment, type Tx } from '@guildhall/db';
 import {
+  type CardGatewayInfo,
   calculatePurchase,
   calendarDay,
   centsToDecimalString,
@@ -31,6 +32,7 @@ import { invoicePdfData } from './billing.repo.ts';
 import { type CardGateway, testGateway } from './gateway.ts';
 import { formatDay, renderInvoicePdf } from './invoice-pdf.ts';
 import { type Accounts, accountsOf, entryOf, post, reverseEntry } from './ledger.ts';
+import { GatewayUnavailableError, stripeGateway, verifyStripeEvent } from './stripe-gateway.ts';
 
 type Row = Record<string, unknown>;
 const num = (v: unknown): number => Number(v);
@@ -87,7 +89,7 @@ export interface NewPayment {
   applications?: { invoiceId: number; amountCents: number }[];
 }
 
-const money = (cents: number) => formatMoney(cents);
+const money = (cents: number, currency: string) => formatMoney(cents, { currency });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Tenant context
@@ -97,22 +99,33 @@ export interface BillingContext {
   termsDays: number;
   invoicePrefix: string;
   gateway: string;
+  /** ISO 4217 code of the association's money: the tenant's Currency setting (absent: USD). */
   currency: string;
+  /** The Stripe keys (server side only: never in an answer). */
+  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null };
 }
 
 export async function contextOf(tx: Tx, tenantId: string): Promise<BillingContext> {
   const [row] = await runFragment<Row>(
     tx,
-    q`select t.settings->>'defaultTimezone' as tz, s.terms_days, s.invoice_prefix, s.gateway
+    q`select t.settings->>'defaultTimezone' as tz, t.settings->>'currency' as currency, s.terms_days, s.invoice_prefix,
+             s.gateway, s.stripe_secret_key, s.stripe_publishable_key, s.stripe_webhook_secret
       from tenants t left join billing_settings s on s.tenant_id = t.id
       where t.id = ${tenantId}`,
   );
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  const currency = str(row?.currency);
   return {
     timeZone: (row?.tz as string | null) || DEFAULT_TIMEZONE,
     termsDays: row?.terms_days == null ? 30 : num(row.terms_days),
     invoicePrefix: (row?.invoice_prefix as string | null) ?? 'INV-',
     gateway: (row?.gateway as string | null) ?? 'none',
-    currency: 'USD',
+    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'USD',
+    stripe: {
+      secretKey: str(row?.stripe_secret_key),
+      publishableKey: str(row?.stripe_publishable_key),
+      webhookSecret: str(row?.stripe_webhook_secret),
+    },
   };
 }
 
@@ -450,8 +463,9 @@ export async function applyToInvoice(
         isPayment ? 'We could not find that payment.' : 'We could not find that credit.',
       );
     if (left.status !== 'completed') throw badRequest('A bounced payment cannot be applied.');
+    const { currency } = await contextOf(tx, tenantId);
     throw badRequest(
-      `Only ${money(num(left.left))} of this ${isPayment ? 'payment' : 'credit'} is left to apply; ${money(amountCents)} cannot be applied.`,
+      `Only ${money(num(left.left), currency)} of this ${isPayment ? 'payment' : 'credit'} is left to apply; ${money(amountCents, currency)} cannot be applied.`,
     );
   }
   const [invoice] = await runFragment<Row>(
@@ -473,8 +487,9 @@ export async function applyToInvoice(
       throw badRequest(
         `Invoice ${row.number} does not owe anything (${String(row.status).replace('_', ' ')}).`,
       );
+    const { currency } = await contextOf(tx, tenantId);
     throw badRequest(
-      `Invoice ${row.number} owes only ${money(num(row.balance_cents))}; ${money(amountCents)} cannot be applied to it.`,
+      `Invoice ${row.number} owes only ${money(num(row.balance_cents), currency)}; ${money(amountCents, currency)} cannot be applied to it.`,
     );
   }
   const [application] = await runFragment<Row>(
@@ -644,6 +659,7 @@ export async function recordPayment(
     );
     if (existing) return paymentRecord(tx, tenantId, num(existing.id));
   }
+  const ctx = await contextOf(tx, tenantId);
   const errors: Record<string, string[]> = {};
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
     errors.amountCents = ['The payment amount must be more than zero.'];
@@ -654,7 +670,7 @@ export async function recordPayment(
   const applied = applications.reduce((s, a) => s + a.amountCents, 0);
   if (applied > input.amountCents)
     errors.applications = [
-      `The amounts applied (${money(applied)}) are more than the payment (${money(input.amountCents)}).`,
+      `The amounts applied (${money(applied, ctx.currency)}) are more than the payment (${money(input.amountCents, ctx.currency)}).`,
     ];
   const seen = new Set<number>();
   for (const a of applications) {
@@ -669,7 +685,6 @@ export async function recordPayment(
   );
   if (!contact)
     throw badRequest('We could not find that contact.', { contactId: ['We could not find that contact.'] });
-  const ctx = await contextOf(tx, tenantId);
   const accounts = await accountsOf(tx, tenantId);
   const paidAt = input.paidAt ? new Date(input.paidAt) : new Date();
   if (Number.isNaN(paidAt.getTime()))
@@ -747,7 +762,7 @@ export async function refundPayment(
   tenantId: string,
   paymentId: number,
   input: { amount: string | number; reason?: string | null; idempotencyKey?: string | null },
-  gatewayOf: (ctx: BillingContext) => CardGateway | null = defaultGateway,
+  gatewayOf: GatewayOf = defaultGateway,
 ): Promise<PaymentRecord> {
   const p = await lockedPayment(tx, tenantId, paymentId);
   if (p.status !== 'completed') throw badRequest('This payment bounced; there is nothing to refund.');
@@ -768,14 +783,16 @@ export async function refundPayment(
   const ctx = await contextOf(tx, tenantId);
   let gatewayRef: string | null = null;
   if (p.gateway && p.gateway_ref) {
-    const gateway = gatewayOf({ ...ctx, gateway: String(p.gateway) });
+    const gateway = gatewayOf({ ...ctx, gateway: String(p.gateway) }, services);
     if (!gateway) throw badRequest('Card refunds are not set up for this association.');
-    const result = await gateway.refund({
-      chargeRef: String(p.gateway_ref),
-      amountCents,
-      idempotencyKey:
-        input.idempotencyKey ?? `refund-${tenantId}-${paymentId}-${num(p.refunded_cents)}-${amountCents}`,
-    });
+    const result = await viaGateway(() =>
+      gateway.refund({
+        chargeRef: String(p.gateway_ref),
+        amountCents,
+        idempotencyKey:
+          input.idempotencyKey ?? `refund-${tenantId}-${paymentId}-${num(p.refunded_cents)}-${amountCents}`,
+      }),
+    );
     if (!result.ok) throw badRequest(result.message);
     gatewayRef = result.ref;
   }
@@ -1039,10 +1056,35 @@ export async function reverseDeposit(
 
 const sharedTestGateway = testGateway();
 
-/** The tenant's card gateway, or null when none is set up (card payment is then hidden). */
-export function defaultGateway(ctx: BillingContext): CardGateway | null {
+/**
+ * The tenant's card gateway, or null when none is set up (card payment is then hidden): the offline test gateway,
+ * or Stripe with the tenant's secret key (through `STRIPE_API_URL` when the configuration names another server).
+ */
+export function defaultGateway(ctx: BillingContext, services?: Pick<Services, 'config'>): CardGateway | null {
   if (ctx.gateway === 'test') return sharedTestGateway;
+  if (ctx.gateway === 'stripe' && ctx.stripe.secretKey)
+    return stripeGateway({ secretKey: ctx.stripe.secretKey, apiUrl: services?.config.stripeApiUrl });
   return null;
+}
+
+/** What the member area may know of the gateway: its name and Stripe's publishable key. */
+export function cardGatewayInfo(ctx: BillingContext): CardGatewayInfo | null {
+  if (ctx.gateway === 'test') return { name: 'test', publishableKey: null };
+  if (ctx.gateway === 'stripe' && ctx.stripe.secretKey && ctx.stripe.publishableKey)
+    return { name: 'stripe', publishableKey: ctx.stripe.publishableKey };
+  return null;
+}
+
+export type GatewayOf = (ctx: BillingContext, services: Services) => CardGateway | null;
+
+/** A gateway that cannot be reached answers 502 with its reason (the transaction rolls back: nothing is recorded). */
+async function viaGateway<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) throw new HttpError(502, error.message);
+    throw error;
+  }
 }
 
 /**
@@ -1054,7 +1096,7 @@ export async function chargeCard(
   services: Services,
   tenantId: string,
   input: { invoiceId: number; idempotencyKey: string; methodRef?: string | null },
-  gatewayOf: (ctx: BillingContext) => CardGateway | null = defaultGateway,
+  gatewayOf: GatewayOf = defaultGateway,
 ): Promise<{ ok: boolean; paymentId?: number; message?: string }> {
   await lockKey(tx, tenantId, 'payment', input.idempotencyKey);
   const [existing] = await runFragment<Row>(
@@ -1076,7 +1118,7 @@ export async function chargeCard(
   if (invoice.status !== 'open' && invoice.status !== 'partially_paid')
     return { ok: false, message: `Invoice ${invoice.number} does not owe anything.` };
   const ctx = await contextOf(tx, tenantId);
-  const gateway = gatewayOf(ctx);
+  const gateway = gatewayOf(ctx, services);
   if (!gateway) return fail('Card payments are not set up for this association.');
   let methodRef = input.methodRef ?? null;
   let customerRef: string | null = null;
@@ -1092,14 +1134,22 @@ export async function chargeCard(
     customerRef = (card.customer_ref as string | null) ?? null;
   }
   const amountCents = num(invoice.balance_cents);
-  const result = await gateway.charge({
-    amountCents,
-    currency: ctx.currency.toLowerCase(),
-    methodRef,
-    customerRef,
-    idempotencyKey: input.idempotencyKey,
-    description: `Invoice ${invoice.number}`,
-  });
+  const result = await viaGateway(() =>
+    gateway.charge({
+      amountCents,
+      currency: ctx.currency.toLowerCase(),
+      methodRef,
+      customerRef,
+      idempotencyKey: input.idempotencyKey,
+      description: `Invoice ${invoice.number}`,
+      metadata: {
+        tenantId,
+        invoiceId: String(input.invoiceId),
+        invoiceNumber: String(invoice.number),
+        idempotencyKey: input.idempotencyKey,
+      },
+    }),
+  );
   if (!result.ok) return fail(result.message);
   const payment = await recordPayment(tx, services, tenantId, {
     contactId: num(invoice.contact_id),
@@ -1112,6 +1162,119 @@ export async function chargeCard(
     applications: [{ invoiceId: input.invoiceId, amountCents }],
   });
   return { ok: true, paymentId: payment.paymentId };
+}
+
+/**
+ * A Stripe webhook (decision 0125), in the association's transaction: its signature checked with the tenant's
+ * signing secret, each event handled once (`gateway_events`: a second delivery of an event finds its row and does
+ * nothing). `payment_intent.succeeded` records the card payment if the synchronous charge did not (the member
+ * closed the page; the bank confirmed later), under the same idempotency key, so the two paths make one payment
+ * whichever comes first; events about a PaymentIntent already recorded, failures (the member was answered at the
+ * time) and other types are kept and change nothing, so an event arriving late or out of order is harmless.
+ */
+export async function stripeWebhook(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  rawBody: string,
+  signature: string,
+): Promise<{ received: true; duplicate: boolean; handled: string }> {
+  const ctx = await contextOf(tx, tenantId);
+  if (ctx.gateway !== 'stripe' || !ctx.stripe.webhookSecret)
+    throw new HttpError(404, 'This association takes no Stripe webhooks.');
+  const event = verifyStripeEvent(rawBody, signature, ctx.stripe.webhookSecret);
+  if (!event) throw new HttpError(400, 'The webhook signature does not match.');
+  const [fresh] = await runFragment<Row>(
+    tx,
+    q`insert into gateway_events (tenant_id, gateway, event_id, type) values (${tenantId}::uuid, 'stripe', ${event.id}, ${event.type})
+      on conflict do nothing returning event_id`,
+  );
+  if (!fresh) return { received: true, duplicate: true, handled: 'duplicate' };
+  if (event.type !== 'payment_intent.succeeded') return { received: true, duplicate: false, handled: 'kept' };
+  const intent = event.data.object as {
+    id: string;
+    amount_received?: number;
+    amount?: number;
+    metadata?: Record<string, string>;
+  };
+  const meta = intent.metadata ?? {};
+  if (meta.tenantId !== tenantId) return { received: true, duplicate: false, handled: 'not ours' };
+  const [known] = await runFragment<Row>(
+    tx,
+    q`select id from payments where tenant_id = ${tenantId} and gateway = 'stripe' and gateway_ref = ${intent.id}`,
+  );
+  if (known) return { received: true, duplicate: false, handled: 'already recorded' };
+  const invoiceId = Number(meta.invoiceId);
+  const amountCents = Number(intent.amount_received ?? intent.amount ?? 0);
+  if (!Number.isSafeInteger(invoiceId) || invoiceId <= 0 || amountCents <= 0)
+    return { received: true, duplicate: false, handled: 'kept' };
+  const invoice = await invoiceRow(tx, tenantId, invoiceId, true);
+  const owes = invoice.status === 'open' || invoice.status === 'partially_paid';
+  const applied = owes ? Math.min(amountCents, num(invoice.balance_cents)) : 0;
+  await recordPayment(tx, services, tenantId, {
+    contactId: num(invoice.contact_id),
+    amountCents,
+    method: 'card',
+    reference: `Card payment of invoice ${invoice.number}`,
+    idempotencyKey: meta.idempotencyKey || `stripe:${intent.id}`,
+    gateway: 'stripe',
+    gatewayRef: intent.id,
+    applications: applied > 0 ? [{ invoiceId, amountCents: applied }] : [],
+  });
+  return { received: true, duplicate: false, handled: 'payment recorded' };
+}
+
+/** The card gateway as staff see it: keys are never read back, only whether each is set. */
+export async function gatewaySettings(tx: Tx, tenantId: string) {
+  const ctx = await contextOf(tx, tenantId);
+  return {
+    gateway: (['none', 'test', 'stripe'].includes(ctx.gateway) ? ctx.gateway : 'none') as
+      | 'none'
+      | 'test'
+      | 'stripe',
+    stripeSecretKeySet: ctx.stripe.secretKey != null,
+    stripePublishableKey: ctx.stripe.publishableKey,
+    stripeWebhookSecretSet: ctx.stripe.webhookSecret != null,
+  };
+}
+
+/** Sets the card gateway; a key left out (undefined) keeps its value, null clears it. Stripe needs its keys. */
+export async function setGatewaySettings(
+  tx: Tx,
+  tenantId: string,
+  input: {
+    gateway: 'none' | 'test' | 'stripe';
+    stripeSecretKey?: string | null | undefined;
+    stripePublishableKey?: string | null | undefined;
+    stripeWebhookSecret?: string | null | undefined;
+  },
+) {
+  const before = await contextOf(tx, tenantId);
+  const pick = (given: string | null | undefined, kept: string | null) =>
+    given === undefined ? kept : given?.trim() || null;
+  const secret = pick(input.stripeSecretKey, before.stripe.secretKey);
+  const publishable = pick(input.stripePublishableKey, before.stripe.publishableKey);
+  const webhook = pick(input.stripeWebhookSecret, before.stripe.webhookSecret);
+  if (input.gateway === 'stripe') {
+    const errors: Record<string, string[]> = {};
+    if (!secret?.startsWith('sk_') && !secret?.startsWith('rk_'))
+      errors.stripeSecretKey = ['Enter the secret key (it starts with sk_).'];
+    if (!publishable?.startsWith('pk_'))
+      errors.stripePublishableKey = ['Enter the publishable key (it starts with pk_).'];
+    if (!webhook?.startsWith('whsec_'))
+      errors.stripeWebhookSecret = ['Enter the webhook signing secret (it starts with whsec_).'];
+    if (Object.keys(errors).length > 0)
+      throw badRequest(Object.values(errors)[0]?.[0] ?? 'Enter the Stripe keys.', errors);
+  }
+  await runFragment(
+    tx,
+    q`insert into billing_settings (tenant_id, gateway, stripe_secret_key, stripe_publishable_key, stripe_webhook_secret)
+      values (${tenantId}::uuid, ${input.gateway}, ${secret}, ${publishable}, ${webhook})
+      on conflict (tenant_id) do update set gateway = excluded.gateway, stripe_secret_key = excluded.stripe_secret_key,
+        stripe_publishable_key = excluded.stripe_publishable_key, stripe_webhook_secret = excluded.stripe_webhook_secret,
+        updated_at = now()`,
+  );
+  return gatewaySettings(tx, tenantId);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

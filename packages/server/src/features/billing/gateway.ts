@@ -11,6 +11,8 @@ export interface ChargeRequest {
   customerRef: string | null;
   idempotencyKey: string;
   description: string;
+  /** Kept with the charge at the gateway and sent back in its webhooks (the association, the invoice, our key). */
+  metadata?: Record<string, string>;
 }
 
 export type ChargeResult = { ok: true; ref: string } | { ok: false; message: string };
@@ -51,9 +53,3 @@ export function testGateway(): CardGateway {
     },
   };
 }
-
-/** Test-card numbers the member area's test gateway form accepts, and the reference each becomes in the browser. */
-export const TEST_CARDS: Record<string, string> = {
-  '4242424242424242': 'pm_test_visa',
-  '4000000000000002': 'pm_test_declined',
-};

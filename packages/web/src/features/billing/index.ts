@@ -9,9 +9,12 @@ import { lazy } from 'react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
 
+const member = () => import('./member-invoices-page.tsx');
+
 /**
  * Billing: invoices, payments, credits and deposits on the generic screens, the billing setup menu (ledger
- * accounts, tax sets), and the contact record's Purchases tab with the account balance.
+ * accounts, tax sets), the contact record's Purchases tab with the account balance, and the member area's
+ * invoices (a PDF of each, paying an open one by card).
  */
 export const billingModule: WebModule = {
   name: 'billing',
@@ -31,6 +34,18 @@ export const billingModule: WebModule = {
         () => import('./make-deposit-page.tsx'),
         (m) => m.MakeDepositPage,
       ),
+    ),
+  ],
+  memberArea: [
+    page(
+      'invoices',
+      { stateName: 'Member.Invoices', title: 'Your invoices' },
+      screen(member, (m) => m.MemberInvoicesPage),
+    ),
+    page(
+      'invoices/:id',
+      { stateName: 'Member.Invoice', title: 'Invoice' },
+      screen(member, (m) => m.MemberInvoicePage),
     ),
   ],
   nav: [

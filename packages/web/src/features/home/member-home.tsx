@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconAddressBook, IconIdBadge2, IconKey, IconUser } from '@tabler/icons-react';
+import { IconAddressBook, IconFileInvoice, IconIdBadge2, IconKey, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useIdentity } from '../../platform/identity.ts';
 import { PageHeader } from '../../platform/page.tsx';
@@ -45,6 +45,22 @@ export function MemberHome() {
           </Text>
           <Button component={Link} to="/m/membership" variant="light" w="fit-content">
             View your membership
+          </Button>
+        </Card>
+        <Card withBorder component="section" aria-labelledby="home-invoices">
+          <Group gap="sm" mb="xs">
+            <ThemeIcon variant="light" aria-hidden>
+              <IconFileInvoice size={18} />
+            </ThemeIcon>
+            <Text fw={700} component="h2" id="home-invoices">
+              Your invoices
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" mb="md">
+            What you owe, your invoices as PDF, your payments and credits; pay an invoice by card.
+          </Text>
+          <Button component={Link} to="/m/invoices" variant="light" w="fit-content">
+            View your invoices
           </Button>
         </Card>
         <Card withBorder component="section" aria-labelledby="home-directory">

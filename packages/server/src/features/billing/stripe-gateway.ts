@@ -1,0 +1,115 @@
+/**
+ * The Stripe gateway (decision 0125) behind billing's `CardGateway`: PaymentIntents created and confirmed at once
+ * with the payment method the browser got from Stripe (never a card number), each call with our idempotency key
+ * (Stripe answers the same key with the first answer, so a retried transaction charges once); refunds by
+ * PaymentIntent; webhooks verified by their signature with the SDK. `apiUrl` points the SDK at another server
+ * (the local fake Stripe API of the tests, `STRIPE_API_URL`): the same SDK code path runs either way.
+ */
+import Stripe from 'stripe';
+import type { CardGateway, ChargeResult, RefundResult } from './gateway.ts';
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  /** Another API server (http://127.0.0.1:12111); absent: Stripe's own. */
+  apiUrl?: string | undefined;
+}
+
+const clients = new Map<string, Stripe>();
+
+/** One SDK client per key and server, kept for the process (the SDK keeps its connections). */
+export function stripeClient(options: StripeGatewayOptions): Stripe {
+  const cacheKey = `${options.apiUrl ?? ''}\n${options.secretKey}`;
+  let client = clients.get(cacheKey);
+  if (!client) {
+    const url = options.apiUrl ? new URL(options.apiUrl) : null;
+    client = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      ...(url
+        ? {
+            host: url.hostname,
+            port: url.port || (url.protocol === 'https:' ? 443 : 80),
+            protocol: url.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
+    });
+    clients.set(cacheKey, client);
+  }
+  return client;
+}
+
+/** A refusal the member may read (a card error: declined, insufficient funds, expired), or null for any other. */
+function cardMessage(error: unknown): string | null {
+  if (error instanceof Stripe.errors.StripeCardError) return error.message || 'Your card was declined.';
+  return null;
+}
+
+export class GatewayUnavailableError extends Error {}
+
+export function stripeGateway(options: StripeGatewayOptions): CardGateway {
+  const stripe = stripeClient(options);
+  return {
+    name: 'stripe',
+    async charge(request): Promise<ChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            payment_method: request.methodRef,
+            ...(request.customerRef ? { customer: request.customerRef } : {}),
+            confirm: true,
+            // The card was given on our page; a redirect-based method has nowhere to come back to.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            description: request.description,
+            metadata: request.metadata ?? {},
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { ok: true, ref: intent.id };
+        if (intent.status === 'requires_action')
+          return { ok: false, message: 'Your bank asks you to confirm this payment; try another card.' };
+        return {
+          ok: false,
+          message: intent.last_payment_error?.message ?? 'The payment did not go through.',
+        };
+      } catch (error) {
+        const message = cardMessage(error);
+        if (message) return { ok: false, message };
+        throw new GatewayUnavailableError(
+          `The card gateway could not take the payment (${(error as Error).message}).`,
+        );
+      }
+    },
+    async refund(request): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.chargeRef, amount: request.amountCents },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          return { ok: false, message: 'The card gateway refused the refund.' };
+        return { ok: true, ref: refund.id };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return { ok: false, message: error.message };
+        throw new GatewayUnavailableError(
+          `The card gateway could not refund the payment (${(error as Error).message}).`,
+        );
+      }
+    },
+  };
+}
+
+/**
+ * A webhook's event, checked against the endpoint's signing secret (and its timestamp, five minutes' tolerance);
+ * null when the signature does not match.
+ */
+export function verifyStripeEvent(rawBody: string, signature: string, secret: string): Stripe.Event | null {
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    return null;
+  }
+}
