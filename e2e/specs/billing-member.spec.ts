@@ -47,7 +47,7 @@ describe('member invoices', () => {
     expect(await list.textContent()).toContain(dues.number);
     await page.getByText('$165.00').first().waitFor();
 
-    await list.getByRole('link', { name: dues.number }).click();
+    await list.getByRole('link', { name: dues.number, exact: true }).click();
     await page.getByRole('heading', { name: `Invoice ${dues.number}` }).waitFor();
     expect(await page.getByRole('table', { name: 'Invoice lines' }).textContent()).toContain(
       'Annual membership dues',

@@ -170,5 +170,20 @@ describe('payments and deposits', () => {
     await page.waitForURL(/\/micronet\/list\/billing\/deposits\/\d+/, { timeout: 15_000 });
     const after = await (await page.request.get(`/api/billing/payments/${paymentId}`)).json();
     expect(after.depositId).not.toBeNull();
+
+    // The deposit's record prints its slip: the check, its number and the total.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download slip' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Deposit slip ${after.depositId}.pdf`);
+    const slip = readFileSync((await download.path()) as string);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(slip)), { mergePages: true });
+    expect(text).toContain('DEPOSIT SLIP');
+    expect(text).toContain('Slip 0042');
+    expect(text).toContain('$180.00');
+    expect(await page.getByRole('link', { name: 'Print deposit slip' }).getAttribute('href')).toBe(
+      `/api/billing/deposits/${after.depositId}/slip?open=true`,
+    );
   });
 });

@@ -253,6 +253,11 @@ export const depositsResource = defineResource({
   rowActions: [{ key: 'view', title: 'View', kind: 'edit' }],
   defaultSort: { field: 'DepositDate', direction: 'desc' },
   capabilities: { create: false, update: false, delete: false },
+  // Billing's web module adds Print deposit slip to the record's header.
+  screen: {
+    recordType: 'MainEntityParentPage',
+    preview: ['DepositDate', 'PaymentCount', 'TotalCents', 'Reference', 'Status'],
+  },
 });
 
 export const ledgerAccountsResource = defineResource({

@@ -276,3 +276,58 @@ describe('invoice by mail', () => {
     expect((await otherStaff.post(`/api/billing/invoices/${inv.invoiceId}/send`, {})).statusCode).toBe(404);
   });
 });
+
+describe('deposit slip', () => {
+  it('prints the checks with their numbers and payers, the cash, each count and total, and the deposit total', async () => {
+    const pay = async (contactId: number, cents: number, method: 'check' | 'cash', checkNumber?: string) => {
+      const res = await staff.post('/api/billing/payments/record', {
+        contactId,
+        amountCents: cents,
+        method,
+        ...(checkNumber ? { checkNumber } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { paymentId: number }).paymentId;
+    };
+    const ids = [
+      await pay(lukasz, 12_000, 'check', '1042'),
+      await pay(bob, 4_550, 'check', '877'),
+      await pay(bob, 2_000, 'cash'),
+    ];
+    const made = await staff.post('/api/billing/deposits/make', {
+      paymentIds: ids,
+      depositDate: '2026-11-20',
+      reference: 'Slip 2026-47',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const { depositId } = made.json() as { depositId: number };
+    const res = await staff.get(`/api/billing/deposits/${depositId}/slip`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toContain(`Deposit%20slip%20${depositId}.pdf`);
+    const raw = res.rawPayload.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans/);
+    expect(raw).not.toContain('Helvetica');
+    const text = await pdfText(res.rawPayload);
+    for (const expected of [
+      'DEPOSIT SLIP',
+      'Slip 2026-47',
+      'Nov 20, 2026',
+      '12 Guild Street',
+      'Żółć, Łukasz',
+      '1042',
+      '877',
+      'Checks (2)',
+      '$165.50',
+      'Cash (1)',
+      '$20.00',
+      '$185.50',
+      'Deposited by',
+    ])
+      expect(text).toContain(expected);
+    // The checks are listed by number: 877 before 1042.
+    expect(text.indexOf('877')).toBeLessThan(text.indexOf('1042'));
+    expect((await otherStaff.get(`/api/billing/deposits/${depositId}/slip`)).statusCode).toBe(404);
+    expect((await member.get(`/api/billing/deposits/${depositId}/slip`)).statusCode).toBe(403);
+  });
+});

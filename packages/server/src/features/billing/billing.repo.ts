@@ -2,6 +2,7 @@
 import { q, runFragment, type Tx } from '@guildhall/db';
 import type { ContactAccount, InvoiceDetail, InvoiceStatus, UndepositedPayment } from '@guildhall/shared';
 import { HttpError } from '../../platform/errors.ts';
+import type { DepositSlipData } from './deposit-slip.ts';
 import type { InvoicePdfData } from './invoice-pdf.ts';
 
 type Row = Record<string, unknown>;
@@ -203,7 +204,7 @@ export async function invoicePdfData(
   const dayOf = new Map(dates.map((d) => [num(d.application_id), String(d.day)]));
   return {
     association: { name: str(row?.tenant_name), address: str(row?.tenant_address) || null, email: null },
-    currency: str(row?.currency) || 'USD',
+    currency: /^[A-Z]{3}$/.test(str(row?.currency)) ? str(row?.currency) : 'USD',
     invoice: {
       number: detail.number,
       status: detail.status,
@@ -239,5 +240,57 @@ export async function invoicePdfData(
         label: a.label,
         amountCents: a.amountCents,
       })),
+  };
+}
+
+/** What a deposit's slip prints, but the logo: the deposit, its bank account, and its payments (checks and cash). */
+export async function depositSlipData(
+  tx: Tx,
+  tenantId: string,
+  depositId: number,
+): Promise<
+  Omit<DepositSlipData, 'association'> & { association: Omit<DepositSlipData['association'], 'logo'> }
+> {
+  const [d] = await runFragment<Row>(
+    tx,
+    q`select d.deposit_id, d.deposit_date::text as day, d.reference, d.status, d.total_cents, a.code, a.name as account,
+             t.name as tenant_name, t.settings->>'address' as tenant_address, t.settings->>'currency' as currency,
+             coalesce(t.settings->>'defaultTimezone', 'America/Chicago') as tz
+      from deposits d join tenants t on t.id = d.tenant_id
+      left join ledger_accounts a on a.tenant_id = d.tenant_id and a.account_id = d.bank_account_id
+      where d.tenant_id = ${tenantId} and d.deposit_id = ${depositId}`,
+  );
+  if (!d) throw new HttpError(404, 'We could not find that deposit.');
+  const payments = await runFragment<Row>(
+    tx,
+    q`select p.id, to_char(p.paid_at at time zone ${String(d.tz)}, 'YYYY-MM-DD') as day, coalesce(c.display_name, p.contact_name) as payer,
+             p.method, p.check_number, p.amount_cents - p.refunded_cents as amount
+      from payments p left join contacts c on c.tenant_id = p.tenant_id and c.contact_id = p.contact_id
+      where p.tenant_id = ${tenantId} and p.deposit_id = ${depositId} order by p.paid_at, p.id`,
+  );
+  const currency = typeof d.currency === 'string' && /^[A-Z]{3}$/.test(d.currency) ? d.currency : 'USD';
+  return {
+    association: {
+      name: String(d.tenant_name ?? ''),
+      address: (d.tenant_address as string | null)?.trim() || null,
+      email: null,
+    },
+    currency,
+    deposit: {
+      depositId: num(d.deposit_id),
+      depositDate: String(d.day),
+      reference: (d.reference as string | null) ?? null,
+      bankAccount: [d.code, d.account].filter(Boolean).join(' '),
+      status: String(d.status),
+      totalCents: num(d.total_cents),
+    },
+    payments: payments.map((p) => ({
+      paymentId: num(p.id),
+      paidOn: String(p.day),
+      payer: String(p.payer ?? ''),
+      method: String(p.method),
+      checkNumber: (p.check_number as string | null) ?? null,
+      amountCents: num(p.amount),
+    })),
   };
 }

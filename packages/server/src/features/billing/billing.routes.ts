@@ -475,6 +475,22 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.get('/api/billing/deposits/:id/slip', {
+    config: staff,
+    schema: {
+      tags,
+      summary: "A deposit's printable slip as a PDF (its checks and cash, their counts and totals)",
+      params: idParams,
+      querystring: pdfQuery,
+      produces: ['application/pdf'],
+    },
+    handler: async (req, reply) => {
+      const { tx, auth } = scope(req);
+      const pdf = await service.depositSlipPdf(tx, services(), auth.tenantId, req.params.id);
+      return sendPdf(reply, pdf, req.query.open === 'true');
+    },
+  });
+
   app.post('/api/billing/deposits/:id/reverse', {
     config: staff,
     schema: {

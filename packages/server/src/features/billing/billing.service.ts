@@ -28,7 +28,8 @@ import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 import type { Services } from '../../platform/services.ts';
 import { filesApi } from '../files/files.module.ts';
-import { invoicePdfData } from './billing.repo.ts';
+import { depositSlipData, invoicePdfData } from './billing.repo.ts';
+import { renderDepositSlip } from './deposit-slip.ts';
 import { type CardGateway, testGateway } from './gateway.ts';
 import { formatDay, renderInvoicePdf } from './invoice-pdf.ts';
 import { type Accounts, accountsOf, entryOf, post, reverseEntry } from './ledger.ts';
@@ -1291,6 +1292,19 @@ export async function invoicePdf(
   const logo = await filesApi.associationLogo(tx, services.storage, tenantId);
   const bytes = await renderInvoicePdf({ ...data, association: { ...data.association, logo } });
   return { fileName: `Invoice ${data.invoice.number}.pdf`, bytes, number: data.invoice.number };
+}
+
+/** A deposit's printable slip, with the association's logo when it has one. */
+export async function depositSlipPdf(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  depositId: number,
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const data = await depositSlipData(tx, tenantId, depositId);
+  const logo = await filesApi.associationLogo(tx, services.storage, tenantId);
+  const bytes = await renderDepositSlip({ ...data, association: { ...data.association, logo } });
+  return { fileName: `Deposit slip ${depositId}.pdf`, bytes };
 }
 
 /** The contact the signed-in member is, or null. */

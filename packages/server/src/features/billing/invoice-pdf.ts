@@ -50,10 +50,10 @@ export interface InvoicePdfData {
   applications: { date: string; label: string; amountCents: number }[];
 }
 
-const INK = '#1f2933';
-const MUTED = '#616e7c';
-const RULE = '#cbd2d9';
-const ACCENT = '#1c7ed6';
+export const INK = '#1f2933';
+export const MUTED = '#616e7c';
+export const RULE = '#cbd2d9';
+export const ACCENT = '#1c7ed6';
 
 /** "2026-11-01" as "Nov 1, 2026" (a calendar day: no time zone moves it). */
 export function formatDay(day: string): string {
@@ -67,19 +67,19 @@ export function formatDay(day: string): string {
   });
 }
 
-/** Renders the invoice; answers the PDF's bytes. */
-export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
+/**
+ * A billing document (an invoice, a deposit slip): Letter, DejaVu Sans as `Body` and `Bold`, pages buffered so a
+ * footer can be written on each at the end. `done` resolves to the bytes once `doc.end()` is called.
+ */
+export function billingDocument(info: { Title: string; Author: string; Subject: string }): {
+  doc: PDFKit.PDFDocument;
+  done: Promise<Buffer>;
+} {
   const { regular, bold } = fontsOnce();
-  const money = (cents: number) => formatMoney(cents, { currency: data.currency });
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: 50, bottom: 60, left: 50, right: 50 },
-    info: {
-      Title: `Invoice ${data.invoice.number}`,
-      Author: data.association.name,
-      Subject: `Invoice ${data.invoice.number} for ${data.billTo.name}`,
-      Creator: 'Guildhall',
-    },
+    info: { ...info, Creator: 'Guildhall' },
     bufferPages: true,
   });
   const chunks: Buffer[] = [];
@@ -91,36 +91,66 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   doc.registerFont('Body', regular);
   doc.registerFont('Bold', bold);
   doc.font('Body').fillColor(INK);
+  return { doc, done };
+}
 
+/** Writes `text(page, pages)` centred at the foot of every buffered page. */
+export function pageFooters(doc: PDFKit.PDFDocument, text: (page: number, pages: number) => string): void {
+  const range = doc.bufferedPageRange();
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  for (let p = range.start; p < range.start + range.count; p++) {
+    doc.switchToPage(p);
+    // Below the bottom margin: lift it while the footer is written, or pdfkit starts a page for it.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Body')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(text(p - range.start + 1, range.count), left, doc.page.height - 40, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
+  }
+}
+
+/**
+ * The association's letterhead: its logo (or its name in large type) on the left, its name, postal address and
+ * email on the right. Answers where the header ends.
+ */
+export function associationHeader(
+  doc: PDFKit.PDFDocument,
+  association: InvoicePdfData['association'],
+): number {
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   const width = right - left;
-  const i = data.invoice;
-
+  let logo = association.logo;
   // Header: the logo (or the association's name in large type) on the left, the association's address on the right.
   let headerBottom = 50;
-  if (data.association.logo) {
+  if (logo) {
     try {
-      doc.image(data.association.logo, left, 45, { fit: [170, 64] });
+      doc.image(logo, left, 45, { fit: [170, 64] });
       headerBottom = 45 + 64;
     } catch {
-      data.association.logo = null;
+      logo = null;
     }
   }
-  if (!data.association.logo) {
+  if (!logo) {
     doc
       .font('Bold')
       .fontSize(18)
-      .text(data.association.name, left, 50, { width: width / 2 });
+      .text(association.name, left, 50, { width: width / 2 });
     headerBottom = doc.y;
   }
   const addressLines = [
-    data.association.name,
-    ...(data.association.address ?? '')
+    association.name,
+    ...(association.address ?? '')
       .split(/\r?\n/)
       .map((s) => s.trim())
       .filter(Boolean),
-    ...(data.association.email ? [data.association.email] : []),
+    ...(association.email ? [association.email] : []),
   ];
   doc.fontSize(9);
   addressLines.forEach((line, n) => {
@@ -128,6 +158,25 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     doc.text(line, left + width / 2, 50 + n * 12, { width: width / 2, align: 'right' });
   });
   headerBottom = Math.max(headerBottom, 50 + addressLines.length * 12);
+
+  return headerBottom;
+}
+
+/** Renders the invoice; answers the PDF's bytes. */
+export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
+  const money = (cents: number) => formatMoney(cents, { currency: data.currency });
+  const { doc, done } = billingDocument({
+    Title: `Invoice ${data.invoice.number}`,
+    Author: data.association.name,
+    Subject: `Invoice ${data.invoice.number} for ${data.billTo.name}`,
+  });
+
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+  const i = data.invoice;
+
+  const headerBottom = associationHeader(doc, data.association);
 
   // Title and the invoice's facts.
   let y = headerBottom + 24;
@@ -283,24 +332,10 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     doc.text(notes.join('\n'), left, y, { width });
   }
 
-  // Footer on every page.
-  const range = doc.bufferedPageRange();
-  for (let p = range.start; p < range.start + range.count; p++) {
-    doc.switchToPage(p);
-    // Below the bottom margin: lift it while the footer is written, or pdfkit starts a page for it.
-    doc.page.margins.bottom = 0;
-    const fy = doc.page.height - 40;
-    doc
-      .font('Body')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        `${data.association.name} · Invoice ${i.number} · Page ${p - range.start + 1} of ${range.count}`,
-        left,
-        fy,
-        { width, align: 'center', lineBreak: false },
-      );
-  }
+  pageFooters(
+    doc,
+    (page, pages) => `${data.association.name} · Invoice ${i.number} · Page ${page} of ${pages}`,
+  );
   doc.end();
   return done;
 }

@@ -107,5 +107,6 @@ export const billingModule: WebModule = {
   recordActions: {
     invoices: lazy(() => import('./invoice-record-actions.tsx')),
     payments: lazy(() => import('./payment-record-actions.tsx')),
+    deposits: lazy(() => import('./deposit-record-actions.tsx')),
   },
 };
