@@ -3,7 +3,7 @@
  * from these with z.infer; the server's routes declare the same schemas.
  */
 import { z } from 'zod';
-import { INVOICE_STATUSES } from './invoice.rules.ts';
+import { AGING_BUCKETS, type AgingBucket, INVOICE_STATUSES } from './invoice.rules.ts';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const cents = z.number().int().min(0).max(99_999_999_999);
@@ -289,3 +289,56 @@ export const gatewaySettingsAnswerSchema = z.object({
   stripePublishableKey: z.string().nullable(),
   stripeWebhookSecretSet: z.boolean(),
 });
+
+const agingAmounts = z.object(
+  Object.fromEntries(AGING_BUCKETS.map((b) => [b, z.number()])) as Record<AgingBucket, z.ZodNumber>,
+);
+
+/** Accounts receivable aging on a day: the totals per bucket and the contacts who owe most, with theirs. */
+export const agingReportSchema = z.object({
+  asOf: z.string(),
+  currency: z.string(),
+  totals: agingAmounts.extend({ totalCents: z.number(), invoiceCount: z.number(), contactCount: z.number() }),
+  contacts: z.array(
+    agingAmounts.extend({
+      contactId: z.number(),
+      contactName: z.string(),
+      totalCents: z.number(),
+      invoiceCount: z.number(),
+    }),
+  ),
+});
+export type AgingReport = z.infer<typeof agingReportSchema>;
+
+/** Revenue by account and month (credits less debits on revenue accounts, by the entries' dates). */
+export const revenueReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  months: z.array(z.string()),
+  accounts: z.array(
+    z.object({
+      accountId: z.number(),
+      code: z.string(),
+      name: z.string(),
+      byMonth: z.array(z.number()),
+      totalCents: z.number(),
+    }),
+  ),
+  totalsByMonth: z.array(z.number()),
+  totalCents: z.number(),
+});
+export type RevenueReport = z.infer<typeof revenueReportSchema>;
+export const revenueQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+
+/** The billing figures of the back office's dashboard. */
+export const billingDashboardSchema = z.object({
+  currency: z.string(),
+  openReceivablesCents: z.number(),
+  openInvoiceCount: z.number(),
+  overdueCount: z.number(),
+  overdueCents: z.number(),
+  revenueThisMonthCents: z.number(),
+  revenueLastMonthCents: z.number(),
+});
+export type BillingDashboard = z.infer<typeof billingDashboardSchema>;

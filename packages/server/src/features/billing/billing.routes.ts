@@ -6,8 +6,10 @@
 
 import { withTenantTx } from '@guildhall/db';
 import {
+  agingReportSchema,
   applyCreditSchema,
   applyPaymentSchema,
+  billingDashboardSchema,
   chargeResultSchema,
   contactAccountSchema,
   creditNoteSchema,
@@ -25,6 +27,8 @@ import {
   paymentRecordSchema,
   reasonSchema,
   refundInputSchema,
+  revenueQuerySchema,
+  revenueReportSchema,
   sendInvoiceAnswerSchema,
   sendInvoiceSchema,
   trialBalanceSchema,
@@ -36,6 +40,7 @@ import { z } from 'zod';
 import { scope } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import * as repo from './billing.repo.ts';
+import * as reports from './billing.reports.ts';
 import * as service from './billing.service.ts';
 import { trialBalance } from './ledger.ts';
 
@@ -60,6 +65,7 @@ function sendPdf(reply: FastifyReply, pdf: { fileName: string; bytes: Buffer }, 
     .header('X-Content-Type-Options', 'nosniff');
   return pdf.bytes;
 }
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD.');
 const pdfQuery = z.object({ open: z.enum(['true', 'false']).optional() });
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -518,6 +524,51 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tx, auth } = scope(req);
       const ctx = await service.contextOf(tx, auth.tenantId);
       return repo.contactAccount(tx, auth.tenantId, req.params.id, service.todayIn(ctx));
+    },
+  });
+
+  app.get('/api/billing/reports/aging', {
+    config: staff,
+    schema: {
+      tags,
+      summary:
+        'Accounts receivable aging: what is owed by days past due (current, 1-30, 31-60, 61-90, over 90)',
+      querystring: z.object({ asOf: isoDay.optional() }),
+      response: { 200: agingReportSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const ctx = await service.contextOf(tx, auth.tenantId);
+      return reports.agingReport(tx, auth.tenantId, ctx, req.query.asOf ?? service.todayIn(ctx));
+    },
+  });
+
+  app.get('/api/billing/reports/revenue', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Revenue by account and month, from the ledger (the last 12 months unless a period is given)',
+      querystring: revenueQuerySchema,
+      response: { 200: revenueReportSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const ctx = await service.contextOf(tx, auth.tenantId);
+      return reports.revenueReport(tx, auth.tenantId, ctx, req.query);
+    },
+  });
+
+  app.get('/api/billing/dashboard', {
+    config: staff,
+    schema: {
+      tags,
+      summary: 'Billing figures of the dashboard: open receivables, overdue invoices, revenue this month',
+      response: { 200: billingDashboardSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const ctx = await service.contextOf(tx, auth.tenantId);
+      return reports.billingDashboard(tx, auth.tenantId, ctx);
     },
   });
 
