@@ -76,7 +76,9 @@ describe('billing reports', () => {
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json();
     const expected: Record<string, number> = { current: 0, '1-30': 0, '31-60': 0, '61-90': 0, '90+': 0 };
-    for (const i of issued) expected[agingBucket(i.dueDate, '2026-12-31')] += i.balance;
+    for (const i of issued)
+      expected[agingBucket(i.dueDate, '2026-12-31')] =
+        (expected[agingBucket(i.dueDate, '2026-12-31')] ?? 0) + i.balance;
     expect(report.totals).toMatchObject({
       ...expected,
       totalCents: issued.reduce((s, i) => s + i.balance, 0),
