@@ -29,6 +29,10 @@ export const files = pgTable(
     folderId: bigint('folder_id', { mode: 'number' }),
     /** Set on the files and folders of one contact (the contact record's Files tab). */
     contactId: bigint('contact_id', { mode: 'number' }),
+    /** Set on a task's attachments (the task record's Files tab); such files sit in no folder. */
+    taskId: bigint('task_id', { mode: 'number' }),
+    /** Set on a project's files (TasksProject.General's Files tab); such files sit in no folder. */
+    projectId: bigint('project_id', { mode: 'number' }),
     name: text('name').notNull(),
     contentType: text('content_type'),
     size: bigint('size', { mode: 'number' }),
@@ -47,6 +51,12 @@ export const files = pgTable(
     index('files_folder_idx')
       .on(t.tenantId, t.contactId, t.folderId, t.type, t.name, t.fileId)
       .where(sql`not is_deleted`),
+    index('files_task_idx')
+      .on(t.tenantId, t.taskId, t.name)
+      .where(sql`task_id is not null and not is_deleted`),
+    index('files_project_idx')
+      .on(t.tenantId, t.projectId, t.name)
+      .where(sql`project_id is not null and not is_deleted`),
     index('files_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     uniqueIndex('files_public_token_idx').on(t.tenantId, t.publicToken),
   ],

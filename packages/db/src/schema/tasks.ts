@@ -48,6 +48,11 @@ export const projects = pgTable(
     relatedType: text('related_type'),
     relatedContactId: bigint('related_contact_id', { mode: 'number' }),
     relatedName: text('related_name'),
+    relatedEventId: bigint('related_event_id', { mode: 'number' }),
+    relatedMembershipTypeId: bigint('related_membership_type_id', { mode: 'number' }),
+    /** Kept by the project's writes and by a rename of the event or membership type: the names the lists show. */
+    relatedEventName: text('related_event_name'),
+    relatedMembershipTypeName: text('related_membership_type_name'),
     /** Kept by the project's writes: the related contact's name. */
     relatedContactName: text('related_contact_name'),
     /** Kept by the tasks' writes: finished among the tasks not cancelled, in percent. */
@@ -64,6 +69,8 @@ export const projects = pgTable(
     primaryKey({ columns: [t.tenantId, t.projectId] }),
     ...resourceListIndexes('projects', t, projectsResource, parentFieldsOf(projectsResource, ALL)),
     index('projects_contact_idx').on(t.tenantId, t.relatedContactId),
+    index('projects_event_idx').on(t.tenantId, t.relatedEventId),
+    index('projects_membership_type_idx').on(t.tenantId, t.relatedMembershipTypeId),
   ],
 );
 

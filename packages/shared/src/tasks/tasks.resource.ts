@@ -42,13 +42,21 @@ export const projectsResource = defineResource({
       label: 'Related contact',
       lookup: { source: 'contacts', display: 'DisplayName' },
     },
+    RelatedEventId: { type: 'lookup', label: 'Related event', lookup: { source: 'events', display: 'Name' } },
+    RelatedMembershipTypeId: {
+      type: 'lookup',
+      label: 'Related membership type',
+      lookup: { source: 'membershipTypes', display: 'Name' },
+    },
     RelatedName: {
       type: 'text',
-      label: 'Related event, membership type or committee',
+      label: 'Related committee',
       maxLength: 200,
-      tooltip: 'The name of the event, membership type or committee the project is for.',
+      tooltip: 'The committee (or working group) the project is for.',
     },
     RelatedContactName: { type: 'text', label: 'Related contact', readOnly: true },
+    RelatedEventName: { type: 'text', label: 'Related event', readOnly: true },
+    RelatedMembershipTypeName: { type: 'text', label: 'Related membership type', readOnly: true },
     Progress: { type: 'number', label: 'Progress (%)', readOnly: true },
     TaskCount: { type: 'number', label: 'Tasks', readOnly: true },
     OpenTaskCount: { type: 'number', label: 'Open tasks', readOnly: true },
@@ -66,6 +74,8 @@ export const projectsResource = defineResource({
     { field: 'StartDate', title: 'Start', defaultHide: true, rendererInfo: { Key: 'date' } },
     { field: 'ResultType', title: 'Result', defaultHide: true },
     { field: 'RelatedContactName', title: 'Related contact', defaultHide: true },
+    { field: 'RelatedEventName', title: 'Related event', defaultHide: true },
+    { field: 'RelatedMembershipTypeName', title: 'Related membership type', defaultHide: true },
   ],
   sortable: ['ProjectId', 'Name', 'Status', 'DueDate', 'Progress'],
   filterable: [
@@ -87,7 +97,10 @@ export const projectsResource = defineResource({
   ],
   form: [
     { title: 'Project', fields: ['Name', 'Status', 'OwnerUserId', 'StartDate', 'DueDate', 'ResultType'] },
-    { title: 'Related records', fields: ['RelatedType', 'RelatedContactId', 'RelatedName'] },
+    {
+      title: 'Related records',
+      fields: ['RelatedType', 'RelatedContactId', 'RelatedEventId', 'RelatedMembershipTypeId', 'RelatedName'],
+    },
     { title: 'Description', fields: ['Description'] },
   ],
   rowActions: [

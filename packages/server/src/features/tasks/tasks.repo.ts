@@ -669,14 +669,19 @@ export async function refreshTaskNames(tx: Tx, tenantId: string, taskId: number)
      where t.tenant_id = ${tenantId} and t.task_id = ${taskId}`);
 }
 
-/** A project's owner and related contact names, and its name on its tasks. */
+/** A project's owner and related contact, event and membership type names, and its name on its tasks. */
 export async function refreshProjectNames(tx: Tx, tenantId: string, projectId: number): Promise<void> {
   await tx.execute(sql`
     update projects p set
       owner_name = (select u.display_name from user_directory u
                      where u.tenant_id = p.tenant_id and u.user_id = p.owner_user_id),
       related_contact_name = (select c.display_name from contacts c
-                               where c.tenant_id = p.tenant_id and c.contact_id = p.related_contact_id)
+                               where c.tenant_id = p.tenant_id and c.contact_id = p.related_contact_id),
+      related_event_name = (select e.name from events e
+                             where e.tenant_id = p.tenant_id and e.event_id = p.related_event_id),
+      related_membership_type_name = (select m.name from membership_types m
+                                       where m.tenant_id = p.tenant_id
+                                         and m.membership_type_id = p.related_membership_type_id)
      where p.tenant_id = ${tenantId} and p.project_id = ${projectId}`);
   await tx.execute(sql`
     update tasks t set project_name = p.name from projects p

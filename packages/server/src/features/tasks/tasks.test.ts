@@ -410,6 +410,97 @@ describe('names instead of ids in the lists', () => {
   });
 });
 
+describe('names that follow a rename of the record they name', () => {
+  it('renames a task’s contact and event, and a project’s contact, event and membership type, without a conflict', async () => {
+    const saved = async (path: string, model: Model) => {
+      const res = await api.post(path, model);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { Data: Model }).Data;
+    };
+    const contact = await saved('/api/contacts/contacts/contactSave', {
+      ContactType: 'individual',
+      Status: 'active',
+      FirstName: 'Lena',
+      LastName: 'Vogel',
+    });
+    const day = new Date(Date.now() + 30 * 86_400_000);
+    day.setUTCHours(18, 0, 0, 0);
+    const event = await saved('/api/events/events/eventSave', {
+      Name: 'Autumn congress',
+      Status: 'draft',
+      Visibility: 'public',
+      StartsAt: day.toISOString(),
+      EndsAt: new Date(day.getTime() + 3 * 3_600_000).toISOString(),
+    });
+    const type = await saved('/api/memberships/types/typeSave', {
+      Name: 'Student',
+      TermKind: 'anniversary',
+      DurationMonths: 12,
+      IsActive: true,
+    });
+    const p = await project({
+      Name: 'Congress sponsorship',
+      RelatedContactId: contact.ContactId,
+      RelatedEventId: event.EventId,
+      RelatedMembershipTypeId: type.MembershipTypeId,
+    });
+    const loaded = (await api.post('/api/tasks/projects/projectGet', { id: p.ProjectId })).json() as Model;
+    expect(loaded).toMatchObject({
+      RelatedContactName: 'Vogel, Lena',
+      RelatedEventName: 'Autumn congress',
+      RelatedMembershipTypeName: 'Student',
+    });
+    const a = await task({ Title: 'Call the sponsor', ContactId: contact.ContactId, EventId: event.EventId });
+    const before = await getTask(a.TaskId);
+    expect(before).toMatchObject({ ContactName: 'Vogel, Lena', EventName: 'Autumn congress' });
+
+    await saved('/api/contacts/contacts/contactSave', { ...contact, LastName: 'Vogel-Brandt' });
+    await saved('/api/events/events/eventSave', { ...event, Name: 'Autumn congress 2027' });
+    await saved('/api/memberships/types/typeSave', { ...type, Name: 'Student (under 26)' });
+
+    const after = await getTask(a.TaskId);
+    expect(after).toMatchObject({ ContactName: 'Vogel-Brandt, Lena', EventName: 'Autumn congress 2027' });
+    expect(after.Version).toBe(before.Version);
+    const list = await api.post('/api/tasks/tasks/taskData?$top=50&$skip=0', {
+      SearchText: 'Call the sponsor',
+    });
+    const row = (list.json() as { Results: Model[] }).Results.find((r) => r.TaskId === a.TaskId);
+    expect(row).toMatchObject({ ContactName: 'Vogel-Brandt, Lena', EventName: 'Autumn congress 2027' });
+    const prow = (await api.post('/api/tasks/projects/projectGet', { id: p.ProjectId })).json() as Model;
+    expect(prow).toMatchObject({
+      RelatedContactName: 'Vogel-Brandt, Lena',
+      RelatedEventName: 'Autumn congress 2027',
+      RelatedMembershipTypeName: 'Student (under 26)',
+      Version: loaded.Version,
+    });
+    // The project saved from its form as it was loaded still saves (the kept names never raise a conflict).
+    await project({ ...prow, Status: 'on_hold' });
+  });
+
+  it('refuses another association’s event as a project’s related event', async () => {
+    const day = new Date(Date.now() + 40 * 86_400_000);
+    const res = await apiOther.post('/api/events/events/eventSave', {
+      Name: 'Their event',
+      Status: 'draft',
+      Visibility: 'public',
+      StartsAt: day.toISOString(),
+      EndsAt: new Date(day.getTime() + 3_600_000).toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const theirs = (res.json() as { Data: Model }).Data.EventId;
+    const mine = await api.post('/api/tasks/projects/projectSave', {
+      Name: 'Borrowed event',
+      Status: 'planned',
+      RelatedEventId: theirs,
+    });
+    // Ids are numbered per association: the same number may be one of ours; otherwise it is refused.
+    if (mine.statusCode === 200) {
+      const saved = (mine.json() as { Data: Model }).Data;
+      expect(saved.RelatedEventName).not.toBe('Their event');
+    } else expect(mine.statusCode).toBe(400);
+  });
+});
+
 describe('the daily reminder run', () => {
   it('is queued by the platform once a day per association, from 07:00 in its timezone', async () => {
     const tz = (await api.get('/api/auth/me')).json().tenant.settings.defaultTimezone as string;
