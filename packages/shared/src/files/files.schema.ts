@@ -19,6 +19,9 @@ export const fileEntrySchema = z.object({
   ContentType: z.string().nullable(),
   Size: z.number().nullable(),
   ContactId: z.number().nullable(),
+  /** Set on a task's attachments and a project's files. */
+  TaskId: z.number().nullable(),
+  ProjectId: z.number().nullable(),
   IsPublic: z.boolean(),
   /** Where the file downloads (private: needs a session of the tenant; public: an unguessable address). */
   Url: z.string().nullable(),
@@ -69,9 +72,29 @@ export const uploadedFileSchema = z.object({
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 /** The upload's query: where the file goes and whether it is public (`?makePublic=true&forceSave=true`). */
+const placeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * A copy of a library file (or of a contact's file) into another place: a contact's files, a task's attachments or a
+ * project's files. Exactly one place; the copy has its own stored bytes, so deleting either leaves the other.
+ */
+export const copyFileSchema = z
+  .object({
+    ContactId: placeId.optional(),
+    TaskId: placeId.optional(),
+    ProjectId: placeId.optional(),
+  })
+  .strict()
+  .refine((p) => [p.ContactId, p.TaskId, p.ProjectId].filter((v) => v !== undefined).length === 1, {
+    message: 'Choose one place: a contact, a task or a project.',
+  });
+export type CopyFile = z.infer<typeof copyFileSchema>;
+
 export const uploadQuerySchema = z.object({
   folderId: z.coerce.number().int().positive().optional(),
   contactId: z.coerce.number().int().positive().optional(),
+  /** A task's attachment, or a project's file (they sit in no folder). */
+  taskId: z.coerce.number().int().positive().optional(),
+  projectId: z.coerce.number().int().positive().optional(),
   makePublic: z.enum(['true', 'false']).optional(),
   forceSave: z.enum(['true', 'false']).optional(),
 });

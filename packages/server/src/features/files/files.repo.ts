@@ -1,5 +1,5 @@
 /** Queries of the file library and its images; every one runs in a tenant transaction and names the tenant. */
-import { contacts, files, images, rowsOf, searchDocuments, type Tx } from '@guildhall/db';
+import { contacts, files, images, projects, rowsOf, searchDocuments, type Tx, tasks } from '@guildhall/db';
 import { FILE_ENTRY_TYPES, foldSearchText } from '@guildhall/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 
@@ -39,6 +39,26 @@ export async function contactExists(tx: Tx, tenantId: string, contactId: number)
   return row !== undefined;
 }
 
+/** Whether the task is a live task of the tenant (a task's attachments). */
+export async function taskExists(tx: Tx, tenantId: string, taskId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: tasks.taskId })
+    .from(tasks)
+    .where(and(eq(tasks.tenantId, tenantId), eq(tasks.taskId, taskId), eq(tasks.isDeleted, false)));
+  return row !== undefined;
+}
+
+/** Whether the project is a live project of the tenant (a project's files). */
+export async function projectExists(tx: Tx, tenantId: string, projectId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: projects.projectId })
+    .from(projects)
+    .where(
+      and(eq(projects.tenantId, tenantId), eq(projects.projectId, projectId), eq(projects.isDeleted, false)),
+    );
+  return row !== undefined;
+}
+
 /** Whether the contact is listed in the member directory (members see only listed contacts' photos). */
 export async function contactListed(tx: Tx, tenantId: string, contactId: number): Promise<boolean> {
   const [row] = await tx
@@ -58,6 +78,8 @@ export async function contactListed(tx: Tx, tenantId: string, contactId: number)
 export interface PageQuery {
   folderId: number | null;
   contactId: number | null;
+  taskId: number | null;
+  projectId: number | null;
   search: string | undefined;
   imagesOnly: boolean;
   skip: number;
@@ -74,6 +96,8 @@ export async function listEntries(
     eq(files.tenantId, tenantId),
     eq(files.isDeleted, false),
     q.contactId === null ? isNull(files.contactId) : eq(files.contactId, q.contactId),
+    q.taskId === null ? isNull(files.taskId) : eq(files.taskId, q.taskId),
+    q.projectId === null ? isNull(files.projectId) : eq(files.projectId, q.projectId),
   ];
   if (q.search) {
     conditions.push(ilike(files.name, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));

@@ -5,6 +5,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { withTenantTx } from '@guildhall/db';
 import {
+  copyFileSchema,
   createFolderSchema,
   FILE_PAGE_SIZE,
   fileEntrySchema,
@@ -54,6 +55,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       service.listFolder(ctx(), requireAuth(req.auth), {
         folderId: req.query.folderId ?? null,
         contactId: null,
+        taskId: null,
+        projectId: null,
         search: req.query.search || undefined,
         imagesOnly: req.query.images === 'true',
         skip: req.query.skip ?? 0,
@@ -74,10 +77,56 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       service.listFolder(ctx(), requireAuth(req.auth), {
         folderId: req.query.folderId ?? null,
         contactId: req.params.contactId,
+        taskId: null,
+        projectId: null,
         search: req.query.search || undefined,
         imagesOnly: req.query.images === 'true',
         skip: req.query.skip ?? 0,
         top: req.query.top,
+      }),
+  });
+
+  // A task's attachments and a project's files: one flat list each (the task's and the project's Files tabs).
+  for (const owner of ['task', 'project'] as const) {
+    app.get(`/api/files/${owner}/:ownerId`, {
+      config: { permission: 'backoffice' },
+      schema: {
+        tags: ['files'],
+        summary: owner === 'task' ? "A task's attachments" : "A project's files",
+        params: z.object({ ownerId: id }),
+        querystring: fileListQuerySchema.omit({ folderId: true }),
+        response: { 200: filePageSchema },
+      },
+      handler: (req) =>
+        service.listFolder(ctx(), requireAuth(req.auth), {
+          folderId: null,
+          contactId: null,
+          taskId: owner === 'task' ? req.params.ownerId : null,
+          projectId: owner === 'project' ? req.params.ownerId : null,
+          search: req.query.search || undefined,
+          imagesOnly: req.query.images === 'true',
+          skip: req.query.skip ?? 0,
+          top: req.query.top,
+        }),
+    });
+  }
+
+  app.post('/api/files/entry/:id/copy', {
+    config: { permission: 'backoffice' },
+    schema: {
+      tags: ['files'],
+      summary:
+        "Copies a file into a contact's files, a task's attachments or a project's files (chosen from the library)",
+      params: idParams,
+      body: copyFileSchema,
+      response: { 200: fileEntrySchema },
+    },
+    handler: (req) =>
+      service.copyFile(ctx(), requireAuth(req.auth), req.params.id, {
+        folderId: null,
+        contactId: req.body.ContactId ?? null,
+        taskId: req.body.TaskId ?? null,
+        projectId: req.body.ProjectId ?? null,
       }),
   });
 
@@ -174,6 +223,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await service.storeFile(ctx(), auth, upload, {
         folderId: req.query.folderId ?? null,
         contactId: req.query.contactId ?? null,
+        taskId: req.query.taskId ?? null,
+        projectId: req.query.projectId ?? null,
         isPublic: req.query.makePublic === 'true',
       });
       return [

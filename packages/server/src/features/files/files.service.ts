@@ -62,22 +62,46 @@ export function toEntry(row: repo.FileRow): FileEntry {
     ContentType: row.contentType,
     Size: row.size,
     ContactId: row.contactId,
+    TaskId: row.taskId,
+    ProjectId: row.projectId,
     IsPublic: row.isPublic,
     Url: fileUrl(row),
     CreatedAt: row.createdAt.toISOString(),
   };
 }
 
+/**
+ * Where an entry sits: the library (every id null), a contact's files, a task's attachments or a project's files
+ * (at most one of contact, task and project); a task's and a project's files sit in no folder.
+ */
 export interface Placement {
   folderId: number | null;
   contactId: number | null;
+  taskId?: number | null;
+  projectId?: number | null;
 }
 
-/** The folder must be a live folder of the same place (the library, or the same contact's files); else 404. */
+export const placeOf = (row: repo.FileRow): Required<Placement> => ({
+  folderId: row.folderId,
+  contactId: row.contactId,
+  taskId: row.taskId,
+  projectId: row.projectId,
+});
+
+/**
+ * The place must be a live record of the tenant, and the folder a live folder of the same place (the library, or the
+ * same contact's files); else 404.
+ */
 async function checkPlacement(tx: Tx, tenantId: string, place: Placement): Promise<string | null> {
+  const taskId = place.taskId ?? null;
+  const projectId = place.projectId ?? null;
+  if ([place.contactId, taskId, projectId].filter((v) => v !== null).length > 1) throw notFound();
   if (place.contactId !== null && !(await repo.contactExists(tx, tenantId, place.contactId)))
     throw notFound();
+  if (taskId !== null && !(await repo.taskExists(tx, tenantId, taskId))) throw notFound();
+  if (projectId !== null && !(await repo.projectExists(tx, tenantId, projectId))) throw notFound();
   if (place.folderId === null) return null;
+  if (taskId !== null || projectId !== null) throw notFound();
   const folder = await repo.findFile(tx, tenantId, place.folderId);
   if (!folder || folder.type !== FILE_ENTRY_TYPES.Folder || folder.contactId !== place.contactId)
     throw notFound();
@@ -111,6 +135,8 @@ export async function storeFile(
         type: FILE_ENTRY_TYPES.File,
         folderId: place.folderId,
         contactId: place.contactId,
+        taskId: place.taskId ?? null,
+        projectId: place.projectId ?? null,
         name: upload.name,
         contentType: upload.contentType,
         size: upload.size,
@@ -124,7 +150,14 @@ export async function storeFile(
         action: 'upload',
         entity: 'file',
         entityId: row.fileId,
-        after: { Name: row.name, Size: row.size, FolderId: row.folderId, ContactId: row.contactId },
+        after: {
+          Name: row.name,
+          Size: row.size,
+          FolderId: row.folderId,
+          ContactId: row.contactId,
+          TaskId: row.taskId,
+          ProjectId: row.projectId,
+        },
       });
       return row;
     });
@@ -143,6 +176,8 @@ export async function listFolder(
     await checkPlacement(tx, auth.tenantId, {
       folderId: q.search ? null : q.folderId,
       contactId: q.contactId,
+      taskId: q.taskId,
+      projectId: q.projectId,
     });
     const page = await repo.listEntries(tx, auth.tenantId, { ...q, top: q.top ?? FILE_PAGE_SIZE });
     const path = q.search ? [] : await repo.folderPath(tx, auth.tenantId, q.folderId);
@@ -213,7 +248,7 @@ export async function moveEntry(
   return tenantTx(ctx.database, auth, async (tx) => {
     const entry = await repo.findFile(tx, auth.tenantId, fileId);
     if (!entry) throw notFound();
-    const place = await checkPlacement(tx, auth.tenantId, { folderId, contactId: entry.contactId });
+    const place = await checkPlacement(tx, auth.tenantId, { ...placeOf(entry), folderId });
     if (folderId !== null && entry.type === FILE_ENTRY_TYPES.Folder) {
       const path = await repo.folderPath(tx, auth.tenantId, folderId);
       if (path.some((p) => p.Id === fileId))
@@ -231,6 +266,66 @@ export async function moveEntry(
     });
     return toEntry(row);
   });
+}
+
+/**
+ * Copies a file into another place (a contact's files, a task's attachments, a project's files): the bytes are
+ * copied in storage under a new key, then the row is written; when that fails, the copied bytes are removed.
+ */
+export async function copyFile(
+  ctx: FilesContext,
+  auth: AuthContext,
+  fileId: number,
+  place: Placement,
+): Promise<FileEntry> {
+  const source = await tenantTx(ctx.database, auth, async (tx) => {
+    const row = await repo.findFile(tx, auth.tenantId, fileId);
+    if (!row || row.type === FILE_ENTRY_TYPES.Folder || !row.storageKey) throw notFound();
+    await checkPlacement(tx, auth.tenantId, place);
+    return row;
+  });
+  if (!source.storageKey || !(await ctx.storage.has(source.storageKey)))
+    throw new HttpError(410, 'The file is no longer available in storage.');
+  const extension = /\.([a-z0-9]+)$/i.exec(source.storageKey)?.[1] ?? '';
+  const key = storageKey(auth.tenantId, 'files', extension);
+  await ctx.storage.put(key, ctx.storage.get(source.storageKey));
+  try {
+    return await tenantTx(ctx.database, auth, async (tx) => {
+      const folderName = await checkPlacement(tx, auth.tenantId, place);
+      const row = await repo.insertFile(tx, {
+        tenantId: auth.tenantId,
+        type: FILE_ENTRY_TYPES.File,
+        folderId: place.folderId,
+        contactId: place.contactId,
+        taskId: place.taskId ?? null,
+        projectId: place.projectId ?? null,
+        name: source.name,
+        contentType: source.contentType,
+        size: source.size,
+        storageKey: key,
+        isPublic: false,
+        publicToken: null,
+        createdBy: auth.userId,
+      });
+      await repo.writeFileSearch(tx, auth.tenantId, row, folderName);
+      await audit(tx, auth, {
+        action: 'copy',
+        entity: 'file',
+        entityId: row.fileId,
+        after: {
+          Name: row.name,
+          From: source.fileId,
+          ContactId: row.contactId,
+          TaskId: row.taskId,
+          ProjectId: row.projectId,
+        },
+      });
+      return toEntry(row);
+    });
+  } catch (err) {
+    await ctx.storage.remove(key).catch(() => undefined);
+    throw err;
+  }
 }
 
 /** Deletes an entry (a folder with everything in it); the stored bytes are removed once the rows are gone. */

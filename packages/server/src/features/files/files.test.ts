@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { contacts, files, images, rowsOf, withTenantTx } from '@guildhall/db';
+import { contacts, files, images, projects, rowsOf, tasks, withTenantTx } from '@guildhall/db';
 import { FILE_ENTRY_TYPES, type FilePage, type Image, UPLOAD_MAX_BYTES } from '@guildhall/shared';
 import { eq, sql } from 'drizzle-orm';
 import S3rver from 's3rver';
@@ -376,6 +376,94 @@ describe.each(backends)('files and images on $name storage', (backend) => {
     expect(
       (await client(ctx.app, cookieA).get(`/api/files/tenant/contact/${contactId + 1}/${fileId}`)).statusCode,
     ).toBe(404);
+  });
+
+  it("a task's attachments and a project's files: upload, list, download, copy from the library, delete; another association's ids reach nothing", async () => {
+    const { taskId, projectId } = await withTenantTx(
+      ctx.database.db,
+      { tenantId: a.tenant.id },
+      async (tx) => {
+        const [p] = await tx
+          .insert(projects)
+          .values({ tenantId: a.tenant.id, name: 'Spring conference' })
+          .returning();
+        const [t] = await tx
+          .insert(tasks)
+          .values({ tenantId: a.tenant.id, title: 'Sign the venue contract', projectId: p!.projectId })
+          .returning();
+        return { taskId: t!.taskId, projectId: p!.projectId };
+      },
+    );
+    const api = client(ctx.app, cookieA);
+    const stored = storedOf(a.tenant.id).length;
+    const up = await upload(cookieA, `/api/files/upload?taskId=${taskId}`, PDF, 'venue contract.pdf');
+    expect(up.statusCode, up.body).toBe(200);
+    const fileId = (up.json() as { FileId: number }[])[0]!.FileId;
+    const listed = (await api.get(`/api/files/task/${taskId}`)).json() as FilePage;
+    expect(listed.Records.map((r) => [r.Name, r.TaskId, r.ProjectId, r.ContactId])).toEqual([
+      ['venue contract.pdf', taskId, null, null],
+    ]);
+    // An attachment is neither in the library nor in the project's files.
+    const library = (await api.get('/api/files/library')).json() as FilePage;
+    expect(library.Records.map((r) => r.Id)).not.toContain(fileId);
+    expect(((await api.get(`/api/files/project/${projectId}`)).json() as FilePage).Records).toEqual([]);
+    const download = await api.get(`/api/files/download/${fileId}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    // Attachments sit in no folder.
+    const folder = (await api.post('/api/files/folder', { Name: 'Contracts' })).json() as { Id: number };
+    expect(
+      (await upload(cookieA, `/api/files/upload?taskId=${taskId}&folderId=${folder.Id}`, PDF, 'x.pdf'))
+        .statusCode,
+    ).toBe(404);
+    expect((await api.put(`/api/files/entry/${fileId}/folder`, { FolderId: folder.Id })).statusCode).toBe(
+      404,
+    );
+
+    // A library file copied to the project: its own bytes, so deleting one leaves the other.
+    const lib = await upload(cookieA, '/api/files/upload', PDF, 'floor plan.pdf');
+    const libId = (lib.json() as { FileId: number }[])[0]!.FileId;
+    const copy = await api.post(`/api/files/entry/${libId}/copy`, { ProjectId: projectId });
+    expect(copy.statusCode, copy.body).toBe(200);
+    const copied = copy.json() as { Id: number; Name: string; ProjectId: number };
+    expect(copied).toMatchObject({ Name: 'floor plan.pdf', ProjectId: projectId });
+    expect(
+      ((await api.get(`/api/files/project/${projectId}`)).json() as FilePage).Records.map((r) => r.Id),
+    ).toEqual([copied.Id]);
+    // The contact's Files tab adds a library file the same way.
+    const toContact = await api.post(`/api/files/entry/${libId}/copy`, { ContactId: contactId });
+    expect(toContact.statusCode, toContact.body).toBe(200);
+    const contactCopy = toContact.json() as { Id: number };
+    const contactPage = (await api.get(`/api/files/contact/${contactId}`)).json() as FilePage;
+    expect(contactPage.Records.map((r) => r.Id)).toContain(contactCopy.Id);
+    expect((await api.delete(`/api/files/entry/${contactCopy.Id}`)).statusCode).toBe(200);
+    expect((await api.post(`/api/files/entry/${libId}/copy`, {})).statusCode).toBe(400);
+    expect(
+      (await api.post(`/api/files/entry/${libId}/copy`, { TaskId: taskId, ProjectId: projectId })).statusCode,
+    ).toBe(400);
+    expect((await api.post(`/api/files/entry/${folder.Id}/copy`, { TaskId: taskId })).statusCode).toBe(404);
+    expect((await api.delete(`/api/files/entry/${libId}`)).statusCode).toBe(200);
+    const kept = await api.get(`/api/files/download/${copied.Id}`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.equals(PDF)).toBe(true);
+
+    // Another association: a task or project number of ours is none of theirs.
+    const other = client(ctx.app, cookieB);
+    expect((await other.get(`/api/files/task/${taskId}`)).statusCode).toBe(404);
+    expect((await other.get(`/api/files/project/${projectId}`)).statusCode).toBe(404);
+    expect((await upload(cookieB, `/api/files/upload?taskId=${taskId}`, PDF, 'x.pdf')).statusCode).toBe(404);
+    expect((await other.post(`/api/files/entry/${fileId}/copy`, { TaskId: taskId })).statusCode).toBe(404);
+    expect((await other.get(`/api/files/download/${fileId}`)).statusCode).toBe(404);
+    expect((await other.delete(`/api/files/entry/${fileId}`)).statusCode).toBe(404);
+    expect((await client(ctx.app, memberCookie).get(`/api/files/task/${taskId}`)).statusCode).toBe(403);
+
+    expect((await api.delete(`/api/files/entry/${fileId}`)).statusCode).toBe(200);
+    expect(((await api.get(`/api/files/task/${taskId}`)).json() as FilePage).Records).toEqual([]);
+    // What stays stored: the project's copy (the attachment and the library original are gone).
+    expect(storedOf(a.tenant.id)).toHaveLength(stored + 1);
+    expect((await api.delete(`/api/files/entry/${copied.Id}`)).statusCode).toBe(200);
+    expect((await api.delete(`/api/files/entry/${folder.Id}`)).statusCode).toBe(200);
+    expect(storedOf(a.tenant.id)).toHaveLength(stored);
   });
 
   it("another association's ids reach nothing; members do not read the library; public files need no session", async () => {
