@@ -1,7 +1,7 @@
 /**
  * Files and images in the browser (issue 13): uploading with progress, the -600 and -601 messages and a refusal by
- * content, a contact's Files tab, cropping and seeing the cropped image, choosing from the library, reordering with
- * the keyboard, a file hit of the global search downloading, and images 100 % wide at 520 px.
+ * content, a contact's Files tab (uploading, and adding a file chosen from the library), cropping and seeing the cropped image, choosing from the library, reordering with
+ * the keyboard and the mouse, a file hit of the global search downloading, and images 100 % wide at 520 px.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -226,6 +226,61 @@ describe('files and images', () => {
       before[1],
       before[2],
       before[0],
+    ]);
+
+    // And with the mouse: the last thumbnail dragged onto the first takes its place.
+    await page.getByRole('button', { name: 'Reorder' }).click();
+    await poll(() => thumbs.count()).toBe(3);
+    const order = () =>
+      thumbs.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-image-id'))));
+    await poll(order).toEqual([before[1], before[2], before[0]]);
+    const from = (await thumbs.last().boundingBox())!;
+    const to = (await thumbs.first().boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    // Past the 4 px activation distance first, then across in small steps, as a hand does.
+    await page.mouse.move(from.x + from.width / 2 - 10, from.y + from.height / 2, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await poll(order).toEqual([before[0], before[1], before[2]]);
+    expect(await thumbs.first().getAttribute('aria-label')).toMatch(/, position 1$/);
+    await reorder.getByRole('button', { name: 'Save order' }).click();
+    await reorder.waitFor({ state: 'detached' });
+    await poll(async () => (await galleryImages(page)).map((i) => i.ImageId)).toEqual(before);
+    await context.close();
+  });
+
+  it("a contact's Files tab adds a file chosen from the library (the select-existing-file dialog)", async () => {
+    const { page, context } = await signedInAdmin(run);
+    const res = await page.request.post('/api/contacts/contacts/contactSave', {
+      data: { ContactType: 'individual', Status: 'active', FirstName: 'Katherine', LastName: 'Johnson' },
+    });
+    const contactId = ((await res.json()) as { Data: { ContactId: number } }).Data.ContactId;
+    const folder = await page.request.post('/api/files/folder', { data: { Name: 'Certificates' } });
+    const folderId = ((await folder.json()) as { Id: number }).Id;
+    const up = await page.request.post(`/api/files/upload?folderId=${folderId}`, {
+      multipart: {
+        file: {
+          name: 'first-aid.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+        },
+      },
+    });
+    expect(up.ok()).toBe(true);
+    await page.goto(`/micronet/list/contacts/contacts/${contactId}?tab=files`);
+    await page.getByText('This folder is empty.').waitFor();
+    await page.getByRole('button', { name: 'Add from the library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a file from the library' });
+    // Folders open on a click; a file is chosen.
+    await dialog.getByRole('button', { name: 'Open folder Certificates' }).click();
+    await dialog.getByRole('button', { name: 'Choose first-aid.pdf' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText("Added first-aid.pdf to the contact's files.").waitFor();
+    await page.getByRole('link', { name: 'first-aid.pdf' }).waitFor();
+    const listed = await page.request.get(`/api/files/contact/${contactId}`);
+    expect(((await listed.json()) as { Records: { Name: string }[] }).Records.map((r) => r.Name)).toEqual([
+      'first-aid.pdf',
     ]);
     await context.close();
   });

@@ -1,5 +1,6 @@
 /** Calls of the file library and images, and uploads with real progress (XHR: fetch reports none). */
 import {
+  type CopyFile,
   FILE_PAGE_SIZE,
   type FileEntry,
   type FilePage,
@@ -38,6 +39,11 @@ export const filesApi = {
   move: (id: number, FolderId: number | null) =>
     api.put<FileEntry>(`/api/files/entry/${id}/folder`, { FolderId }),
   remove: (id: number) => api.delete<{ Deleted: boolean }>(`/api/files/entry/${id}`),
+  /** A task's attachments or a project's files. */
+  attachments: (owner: AttachmentOwner, ownerId: number) =>
+    api.get<FilePage>(`/api/files/${owner}/${ownerId}`),
+  /** Copies a file of the library (or of a contact) into a contact's files, a task's or a project's. */
+  copy: (fileId: number, place: CopyFile) => api.post<FileEntry>(`/api/files/entry/${fileId}/copy`, place),
   usage: (usageId: number, sourceId?: number | null) =>
     api.get<ImageUsageAnswer>(`/api/images/Usage/${usageId}${sourceId ? `?secondary=${sourceId}` : ''}`),
   image: (id: number) => api.get<Image>(`/api/images/Image/${id}`),
@@ -55,14 +61,20 @@ export const filesApi = {
     ),
 };
 
+export type AttachmentOwner = 'task' | 'project';
+
 export const uploadUrl = (opts: {
   folderId?: number | null;
   contactId?: number | null;
+  taskId?: number | null;
+  projectId?: number | null;
   isPublic?: boolean;
 }) => {
   const params = new URLSearchParams();
   if (opts.folderId) params.set('folderId', String(opts.folderId));
   if (opts.contactId) params.set('contactId', String(opts.contactId));
+  if (opts.taskId) params.set('taskId', String(opts.taskId));
+  if (opts.projectId) params.set('projectId', String(opts.projectId));
   // "?makePublic=true&forceSave=true when the field is public" (spec 001 section 7).
   if (opts.isPublic) {
     params.set('makePublic', 'true');

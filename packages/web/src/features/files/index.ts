@@ -12,6 +12,12 @@ export const ImageSlot = lazy(() => import('./image-slot.tsx').then((m) => ({ de
 /** The upload field (spec 001 sections 3 and 4) other features embed: a custom field of type file. */
 export const UploadField = lazy(() => import('./upload-field.tsx').then((m) => ({ default: m.UploadField })));
 
+/**
+ * A task's attachments or a project's files (upload, choose from the library or the related contact's files,
+ * download, delete): the tasks feature puts it on its records' Files tabs.
+ */
+export const Attachments = lazy(() => import('./attachments.tsx').then((m) => ({ default: m.Attachments })));
+
 /** A contact's photo (the record's aside, and a listed contact's in the member directory). */
 export const ContactPhoto = lazy(() => import('./contact-photo.tsx'));
 
