@@ -1,7 +1,8 @@
 /**
  * Tasks and projects as staff use them: a project made from a template, a card moved on the board (and one refused
  * while it waits on an open task), a dependency cycle refused with its message, and the My tasks widget on the home
- * dashboard.
+ * dashboard; files attached to a task (uploaded, chosen from its contact's files) and to a project (chosen from the
+ * library); a new task started from an event's Tasks tab with the event filled in.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +129,117 @@ describe('tasks and projects', () => {
         'This dependency would make a cycle: "Draft the budget" waits on "Approve the budget", which waits on "Draft the budget". Remove one of these dependencies first.',
       )
       .first()
+      .waitFor();
+    await context.close();
+  });
+
+  it("attaches files to a task: uploaded, and chosen from its contact's files; a project's file from the library", async () => {
+    const { page, context } = await signedInAdmin(run);
+    const contact = await page.request.post('/api/contacts/contacts/contactSave', {
+      data: { ContactType: 'individual', Status: 'active', FirstName: 'Olga', LastName: 'Petrova' },
+    });
+    const contactId = ((await contact.json()) as { Data: { ContactId: number } }).Data.ContactId;
+    const pdf = (name: string) => ({
+      file: { name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    });
+    const folder = await page.request.post('/api/files/folder', {
+      data: { Name: 'Contracts', ContactId: contactId },
+    });
+    const folderId = ((await folder.json()) as { Id: number }).Id;
+    expect(
+      (
+        await page.request.post(`/api/files/upload?contactId=${contactId}&folderId=${folderId}`, {
+          multipart: pdf('signed offer.pdf'),
+        })
+      ).ok(),
+    ).toBe(true);
+    expect(
+      (await page.request.post('/api/files/upload', { multipart: pdf('venue floor plan.pdf') })).ok(),
+    ).toBe(true);
+    const t = await newTask(page, { Title: 'Send the speaker contract', ContactId: contactId });
+
+    await page.goto(`/micronet/list/tasks/tasks/${t.TaskId}`);
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await page.getByText('No file is attached to this task.').waitFor();
+    await page.locator('.gh-upload-field input[type=file]').setInputFiles({
+      name: 'speaker contract.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
+    const attachments = page.getByRole('table', { name: 'Attachments' });
+    await attachments.getByRole('link', { name: 'speaker contract.pdf', exact: true }).waitFor();
+    // The contact file picker: the contact's folders open on a click, a file is chosen.
+    await page.getByRole('button', { name: 'Choose from the contact’s files' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a file of the contact' });
+    await picker.getByRole('button', { name: 'Open folder Contracts' }).click();
+    await picker.getByRole('button', { name: 'Choose signed offer.pdf' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await attachments.getByRole('link', { name: 'signed offer.pdf', exact: true }).waitFor();
+    const listed = await page.request.get(`/api/files/task/${t.TaskId}`);
+    expect(((await listed.json()) as { Records: { Name: string }[] }).Records.map((r) => r.Name)).toEqual([
+      'signed offer.pdf',
+      'speaker contract.pdf',
+    ]);
+    // Deleting an attachment leaves the contact's own file.
+    page.once('dialog', (d) => void d.accept());
+    await attachments.getByRole('button', { name: 'Delete signed offer.pdf' }).click();
+    await poll(() => attachments.getByRole('link', { name: 'signed offer.pdf', exact: true }).count()).toBe(
+      0,
+    );
+    const contactFiles = await page.request.get(`/api/files/contact/${contactId}?folderId=${folderId}`);
+    expect(
+      ((await contactFiles.json()) as { Records: { Name: string }[] }).Records.map((r) => r.Name),
+    ).toEqual(['signed offer.pdf']);
+
+    // A project's Files tab: a file chosen from the library.
+    const p = await save(page, 'projects/projectSave', { Name: 'Summer school', Status: 'active' });
+    await page.goto(`/micronet/list/tasks/projects/${p.ProjectId}?tab=files`);
+    await page.getByText('This project has no files yet.').waitFor();
+    await page.getByRole('button', { name: 'Choose from the library' }).click();
+    const library = page.getByRole('dialog', { name: 'Choose a file from the library' });
+    await library.getByRole('button', { name: 'Choose venue floor plan.pdf' }).click();
+    await page
+      .getByRole('table', { name: 'Project files' })
+      .getByRole('link', { name: 'venue floor plan.pdf', exact: true })
+      .waitFor();
+    await context.close();
+  });
+
+  it("starts a new task from an event's Tasks tab with the event filled in", async () => {
+    const { page, context } = await signedInAdmin(run);
+    const day = new Date(Date.now() + 20 * 86_400_000);
+    const ev = await page.request.post('/api/events/events/eventSave', {
+      data: {
+        Name: 'Members’ assembly',
+        Status: 'draft',
+        Visibility: 'public',
+        StartsAt: day.toISOString(),
+        EndsAt: new Date(day.getTime() + 2 * 3_600_000).toISOString(),
+      },
+    });
+    expect(ev.ok(), await ev.text()).toBe(true);
+    const eventId = ((await ev.json()) as { Data: { EventId: number } }).Data.EventId;
+    // The task form's event lookup offers it.
+    const lookup = await page.request.get('/api/events/events/eventLookup?search=assembly');
+    expect(((await lookup.json()) as { Id: number }[]).map((o) => o.Id)).toContain(eventId);
+    await page.goto(`/micronet/list/events/events/${eventId}?tab=tasks`);
+    await page.getByText('No task relates to this event.').waitFor();
+    await page.getByRole('link', { name: 'New task' }).click();
+    await page.waitForURL(/\/micronet\/list\/tasks\/tasks\/new\?EventId=/);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: /^Related event/ }).inputValue(), { timeout: 30_000 })
+      .toBe('Members’ assembly');
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Print the ballots');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // A new record saved goes back to the list.
+    await page.waitForURL(/\/micronet\/list\/tasks\/tasks(\?.*)?$/, { timeout: 10_000 }).catch(async (e) => {
+      await page.screenshot({ path: '/tmp/files-newtask.png' });
+      throw e;
+    });
+    await page.goto(`/micronet/list/events/events/${eventId}?tab=tasks`);
+    await page
+      .getByRole('table', { name: 'Related tasks' })
+      .getByRole('link', { name: 'Print the ballots' })
       .waitFor();
     await context.close();
   });

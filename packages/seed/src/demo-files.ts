@@ -126,7 +126,7 @@ export interface DemoFilesInput {
   contacts: readonly { id: number; firstName: string; lastName: string }[];
 }
 
-/** Seeds the library, the logo, the event gallery and contacts' photos and files. */
+/** Seeds the library, the logo, the event gallery, contacts' photos and files, and the conference's files. */
 export async function seedDemoFiles(call: DemoApi, input: DemoFilesInput): Promise<void> {
   const folder = (Name: string, FolderId?: number) =>
     ok<Entry>(call('POST', '/api/files/folder', { Name, FolderId: FolderId ?? null }), `folder ${Name}`);
@@ -232,6 +232,35 @@ export async function seedDemoFiles(call: DemoApi, input: DemoFilesInput): Promi
     'text/plain',
     `?folderId=${forms.Id}`,
   );
+
+  // The annual conference's files: its budget on the project, the venue contract on its "Book the venue" task.
+  const find = async (path: string, search: string) => {
+    const page = await ok<{ Results: Record<string, unknown>[] }>(
+      call('POST', `/api/tasks/${path}?$top=5&$skip=0`, { SearchText: search }),
+      `find ${search}`,
+    );
+    return page.Results[0];
+  };
+  const conference = await find('projects/projectData', 'Annual conference');
+  if (conference)
+    await upload(
+      'Conference budget.txt',
+      text('Conference budget\n\nVenue 18,500\nCatering 12,000\nSpeakers 6,000\nPrint and badges 1,500\n'),
+      'text/plain',
+      `?projectId=${String(conference.ProjectId)}`,
+    );
+  const venue = await find('tasks/taskData', 'Book the venue');
+  if (venue)
+    await upload(
+      'Venue contract.pdf',
+      simplePdf('Venue contract', [
+        `Between ${input.associationName} and the Lakeside Convention Centre.`,
+        'Main hall for 400 seated, three breakout rooms, two days.',
+        'Deposit of 30 percent on signature; the balance 30 days before the event.',
+      ]),
+      'application/pdf',
+      `?taskId=${String(venue.TaskId)}`,
+    );
 
   for (const [i, c] of input.contacts.entries()) {
     const initials = `${c.firstName[0] ?? ''}${c.lastName[0] ?? ''}`.toUpperCase();

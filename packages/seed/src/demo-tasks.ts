@@ -469,5 +469,9 @@ export async function linkDemoTasksToEvents(db: Db, tenantId: string): Promise<v
                            order by event_id limit 1) e
        where t.tenant_id = ${tenantId} and p.tenant_id = t.tenant_id and p.project_id = t.project_id
          and p.name ilike '%conference%'`);
+    await tx.execute(sql`
+      update projects p set related_type = 'event', related_event_id = e.event_id, related_event_name = e.name
+        from (select event_id, name from events where name ilike '%conference%' order by event_id limit 1) e
+       where p.tenant_id = ${tenantId} and p.name ilike '%conference%'`);
   });
 }

@@ -5,8 +5,8 @@ import type { WebModule } from '../../platform/modules/web-module.ts';
 
 /**
  * Tasks and projects. The lists and records (projects, tasks, templates) are the generic screens of the resources in
- * shared; this module adds what they cannot draw: My tasks, a project from a template, the project's board, calendar
- * and activity tabs, a contact's and an event's related tasks and the dashboard's My tasks widget.
+ * shared; this module adds what they cannot draw: My tasks, a project from a template, the project's board, calendar,
+ * files and activity tabs, a contact's and an event's related tasks and the dashboard's My tasks widget.
  */
 export const tasksModule: WebModule = {
   name: 'tasks',
@@ -58,7 +58,19 @@ export const tasksModule: WebModule = {
     projects: [
       { key: 'board', title: 'Board', Panel: lazy(() => import('./project-board.tsx')) },
       { key: 'calendar', title: 'Calendar', Panel: lazy(() => import('./project-calendar.tsx')) },
+      {
+        key: 'files',
+        title: 'Files',
+        Panel: lazy(() => import('./files-tab.tsx').then((m) => ({ default: m.ProjectFilesTab }))),
+      },
       { key: 'activity', title: 'Activity', Panel: lazy(() => import('./project-activity.tsx')) },
+    ],
+    tasks: [
+      {
+        key: 'files',
+        title: 'Files',
+        Panel: lazy(() => import('./files-tab.tsx').then((m) => ({ default: m.TaskFilesTab }))),
+      },
     ],
     contacts: [{ key: 'tasks', title: 'Tasks', Panel: lazy(() => import('./related-tasks-tab.tsx')) }],
     events: [{ key: 'tasks', title: 'Tasks', Panel: lazy(() => import('./event-tasks-tab.tsx')) }],

@@ -28,7 +28,10 @@ export default function ContactTasksTab({ recordId }: RecordActionProps) {
   );
 }
 
-/** The tasks whose `field` (ContactId, EventId) names the record, soonest due first, with a New task button. */
+/**
+ * The tasks whose `field` (ContactId, EventId) names the record, soonest due first, with a New task button whose form
+ * starts with the record filled in.
+ */
 export function RelatedTasks({
   field,
   recordId,
@@ -62,7 +65,12 @@ export function RelatedTasks({
         <Text size="sm" c="dimmed">
           {intro}
         </Text>
-        <Button component={Link} to="/micronet/list/tasks/tasks/new" size="xs" variant="default">
+        <Button
+          component={Link}
+          to={`/micronet/list/tasks/tasks/new?${field}=${encodeURIComponent(String(recordId))}&Status=todo&Priority=normal`}
+          size="xs"
+          variant="default"
+        >
           New task
         </Button>
       </Group>
