@@ -117,5 +117,51 @@ describe('the association chooser after sign-in', () => {
     await page.getByRole('menuitem', { name: a.tenant.name }).click();
     await page.getByText(`You are in the back office of ${a.tenant.name}.`).waitFor();
     await context.close();
+
+    // The next sign-in opens the association used last, without asking.
+    const again = await run.newPage();
+    await signInAs(again.page, a.staff.username, a.staff.password);
+    await again.page.waitForURL(/\/a\/?$/);
+    await again.page.getByText(`You are in the back office of ${a.tenant.name}.`).waitFor();
+    await again.context.close();
+  });
+});
+
+describe('deactivating a user in one association', () => {
+  it('signs them out there, keeps them out until reactivated, and the list shows it', async () => {
+    const { t, page, context } = await signedInAdmin(run);
+    const colleague = await run.newPage();
+    await signInAs(colleague.page, t.staff.username, t.staff.password);
+    await colleague.page.waitForURL(/\/a\/?$/);
+
+    await page.goto('/a/users');
+    const row = page.getByRole('row').filter({ hasText: t.staff.username });
+    await row.getByRole('button', { name: /^Deactivate / }).click();
+    const dialog = page.getByRole('dialog', { name: /^Deactivate .*\?$/ });
+    await dialog.getByText('their other associations are not affected', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await row.getByRole('button', { name: /^Reactivate / }).waitFor();
+    await row.getByText('Inactive').waitFor();
+
+    // The colleague's open back office is signed out at its next request, and sign-in says why.
+    await colleague.page.goto('/a/users');
+    await colleague.page.waitForURL(/\/sign-in/);
+    await colleague.page.getByLabel('Username').fill(t.staff.username);
+    await colleague.page.getByRole('textbox', { name: /^Password/ }).fill(t.staff.password);
+    await colleague.page.getByRole('button', { name: 'Sign in' }).click();
+    await colleague.page.getByText('Your account has been deactivated.', { exact: false }).waitFor();
+
+    await row.getByRole('button', { name: /^Reactivate / }).click();
+    await row.getByRole('button', { name: /^Deactivate / }).waitFor();
+    await row.getByText('Active', { exact: true }).waitFor();
+    await colleague.page.getByRole('textbox', { name: /^Password/ }).fill(t.staff.password);
+    await colleague.page.getByRole('button', { name: 'Sign in' }).click();
+    await colleague.page.waitForURL(/\/a\/?$/);
+    await colleague.context.close();
+
+    await page.goto('/a/audit');
+    await page.getByText('deactivate', { exact: true }).first().waitFor();
+    await page.getByText('reactivate', { exact: true }).first().waitFor();
+    await context.close();
   });
 });

@@ -48,6 +48,8 @@ export const users = pgTable(
     passwordChangedAt: ts('password_changed_at'),
     /** The time zone the person reads times in (an IANA name); null: each association's own. */
     timeZone: text('time_zone'),
+    /** The association the person worked in last (chosen or switched to): the next sign-in opens it. */
+    lastTenantId: uuid('last_tenant_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -121,6 +123,9 @@ export const tenantUsers = pgTable(
     role: text('role').$type<'admin' | 'staff' | 'member'>().notNull(),
     featureFlags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
     statusOpenedAt: ts('status_opened_at'),
+    /** False once an administrator deactivated the person in this association: no session of it opens or lasts. */
+    isActive: boolean('is_active').notNull().default(true),
+    deactivatedAt: ts('deactivated_at'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('tenant_users_user_idx').on(t.userId)],

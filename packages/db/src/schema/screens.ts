@@ -115,7 +115,10 @@ export const reportFavorites = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.reportId] })],
 );
 
-/** The users of a tenant as the users resource lists them; security_invoker keeps row-level security on. */
+/**
+ * The users of a tenant as the users resource lists them; security_invoker keeps row-level security on. Active: the
+ * person is active and not deactivated in this association.
+ */
 export const userDirectory = pgView('user_directory', {
   tenantId: uuid('tenant_id').notNull(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
@@ -129,5 +132,5 @@ export const userDirectory = pgView('user_directory', {
 })
   .with({ securityInvoker: true })
   .as(
-    sql`select tu.tenant_id, u.id as user_id, u.username, u.email, u.display_name, u.login_type, tu.role, u.is_active, u.last_sign_in_at from tenant_users tu join users u on u.id = tu.user_id`,
+    sql`select tu.tenant_id, u.id as user_id, u.username, u.email, u.display_name, u.login_type, tu.role, (u.is_active and tu.is_active) as is_active, u.last_sign_in_at from tenant_users tu join users u on u.id = tu.user_id`,
   );

@@ -218,6 +218,28 @@ export async function revokeUserSessions(database: Database, userId: number): Pr
   );
 }
 
+/**
+ * Ends a person's sessions in one association only (deactivated there): their own, and those where they work as
+ * someone else or someone works as them. Their sessions in other associations go on.
+ */
+export async function revokeUserSessionsIn(
+  database: Database,
+  tenantId: string,
+  userId: number,
+): Promise<number> {
+  const hints = hintsOf(database);
+  for (const [id, hint] of hints) if (hint.userId === userId && hint.tenantId === tenantId) hints.delete(id);
+  const r = await database.db.execute(
+    sql`update sessions set revoked_at = now()
+         where tenant_id = ${tenantId} and (user_id = ${userId} or impersonator_user_id = ${userId})
+           and revoked_at is null
+        returning id`,
+  );
+  const ended = rowsOf<{ id: string }>(r);
+  for (const { id } of ended) hints.delete(id);
+  return ended.length;
+}
+
 /** The session cookie ends when its session does, never later. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: SessionTicket): void {
   reply.setCookie(SESSION_COOKIE, session.token, {

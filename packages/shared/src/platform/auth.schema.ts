@@ -124,6 +124,26 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/**
+ * `GET /api/auth/associations`: an association the signed-in person is active in. `current`: the session's;
+ * `lastUsed`: the one they chose or switched to last, which the next sign-in opens (none: the sign-in asks).
+ */
+export const associationSchema = z.object({
+  tenantId: z.string(),
+  name: z.string(),
+  role: z.string(),
+  current: z.boolean(),
+  lastUsed: z.boolean(),
+});
+export type Association = z.infer<typeof associationSchema>;
+
+/** After sign-in, the chooser is shown when the person is active in several associations and none was remembered. */
+export function needsAssociationChoice(
+  associations: readonly Pick<Association, 'current' | 'lastUsed'>[],
+): boolean {
+  return associations.length > 1 && !associations.some((a) => a.current && a.lastUsed);
+}
+
 /** The time zone every time is shown in for this user: their own choice, else the association's. */
 export function displayTimeZone(me: Pick<Me, 'user' | 'tenant'>): string {
   return me.user.timeZone ?? me.tenant.settings.defaultTimezone;
@@ -177,6 +197,8 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const MESSAGES = {
   badCredentials: 'The username or password is incorrect.',
   throttled: 'Too many failed sign-in attempts. Try again later.',
+  deactivated:
+    'Your account has been deactivated. Ask an administrator of your association to reactivate it.',
   termsActionFailed: 'An error has been occurred.',
   notSignedIn: 'You are not signed in.',
   forbidden: 'You do not have permission to do that.',

@@ -1,3 +1,4 @@
+import type { Association } from '@guildhall/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconBuildingCommunity,
@@ -11,13 +12,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../platform/api-client.ts';
 import { areaHome, signOut, useIdentity } from '../platform/identity.ts';
-
-interface Association {
-  tenantId: string;
-  name: string;
-  role: string;
-  current: boolean;
-}
 
 /**
  * Changes association without signing in again: the server opens a session scoped to the chosen one, and the page

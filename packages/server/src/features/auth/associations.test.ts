@@ -1,4 +1,5 @@
 import { addMembership } from '@guildhall/db/seed/factories';
+import { type Association, needsAssociationChoice } from '@guildhall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, cookieOf, seedTenant, signIn, type TestContext, testApp } from '../../../test/helpers.ts';
 
@@ -63,5 +64,34 @@ describe('several associations per person', () => {
     expect(seen.json().TotalRecordAvailable).toBe(1);
     // Switching back ended the second session too.
     expect((await client(ctx.app, cookieOf(switched)).get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('opens the association the person used last at the next sign-in; the chooser only when none is remembered', async () => {
+    const a = await seedTenant(ctx.database);
+    const b = await seedTenant(ctx.database);
+    await addMembership(ctx.database.db, b.tenant.id, a.staff.id, 'admin');
+    const first = await signIn(ctx.app, a.staff);
+    // Nothing remembered yet: the oldest opens, and the web asks which.
+    expect(first.me.tenant.id).toBe(a.tenant.id);
+    const listed = (
+      await client(ctx.app, first.cookie).get('/api/auth/associations')
+    ).json() as Association[];
+    expect(listed.every((x) => !x.lastUsed)).toBe(true);
+    expect(needsAssociationChoice(listed)).toBe(true);
+
+    const chose = await client(ctx.app, first.cookie).post(`/api/auth/associations/${b.tenant.id}/switch`);
+    expect(chose.statusCode, chose.body).toBe(200);
+    await client(ctx.app, cookieOf(chose)).post('/api/auth/logout');
+
+    const next = await signIn(ctx.app, a.staff);
+    expect(next.me.tenant.id).toBe(b.tenant.id);
+    const now = (await client(ctx.app, next.cookie).get('/api/auth/associations')).json() as Association[];
+    expect(now.find((x) => x.current)).toMatchObject({ tenantId: b.tenant.id, lastUsed: true });
+    expect(needsAssociationChoice(now)).toBe(false);
+
+    // Choosing the one already open is remembered too (the chooser switches to it).
+    const stay = await client(ctx.app, next.cookie).post(`/api/auth/associations/${a.tenant.id}/switch`);
+    expect(stay.statusCode).toBe(200);
+    expect((await signIn(ctx.app, a.staff)).me.tenant.id).toBe(a.tenant.id);
   });
 });

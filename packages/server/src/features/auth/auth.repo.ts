@@ -42,15 +42,21 @@ export async function getUser(executor: Database | Tx, userId: number) {
   return u;
 }
 
-/** The tenant a user signs in to: their oldest membership (read through the own-memberships policy). */
-export async function firstMembership(database: Database, userId: number) {
+/**
+ * The tenant a user signs in to: the one they used last (`preferred`) while they are still active in it, else their
+ * oldest active membership (read through the own-memberships policy). None when they are deactivated everywhere.
+ */
+export async function firstMembership(database: Database, userId: number, preferred?: string | null) {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.user_id', ${String(userId)}, true)`);
     const [m] = await tx
       .select({ tenantId: tenantUsers.tenantId, role: tenantUsers.role })
       .from(tenantUsers)
-      .where(eq(tenantUsers.userId, userId))
-      .orderBy(tenantUsers.createdAt)
+      .where(and(eq(tenantUsers.userId, userId), eq(tenantUsers.isActive, true)))
+      .orderBy(
+        sql`(${tenantUsers.tenantId} = ${preferred ?? null}::uuid) desc nulls last`,
+        tenantUsers.createdAt,
+      )
       .limit(1);
     return m;
   });

@@ -1,4 +1,5 @@
 import {
+  associationSchema,
   changePasswordBody,
   changeUsernameBody,
   forgotPasswordBody,
@@ -17,12 +18,6 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/session.ts'
 import * as auth from './auth.service.ts';
 
 const message = z.object({ message: z.string() });
-const associationSchema = z.object({
-  tenantId: z.string(),
-  name: z.string(),
-  role: z.string(),
-  current: z.boolean(),
-});
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const client = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({

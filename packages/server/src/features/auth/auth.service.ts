@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Database, decoyHash, hashSecret, verifySecret, withTenantTx } from '@guildhall/db';
 import {
+  type Association,
   DEFAULT_TENANT_SETTINGS,
   FEATURE_FLAGS,
   LOGIN_TYPE_IDS,
@@ -110,14 +111,23 @@ export async function login(
   }
   let user: Awaited<ReturnType<typeof repo.findUserByUsername>>;
   let membership: Awaited<ReturnType<typeof repo.firstMembership>>;
+  let ok = false;
   try {
     user = await repo.findUserByUsername(database, key);
-    const ok = await verifySecret(user?.passwordHash ?? (await decoyHash()), input.password);
-    membership = user && ok && user.isActive ? await repo.firstMembership(database, user.id) : undefined;
+    ok = await verifySecret(user?.passwordHash ?? (await decoyHash()), input.password);
+    membership =
+      user && ok && user.isActive
+        ? await repo.firstMembership(database, user.id, user.lastTenantId)
+        : undefined;
   } catch (e) {
     // Our failure, not a guess: the attempt is not counted against the user.
     await repo.dropAttempt(database, attempt.id);
     throw e;
+  }
+  // The right password of a person deactivated in every association they belong to: not a guess, and said plainly.
+  if (user?.isActive && ok && !membership) {
+    await repo.clearFailures(database, key, client.ip);
+    throw new HttpError(403, MESSAGES.deactivated);
   }
   // A wrong guess: the attempt recorded above stays as the failure.
   if (!user || !membership) throw new HttpError(401, MESSAGES.badCredentials);
@@ -409,22 +419,19 @@ function sha256(s: string): string {
   return createHash('sha256').update(s).digest('hex');
 }
 
-export interface Association {
-  tenantId: string;
-  name: string;
-  role: string;
-  current: boolean;
-}
-
 /** The associations the signed-in person belongs to (the chooser after sign-in and the header's switcher). */
 export async function listAssociations(database: Database, auth: AuthContext): Promise<Association[]> {
-  const rows = await repo.myAssociations(database, auth.tenantId, auth.userId);
+  const [rows, user] = await Promise.all([
+    repo.myAssociations(database, auth.tenantId, auth.userId),
+    repo.getUser(database, auth.userId),
+  ]);
   return rows
     .map((r) => ({
       tenantId: r.tenant_id,
       name: r.name,
       role: r.role,
       current: r.tenant_id === auth.tenantId,
+      lastUsed: r.tenant_id === user?.lastTenantId,
     }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.tenantId.localeCompare(b.tenantId));
 }
@@ -445,6 +452,8 @@ export async function switchAssociation(
   const mine = await repo.myAssociations(database, auth.tenantId, auth.userId);
   if (!mine.some((m) => m.tenant_id === tenantId)) throw new HttpError(404, MESSAGES.notFound);
   await revokeSession(database, auth.sessionId);
+  // The person's choice is remembered: their next sign-in opens this association.
+  await repo.updateUser(database, auth.userId, { lastTenantId: tenantId });
   const session = await createSession(database, {
     userId: auth.userId,
     tenantId,

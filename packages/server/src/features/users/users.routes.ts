@@ -1,11 +1,12 @@
 import { tenantUsers, users } from '@guildhall/db';
 import { FEATURE_FLAGS, type UserRow, userRecordSchema, userRowSchema } from '@guildhall/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import { requireAuth, tenantTx } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
+import { HttpError, notFound } from '../../platform/errors.ts';
+import { revokeUserSessionsIn } from '../../platform/session.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const flagKeys = FEATURE_FLAGS.map((f) => f.key) as [string, ...string[]];
@@ -17,7 +18,8 @@ const columns = {
   displayName: users.displayName,
   loginType: users.loginType,
   role: tenantUsers.role,
-  isActive: users.isActive,
+  /** Active in this association: the person is active and not deactivated here. */
+  isActive: sql<boolean>`(${users.isActive} and ${tenantUsers.isActive})`.mapWith(Boolean),
   lastSignInAt: users.lastSignInAt,
   featureFlags: tenantUsers.featureFlags,
 };
@@ -71,6 +73,59 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return present(r);
     },
   });
+
+  /**
+   * Deactivates or reactivates a person in this association only: deactivated, no session of theirs opens here and
+   * the ones open end now (their other associations are untouched); reactivated, they sign in again. Audited.
+   */
+  for (const active of [false, true]) {
+    app.post(`/api/users/:id/${active ? 'reactivate' : 'deactivate'}`, {
+      config: { permission: 'users.manage' },
+      schema: {
+        tags: ['users'],
+        summary: active
+          ? 'Reactivate a user in this association'
+          : 'Deactivate a user in this association; their sessions here end',
+        params: idParams,
+        response: { 200: userRecordSchema },
+      },
+      handler: async (req) => {
+        const auth = requireAuth(req.auth);
+        if (!active && req.params.id === auth.userId)
+          throw new HttpError(400, 'You cannot deactivate yourself. Ask another administrator.');
+        if (!active && req.params.id === auth.impersonatorUserId)
+          throw new HttpError(400, 'You cannot deactivate yourself. Ask another administrator.');
+        const where = and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, req.params.id));
+        const changed = await tenantTx(app.database, auth, async (tx) => {
+          const [before] = await tx.select({ isActive: tenantUsers.isActive }).from(tenantUsers).where(where);
+          if (!before) throw notFound();
+          if (before.isActive === active) return false;
+          await tx
+            .update(tenantUsers)
+            .set({ isActive: active, deactivatedAt: active ? null : new Date() })
+            .where(where);
+          await audit(tx, auth, {
+            action: active ? 'reactivate' : 'deactivate',
+            entity: 'user',
+            entityId: req.params.id,
+            before: { isActive: before.isActive },
+            after: { isActive: active },
+          });
+          return true;
+        });
+        if (changed && !active) await revokeUserSessionsIn(app.database, auth.tenantId, req.params.id);
+        const [r] = await tenantTx(app.database, auth, (tx) =>
+          tx
+            .select(columns)
+            .from(tenantUsers)
+            .innerJoin(users, eq(users.id, tenantUsers.userId))
+            .where(where),
+        );
+        if (!r) throw notFound();
+        return present(r);
+      },
+    });
+  }
 
   app.put('/api/users/:id/feature-flags', {
     config: { permission: 'users.manage' },

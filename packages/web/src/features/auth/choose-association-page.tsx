@@ -1,4 +1,4 @@
-import type { Me } from '@guildhall/shared';
+import type { Association, Me } from '@guildhall/shared';
 import { Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingCommunity, IconChevronRight } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,13 +8,6 @@ import { ErrorBlock } from '../../platform/error-block.tsx';
 import { landingPath, switchIdentity, useIdentity } from '../../platform/identity.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { usePageTitle } from '../../platform/page-title.ts';
-
-export interface Association {
-  tenantId: string;
-  name: string;
-  role: string;
-  current: boolean;
-}
 
 const ROLE: Record<string, string> = { admin: 'Administrator', staff: 'Staff', member: 'Member' };
 
@@ -36,11 +29,11 @@ export function ChooseAssociationPage() {
     queryKey: ['associations', me.user.id, me.tenant.id],
     queryFn: () => api.get<Association[]>('/api/auth/associations'),
   });
+  // Always through the switch, the one already open included: the choice is remembered for the next sign-in.
   const choose = useMutation({
-    mutationFn: async (a: Association) =>
-      a.current ? me : api.post<Me>(`/api/auth/associations/${a.tenantId}/switch`),
+    mutationFn: async (a: Association) => api.post<Me>(`/api/auth/associations/${a.tenantId}/switch`),
     onSuccess: async (chosen) => {
-      if (chosen.tenant.id !== me.tenant.id) switchIdentity(queryClient, chosen);
+      switchIdentity(queryClient, chosen);
       await navigate(landingPath(chosen, next), { replace: true });
     },
   });

@@ -1,4 +1,4 @@
-import { loginBody, type Me } from '@guildhall/shared';
+import { type Association, loginBody, type Me, needsAssociationChoice } from '@guildhall/shared';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -52,12 +52,11 @@ export function SignInPage() {
     onSuccess: async (signedIn) => {
       clearSignedOutReason(queryClient);
       switchIdentity(queryClient, signedIn);
-      // A person of several associations chooses one first (after any security prompt, which comes first).
+      // A person of several associations lands in the one they used last; with none remembered they choose one
+      // first (after any security prompt, which comes first).
       if (!pendingPromptPath(signedIn)) {
-        const mine = await api
-          .get<{ tenantId: string }[]>('/api/auth/associations')
-          .catch(() => [] as { tenantId: string }[]);
-        if (mine.length > 1) {
+        const mine = await api.get<Association[]>('/api/auth/associations').catch(() => [] as Association[]);
+        if (needsAssociationChoice(mine)) {
           const query = next ? `?next=${encodeURIComponent(next)}` : '';
           await navigate(`/prompts/choose-association${query}`, { replace: true });
           return;

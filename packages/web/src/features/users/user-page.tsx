@@ -13,6 +13,7 @@ import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page
 import { SoftBadge } from '../../platform/soft-badge.tsx';
 import { ImpersonateButton } from '../impersonation/index.ts';
 import { SendResetLinkButton } from './send-reset-link-button.tsx';
+import { UserActiveToggle } from './user-active-toggle.tsx';
 import { UserContactCard } from './user-contact-card.tsx';
 import { LOGIN_TYPE_LABEL, ROLE_LABEL, type UserRecord, userKey, usersKey } from './users-api.ts';
 
@@ -83,6 +84,9 @@ function UserScreen() {
           <Group gap="sm">
             <SendResetLinkButton userId={user.id} userName={name} isActive={user.isActive} />
             <ImpersonateButton userId={user.id} userName={name} isActive={user.isActive} />
+            {can(me, 'users.manage') && !me.impersonation && user.id !== me.user.id ? (
+              <UserActiveToggle userId={user.id} userName={name} isActive={user.isActive} variant="button" />
+            ) : null}
           </Group>
         }
       />

@@ -13,6 +13,7 @@ import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
 import { SoftBadge } from '../../platform/soft-badge.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
+import { UserActiveToggle } from './user-active-toggle.tsx';
 import { invitationsKey, LOGIN_TYPE_LABEL, ROLE_LABEL, type UserSummary, usersKey } from './users-api.ts';
 
 export function UsersPage() {
@@ -146,10 +147,17 @@ function UsersScreen() {
       render: (r) =>
         r.kind === 'invitation' ? (
           <PendingActions invitation={r.invitation} canManage={canManage} />
-        ) : r.user.isActive ? (
-          <SoftBadge color="green">Active</SoftBadge>
         ) : (
-          <SoftBadge color="gray">Inactive</SoftBadge>
+          <Stack gap={4} align="flex-start">
+            {r.user.isActive ? (
+              <SoftBadge color="green">Active</SoftBadge>
+            ) : (
+              <SoftBadge color="gray">Inactive</SoftBadge>
+            )}
+            {canManage && r.user.id !== me.user.id ? (
+              <UserActiveToggle userId={r.user.id} userName={nameOf(r)} isActive={r.user.isActive} />
+            ) : null}
+          </Stack>
         ),
     },
     {
