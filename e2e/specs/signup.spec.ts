@@ -1,4 +1,6 @@
+import { withTenantTx } from '@guildhall/db';
 import { addMembership } from '@guildhall/db/seed/factories';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Inbox, signupTokenOf, startInbox } from '../../packages/server/test/smtp-inbox.ts';
 import { signInAs } from '../pages/sign-in.ts';
@@ -92,6 +94,37 @@ describe('trial sign-up in the browser', () => {
     await page.goto('/signup/setup?forceStep=2');
     await page.getByText('Your association is ready').waitFor();
     expect(sent).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the trial’s end in the browser', () => {
+  it('shows a read-only banner on every back-office page, refuses a change with the reason, and keeps the data', async () => {
+    const t = await seedTenant(run.database);
+    await withTenantTx(run.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(
+        sql`update tenants set settings = settings || jsonb_build_object('trialEndsAt', (now() - interval '1 minute')::text) where id = ${t.tenant.id}`,
+      ),
+    );
+    const { page, context } = await run.newPage();
+    await signInAs(page, t.admin.username, t.admin.password);
+    await page.waitForURL(/\/a\/?$/, { timeout: 15_000 });
+    const banner = page.getByRole('alert').filter({ hasText: 'Read-only: the trial has ended' });
+    await banner.waitFor();
+    await banner.getByText('Nothing was deleted', { exact: false }).waitFor();
+    await page.goto('/a/settings');
+    await banner.waitFor();
+    const name = page.getByRole('textbox', { name: /^Association name/ });
+    await name.fill(`${t.tenant.name} renamed`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // The refusal says why; the banner stays; the name is unchanged after a reload.
+    await expect
+      .poll(() => page.getByText('its back office is read-only', { exact: false }).count())
+      .toBeGreaterThan(1);
+    await page.reload();
+    await banner.waitFor();
+    await expect.poll(() => name.inputValue()).toBe(t.tenant.name);
+    await page.screenshot({ path: '/tmp/signup-trial-ended.png' });
     await context.close();
   });
 });

@@ -218,6 +218,62 @@ describe('password reset', () => {
     expect((await login(s.staff.username, 'chosen-by-the-user-2026', '10.70.0.1')).statusCode).toBe(200);
   });
 
+  it('answers forgot-password before looking anything up: the answer cannot tell a known account from an unknown one', async () => {
+    const u = await newUser('timing.');
+    // Hold the work that runs after the answer (the lookup, the token and the mail) until both answers are in.
+    const background = ctx.app.background;
+    const run = background.run;
+    const held: (() => void)[] = [];
+    background.run = (name, work) => {
+      held.push(() => run.call(background, name, work));
+    };
+    const tokens = async () =>
+      (
+        (await ctx.database.db.execute(
+          sql`select count(*)::int as n from password_reset_tokens where user_id = ${u.id}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]?.n;
+    let answers: Awaited<ReturnType<typeof ctx.app.inject>>[];
+    try {
+      answers = await Promise.all(
+        [
+          u.username,
+          `${u.username}@example.org`,
+          unique('nobody.'),
+          `${unique('nobody')}@nowhere.example`,
+        ].map((usernameOrEmail, i) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/auth/forgot-password',
+            payload: { usernameOrEmail },
+            remoteAddress: `10.81.${i}.1`,
+          }),
+        ),
+      );
+      // Every answer went out while the lookup had not run: no token exists yet, so none of them could depend on it.
+      expect(await tokens()).toBe(0);
+      expect(held).toHaveLength(4);
+    } finally {
+      background.run = run;
+      for (const go of held) go();
+    }
+    const shape = (r: (typeof answers)[number]) => ({
+      status: r.statusCode,
+      body: r.body,
+      headers: Object.keys(r.headers)
+        .filter((h) => !['date', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(h))
+        .sort()
+        .map((h) => `${h}: ${h === 'content-length' || h.startsWith('content-') ? r.headers[h] : ''}`),
+    });
+    const [known, byEmail, unknown, unknownEmail] = answers.map(shape);
+    expect(known).toEqual(unknown);
+    expect(byEmail).toEqual(unknownEmail);
+    expect(known).toEqual(byEmail);
+    await ctx.app.background.settled();
+    // The held work then ran: the known account got its link (two asks, two links), the unknown ones nothing.
+    expect(await tokens()).toBe(2);
+  });
+
   it('sends one account at most a few links, whatever the addresses asking', async () => {
     const u = await newUser('flood.');
     const asks = await Promise.all(
