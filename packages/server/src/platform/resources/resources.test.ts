@@ -234,6 +234,20 @@ describe('save and get', () => {
     expect(isDraftExpired(saved, 60, new Date('2026-11-22T11:00:01Z'))).toBe(true);
   });
 
+  it('refuses to void a record changed since the version the user saw, with the record as it is now', async () => {
+    const seen = ((await save(api, sample({ Name: 'Void late', Answer: 'No' }))).json() as SaveResponse).Data;
+    const changed = await save(api, { ...seen, Description: 'Changed meanwhile', Answer: 'No' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stale = await api.put(`${base}/${seen.SampleId}?Version=${seen.Version}`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      class: 'ConcurrencyConflict',
+      Current: { SampleId: seen.SampleId, Description: 'Changed meanwhile', IsVoided: false },
+    });
+    const current = stale.json().Current.Version;
+    expect((await api.put(`${base}/${seen.SampleId}?Version=${current}`)).json()).toEqual({ Success: true });
+  });
+
   it('deletes and voids by marking IsDeleted, with audit rows; another tenant gets 404', async () => {
     const one = ((await save(api, sample({ Name: 'Doomed', Answer: 'No' }))).json() as SaveResponse).Data
       .SampleId;
