@@ -156,7 +156,9 @@ describe('deactivating a user in one association', () => {
     await row.getByText('Active', { exact: true }).waitFor();
     await colleague.page.getByRole('textbox', { name: /^Password/ }).fill(t.staff.password);
     await colleague.page.getByRole('button', { name: 'Sign in' }).click();
-    await colleague.page.waitForURL(/\/a\/?$/);
+    // Back where the sign-out interrupted them.
+    await colleague.page.waitForURL(/\/a\/users$/);
+    await colleague.page.getByRole('heading', { name: 'Users' }).waitFor();
     await colleague.context.close();
 
     await page.goto('/a/audit');
