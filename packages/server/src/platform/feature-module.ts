@@ -7,6 +7,7 @@
  *
  * platform/ never imports a feature; features import platform/ and, for another feature, only its module file.
  */
+import type { SystemTemplate } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { JobHandler } from './jobs.ts';
 import type { ExtraFieldsSource } from './resources/extra-fields.ts';
@@ -55,6 +56,11 @@ export interface FeatureModule {
    * publisher's transaction. A name no module publishes fails the start.
    */
   subscribes?: Record<string, (services: Services) => EventSubscriber>;
+  /**
+   * The system messages this feature sends (a password reset, an invoice), each with its default wording and its
+   * values (decision 0154): listed for staff to reword per association. A key has one declaring module.
+   */
+  mailTemplates?: readonly SystemTemplate[];
 }
 
 /** Declares a feature module (an identity that gives the object its type where it is written). */

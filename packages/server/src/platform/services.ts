@@ -5,6 +5,7 @@
  * made nowhere else.
  */
 import type { Database, Tx } from '@guildhall/db';
+import type { SystemTemplate } from '@guildhall/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Background, createBackground } from './background.ts';
 import type { AppConfig } from './config.ts';
@@ -85,6 +86,8 @@ export interface Services {
   events: DomainEvents;
   /** Every resource declared in shared, bound to its table, with its feature's server hooks. */
   resources: readonly BoundResource[];
+  /** The system messages the modules declare (`mailTemplates`), by key order of the modules. */
+  mailTemplates: readonly SystemTemplate[];
 }
 
 export interface ServiceOptions {
@@ -165,6 +168,17 @@ export function createServices(
     }
   }
 
+  const mailTemplates: SystemTemplate[] = [];
+  const templateOwners = new Map<string, string>();
+  for (const m of modules) {
+    for (const t of m.mailTemplates ?? []) {
+      const other = templateOwners.get(t.Key);
+      if (other) refuse(`${m.name} declares the system message ${t.Key}, which ${other} already declares.`);
+      templateOwners.set(t.Key, m.name);
+      mailTemplates.push(t);
+    }
+  }
+
   let worker: Worker | null = null;
   const kinds = [...jobMakers.keys()];
   const jobs: JobQueue = {
@@ -206,6 +220,7 @@ export function createServices(
     search,
     events,
     resources,
+    mailTemplates,
   };
   for (const m of modules) {
     for (const [name, make] of Object.entries(m.subscribes ?? {})) {

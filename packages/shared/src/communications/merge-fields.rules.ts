@@ -374,14 +374,15 @@ function rawText(html: string): string {
 }
 
 /** Literal HTML whose merge links (`href="merge:Field"`) become the field's tag. */
-function rawBlock(html: string, errors: string[]): string {
+function rawBlock(html: string, errors: string[], links: readonly string[] = []): string {
   let out = '';
   let last = 0;
   for (const m of html.matchAll(MERGE_LINK)) {
     const name = m[1] ?? '';
     out += rawText(html.slice(last, m.index));
     last = (m.index ?? 0) + m[0].length;
-    if ((MERGE_LINK_FIELDS as readonly string[]).includes(name)) out += `href="{{ ${name} }}"`;
+    if ((MERGE_LINK_FIELDS as readonly string[]).includes(name) || links.includes(name))
+      out += `href="{{ ${name} }}"`;
     else {
       errors.push(mergeFieldUnavailable(name));
       out += rawText('href="#"');
@@ -395,7 +396,11 @@ function rawBlock(html: string, errors: string[]): string {
  * are never evaluated) and each chip becomes its field's tag. A chip naming no field of the catalogue, or with
  * parameters that do not check, is reported in `errors` and renders nothing.
  */
-export function templateToLiquid(html: string): { liquid: string; fields: string[]; errors: string[] } {
+export function templateToLiquid(
+  html: string,
+  /** Fields beyond the catalogue (a system message's own, decision 0154); `links` those a link may point to. */
+  extra: { fields: readonly MergeField[]; links: readonly string[] } = { fields: [], links: [] },
+): { liquid: string; fields: string[]; errors: string[] } {
   let liquid = '';
   let last = 0;
   const fields: string[] = [];
@@ -404,10 +409,10 @@ export function templateToLiquid(html: string): { liquid: string; fields: string
   let i = 0;
   for (const m of html.matchAll(CHIP)) {
     const chip = chips[i++];
-    liquid += rawBlock(html.slice(last, m.index), errors);
+    liquid += rawBlock(html.slice(last, m.index), errors, extra.links);
     last = (m.index ?? 0) + m[0].length;
     if (!chip) continue;
-    const field = mergeFieldByName(chip.name);
+    const field = extra.fields.find((f) => f.Name === chip.name) ?? mergeFieldByName(chip.name);
     if (!field) {
       errors.push(mergeFieldUnavailable(chip.name));
       continue;
@@ -421,7 +426,7 @@ export function templateToLiquid(html: string): { liquid: string; fields: string
     fields.push(field.Name);
     liquid += mergeTag(field, params);
   }
-  liquid += rawBlock(html.slice(last), errors);
+  liquid += rawBlock(html.slice(last), errors, extra.links);
   return { liquid, fields, errors };
 }
 

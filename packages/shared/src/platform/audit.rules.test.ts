@@ -71,3 +71,13 @@ describe('the audit log as people read it', () => {
     );
   });
 });
+
+describe('entities no resource declares', () => {
+  it('are named by a label and their own title, never by the raw entity name', () => {
+    expect(auditRecordText(null, 'savedReports', null, { Title: 'Members by type' })).toBe(
+      'Saved report Members by type',
+    );
+    expect(auditRecordText(null, 'savedReports', { Title: 'Old' }, null)).toBe('Saved report Old');
+    expect(auditRecordText(null, 'mailSuppressions', null, null)).toBe('Mail suppression');
+  });
+});

@@ -66,6 +66,24 @@ export function auditChanges(
   return changes;
 }
 
+/** Labels of audited entities that no resource declares. */
+const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  savedReports: 'Saved report',
+  savedQueries: 'Saved query',
+  systemTemplates: 'System message',
+};
+
+/** `savedReports` → "Saved report": a camel-case, plural entity name as a noun. */
+function entityLabel(entity: string): string {
+  const words = entity
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .replace(/s$/, '');
+  return words ? words[0]?.toUpperCase() + words.slice(1) : entity;
+}
+
 /** "Contact Adams, William (A0000138)": the record of an entry, by its resource's title and the record's name. */
 export function auditRecordText(
   resource: Pick<ResourceDeclaration, 'recordName' | 'columns' | 'title' | 'fields'> | null,
@@ -74,7 +92,14 @@ export function auditRecordText(
   after: unknown,
 ): string {
   const model = recordSide(after) ?? recordSide(before);
-  if (!resource) return entity;
+  if (!resource) {
+    // Entities written outside the generic layer (saved reports, signatures): a label, and the record's own title.
+    const noun = AUDIT_ENTITY_LABELS[entity] ?? entityLabel(entity);
+    const name = model
+      ? [model.Title, model.Name, model.title, model.name].find((v) => typeof v === 'string')
+      : null;
+    return name ? `${noun} ${name}` : noun;
+  }
   const noun = resource.title.replace(/s$/, '');
   return model ? `${noun} ${recordNameOf(resource, model)}` : noun;
 }

@@ -7,6 +7,7 @@ import {
   LOGIN_TYPE_IDS,
   MESSAGES,
   type Me,
+  passwordResetMail,
   ROLE_PERMISSIONS,
 } from '@guildhall/shared';
 import { audit } from '../../platform/audit.ts';
@@ -22,6 +23,7 @@ import {
   type SessionTicket,
   sessionExpiry,
 } from '../../platform/session.ts';
+import { communicationsApi } from '../communications/communications.module.ts';
 import * as repo from './auth.repo.ts';
 
 export interface ClientInfo {
@@ -304,10 +306,9 @@ async function sendResetLink(
   if (!(await repo.storeResetToken(database, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS))))
     return false;
   const link = `${config.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
-  await mailer.send(membership.tenantId, {
+  await communicationsApi.sendSystemMail({ database, mailer }, membership.tenantId, passwordResetMail, {
     to: user.email,
-    subject: 'Choose a new password',
-    text: `Hello ${user.displayName},\n\nSomeone asked to reset the password of the account ${user.username}. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this message.`,
+    values: { 'User.DisplayName': user.displayName, 'User.Username': user.username, 'Reset.Link': link },
     secrets: [token],
   });
   return true;

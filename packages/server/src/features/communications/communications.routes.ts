@@ -15,6 +15,7 @@ import {
   serverCallAnswerSchema,
   signatureInputSchema,
   signatureSchema,
+  systemMergeFields,
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +46,14 @@ export const communicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       response: { 200: z.array(mergeFieldSchema) },
     },
-    handler: async (req) => mergeFieldsFor(req.params.flags || MERGE_FLAGS.RichText, req.params.entity),
+    handler: async (req) => {
+      // A system message (`system:{key}`, decision 0154) offers its own values and the association's.
+      if (req.params.entity.startsWith('system:')) {
+        const t = app.services.mailTemplates.find((x) => `system:${x.Key}` === req.params.entity);
+        return t ? systemMergeFields(t) : [];
+      }
+      return mergeFieldsFor(req.params.flags || MERGE_FLAGS.RichText, req.params.entity);
+    },
   });
 
   app.post('/api/communication/resolvemergefield/:name', {
@@ -59,7 +67,11 @@ export const communicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(z.string()) },
     },
     handler: async (req) => {
-      const field = mergeFieldByName(req.params.name);
+      const field =
+        mergeFieldByName(req.params.name) ??
+        app.services.mailTemplates
+          .flatMap((t) => systemMergeFields(t))
+          .find((f) => f.Name === req.params.name);
       if (!field) throw badRequest(mergeFieldUnavailable(req.params.name));
       const { params, errors } = checkMergeParams(field, req.body ?? {});
       const messages = Object.values(errors);

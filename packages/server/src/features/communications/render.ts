@@ -87,9 +87,12 @@ export class TemplateError extends Error {
 }
 
 /** The render context Liquid reads: every field of the catalogue present, grouped (`Contact.FirstName`). */
-function contextOf(values: MergeValues): Record<string, Record<string, unknown>> {
+function contextOf(
+  values: MergeValues,
+  extra: readonly MergeField[],
+): Record<string, Record<string, unknown>> {
   const ctx: Record<string, Record<string, unknown>> = {};
-  for (const f of MERGE_FIELD_CATALOGUE) {
+  for (const f of [...MERGE_FIELD_CATALOGUE, ...extra]) {
     const [group, name] = f.Name.split('.') as [string, string];
     ctx[group] ??= {};
     const v = values[f.Name];
@@ -99,8 +102,12 @@ function contextOf(values: MergeValues): Record<string, Record<string, unknown>>
 }
 
 /** Compiles rich text with merge chips once; throws TemplateError naming an unknown field or a bad parameter. */
-export function compileTemplate(html: string): CompiledTemplate {
-  const { liquid, fields, errors } = templateToLiquid(html);
+export function compileTemplate(
+  html: string,
+  /** A system message's own fields (decision 0154). */
+  extra: { fields: readonly MergeField[]; links: readonly string[] } = { fields: [], links: [] },
+): CompiledTemplate {
+  const { liquid, fields, errors } = templateToLiquid(html, extra);
   if (errors.length > 0) throw new TemplateError(errors);
   let parsed: Template[];
   try {
@@ -111,7 +118,7 @@ export function compileTemplate(html: string): CompiledTemplate {
   return {
     fields,
     render(values) {
-      return engine.renderSync(parsed, contextOf(values)) as string;
+      return engine.renderSync(parsed, contextOf(values, extra.fields)) as string;
     },
   };
 }

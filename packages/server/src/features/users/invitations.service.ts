@@ -16,11 +16,13 @@ import {
   type InvitationRow,
   type InviteBody,
   isEmailSyntax,
+  staffInvitationMail,
 } from '@guildhall/shared';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
+import { communicationsApi } from '../communications/communications.module.ts';
 import * as repo from './invitations.repo.ts';
 
 function sha256(s: string): string {
@@ -49,11 +51,16 @@ async function mail(
   associationName: string,
   token: string,
 ): Promise<void> {
-  const hello = invitation.displayName ? `Hello ${invitation.displayName},` : 'Hello,';
-  await services.mailer.send(tenantId, {
+  await communicationsApi.sendSystemMail(services, tenantId, staffInvitationMail, {
     to: invitation.email,
-    subject: `You are invited to ${associationName}`,
-    text: `${hello}\n\n${inviterName} invites you to work in ${associationName}'s back office on Guildhall as ${INVITABLE_ROLE_LABELS[invitation.role].toLowerCase()}.\n\nTo accept, open this link within ${INVITATION_DAYS} days (it works once):\n\n${linkOf(services, token)}\n\nIf you did not expect this invitation, you can ignore this message.`,
+    values: {
+      'Invitation.DisplayName': invitation.displayName || null,
+      'Invitation.InviterName': inviterName,
+      'Invitation.Role': INVITABLE_ROLE_LABELS[invitation.role].toLowerCase(),
+      'Invitation.Days': String(INVITATION_DAYS),
+      'Invitation.Link': linkOf(services, token),
+      'Association.Name': associationName,
+    },
     secrets: [token],
   });
 }

@@ -1,3 +1,4 @@
+import { staffInvitationMail } from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
 import { invitationsRoutes } from './invitations.routes.ts';
 import { usersRoutes } from './users.routes.ts';
@@ -9,4 +10,5 @@ export const usersModule = defineFeature({
     await usersRoutes(app, options);
     await invitationsRoutes(app, options);
   },
+  mailTemplates: [staffInvitationMail],
 });

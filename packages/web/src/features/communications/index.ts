@@ -1,4 +1,4 @@
-import { IconMailForward, IconTemplate } from '@tabler/icons-react';
+import { IconMailCog, IconMailForward, IconTemplate } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
@@ -25,6 +25,22 @@ export const communicationsModule: WebModule = {
       screen(
         () => import('./mailing-page.tsx'),
         (m) => m.MailingPage,
+      ),
+    ),
+    page(
+      'system-messages',
+      { stateName: 'Communications.SystemMessages', title: 'System messages' },
+      screen(
+        () => import('./system-templates-page.tsx'),
+        (m) => m.SystemTemplatesPage,
+      ),
+    ),
+    page(
+      'system-messages/:key',
+      { stateName: 'Communications.SystemMessage', title: 'System message' },
+      screen(
+        () => import('./system-templates-page.tsx'),
+        (m) => m.SystemTemplatePage,
       ),
     ),
     page(
@@ -55,6 +71,16 @@ export const communicationsModule: WebModule = {
       permission: 'backoffice',
       order: 10,
       description: 'Messages and newsletters you reuse, with merge fields that greet each recipient by name.',
+    },
+    {
+      section: 'communications',
+      to: '/a/system-messages',
+      label: 'System messages',
+      icon: IconMailCog,
+      permission: 'backoffice',
+      order: 15,
+      description:
+        'The messages Guildhall sends for you (password resets, invoices, confirmations), in your words.',
     },
   ],
   recordTabs: {
