@@ -4,8 +4,10 @@
  * never shown: the demo shows the users list's pending rows with Resend and Revoke, not a usable link.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type Db, invitationTokens, staffInvitations, withTenantTx } from '@guildhall/db';
+import { type Db, invitationTokens, staffInvitations, tenantUsers, withTenantTx } from '@guildhall/db';
+import { createUser } from '@guildhall/db/seed/factories';
 import { INVITATION_DAYS } from '@guildhall/shared';
+import { and, eq } from 'drizzle-orm';
 
 const DAY = 86_400_000;
 
@@ -49,4 +51,25 @@ export async function seedDemoInvitations(db: Db, tenantId: string, invitedBy: n
         .values({ tokenHash, tenantId, invitationId: Number(row.id), expiresAt, createdAt: sentAt });
     }
   });
+}
+
+/**
+ * A former colleague: a staff user the association deactivated when they left (the users list shows them Inactive
+ * with Reactivate). Their password is random: nobody signs in as them.
+ */
+export async function seedDemoFormerColleague(db: Db, tenantId: string): Promise<void> {
+  const left = await createUser(db, {
+    tenantId,
+    username: 'greg.holloway',
+    password: randomBytes(24).toString('base64url'),
+    role: 'staff',
+    displayName: 'Greg Holloway',
+    email: 'greg.holloway@demo-association.example.org',
+  });
+  await withTenantTx(db, { tenantId }, (tx) =>
+    tx
+      .update(tenantUsers)
+      .set({ isActive: false, deactivatedAt: new Date(Date.now() - 40 * DAY) })
+      .where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.userId, left.id))),
+  );
 }

@@ -256,6 +256,16 @@ describe('the demo', () => {
     ]);
   });
 
+  it('gives the demo association a former colleague, deactivated there', async () => {
+    const [demo] = await asOwner<{ id: string }>(sql`select id from tenants where slug = 'demo'`);
+    const seen = await withTenantTx(database.db, { tenantId: demo?.id as string }, async (tx) =>
+      rowsOf<{ username: string; is_active: boolean }>(
+        await tx.execute(sql`select username, is_active from user_directory where not is_active`),
+      ),
+    );
+    expect(seen).toEqual([{ username: 'greg.holloway', is_active: false }]);
+  });
+
   it('is seeded once: a second start adds nothing', async () => {
     expect(await seedDemo(database)).toBeNull();
     const [n] = await asOwner<{ n: number }>(sql`select count(*)::int as n from contacts`);

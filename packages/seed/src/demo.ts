@@ -14,7 +14,7 @@ import { seedDemoCommunications } from './demo-communications.ts';
 import { seedDemoCustomFields } from './demo-custom-fields.ts';
 import { seedDemoEvents } from './demo-events.ts';
 import type { DemoFilesInput } from './demo-files.ts';
-import { seedDemoInvitations } from './demo-invitations.ts';
+import { seedDemoFormerColleague, seedDemoInvitations } from './demo-invitations.ts';
 import { seedDemoMemberships } from './demo-memberships.ts';
 import { seedDemoQueries } from './demo-query-tool.ts';
 import { seedDemoReports } from './demo-reports.ts';
@@ -104,6 +104,7 @@ export async function seedDemo(
   await seedDemoQueries(db, demo.id, staff.id);
   await seedDemoTasks(db, demo.id, staff.id);
   await seedDemoInvitations(db, demo.id, staff.id);
+  await seedDemoFormerColleague(db, demo.id);
   await seedDemoBilling(db, demo.id, shared.todayIn(shared.DEFAULT_TIMEZONE));
   await seedDemoEvents(db, demo.id);
   await linkDemoTasksToEvents(db, demo.id);
