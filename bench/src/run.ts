@@ -17,6 +17,8 @@
  * `--only images` P9 alone; `--only signup` the sign-up bar alone (`--signups` sets how many are timed);
  * `--only query-tool` the query tool's CSV download (`--query-tool-rows`, and `--query-tool-db <url>` for
  * PostgreSQL besides PGlite; bench/src/query-tool.ts).
+ * `--only billing` the billing bars (bench/src/billing.ts): 1,000 invoice PDFs (`--billing-pdfs`) and the receivables
+ * aging over 200,000 open invoices (`--billing-open-invoices`) on PostgreSQL.
  * `--only reports` the grouped report bar (P15) on PostgreSQL (`--report-contacts` sets its size; bench/src/reports.ts).
  * `--only custom-fields` the custom-fields list bar alone through the HTTP API (`--cf-contacts` sets its size,
  * 100,000 by default), written as the `customFields` entry of lists-postgres.json.
@@ -27,6 +29,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { measureBilling } from './billing.ts';
 import { measureCustomFields } from './custom-fields.ts';
 import { measureEvents } from './events.ts';
 import { measureImages } from './images.ts';
@@ -75,6 +78,9 @@ const { values: args } = parseArgs({
     'event-count': { type: 'string', default: '10000' },
     /** Contacts of the custom-fields bar (10 custom fields each). */
     'cf-contacts': { type: 'string', default: '100000' },
+    /** Invoice PDFs of the billing bench, and the open invoices of its aging report (PostgreSQL). */
+    'billing-pdfs': { type: 'string', default: '1000' },
+    'billing-open-invoices': { type: 'string', default: '200000' },
     /** Name of the PostgreSQL database the lists part creates and drops (default gh_bench_<pid>). */
     'pg-database': { type: 'string' },
     /** An existing database seeded with `npm run seed -- --tenant bench`: measured as it is, not loaded or dropped. */
@@ -188,6 +194,15 @@ if (args.only === undefined || args.only === 'reports') {
     bar: 'P15: a grouped report over 1,000,000 contacts (count by status and state) p95 <= 500 ms on PostgreSQL, through POST /api/reportExecution/run/{ReportId}',
     ...r,
   });
+}
+if (args.only === undefined || args.only === 'billing') {
+  const r = await measureBilling({
+    pdfCount: Number(args['billing-pdfs']),
+    agingInvoices: Number(args['billing-open-invoices']),
+    agingRuns: 50,
+  });
+  write('billing-pdfs', r.pdfs);
+  write('billing-aging', r.aging);
 }
 if (args.only === undefined || args.only === 'events') {
   const r = await measureEvents({

@@ -187,3 +187,33 @@ describe('payments and deposits', () => {
     );
   });
 });
+
+describe('billing reports', () => {
+  it('ages what is owed by days past due, and shows revenue by account and month', async () => {
+    const { page } = await signedInAdmin(run, { width: 1280, height: 900 });
+    const contactId = await contact(page, 'Olga', `Nowak ${unique('')}`);
+    const issue = (cents: number, issueDate: string, dueDate: string) =>
+      post(page, '/api/billing/invoices/issue', {
+        contactId,
+        issueDate,
+        dueDate,
+        lines: [{ description: 'Dues', unitPriceCents: cents, quantity: 1 }],
+      });
+    await issue(10_000, '2026-01-05', '2026-02-04');
+    await issue(2_500, '2026-03-01', '2026-03-31');
+    await page.goto('/a/billing/reports');
+    const aging = page.getByRole('table', { name: 'Aging totals' });
+    await aging.waitFor();
+    await page.getByLabel('As of (YYYY-MM-DD)').fill('2026-04-15');
+    // On April 15: the March invoice is 15 days late, the January one 70.
+    await page.getByRole('table', { name: 'Aging by contact' }).getByText('Olga', { exact: false }).waitFor();
+    const cells = await aging.getByRole('cell').allTextContents();
+    expect(cells).toEqual(['$0.00', '$25.00', '$0.00', '$100.00', '$0.00', '$125.00']);
+    await page.getByLabel('From').fill('2026-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2026-03-31');
+    const revenue = page.getByRole('table', { name: 'Revenue by account and month' });
+    await revenue.getByRole('columnheader', { name: '2026-03' }).waitFor();
+    expect(await revenue.textContent()).toContain('$125.00');
+    await shot(page, 'billing-reports');
+  });
+});

@@ -71,6 +71,11 @@ const SCREENS: Readonly<Record<string, { title: string; content: string }>> = {
     content:
       'The cash and checks received and not yet taken to the bank. Select the ones on the deposit slip, give the slip its reference, and make the deposit: the money moves from undeposited funds to the bank. A deposited payment is no longer edited; a refund or a bounced check then comes out of the bank.',
   },
+  'Billing.Reports': {
+    title: 'Billing reports',
+    content:
+      'Receivables aging shows what is owed on open invoices by how late it is on the day you choose (today unless you enter another): current (not yet due), 1-30, 31-60, 61-90 and over 90 days past the due date, in total and for the contacts who owe most; a contact opens on their Purchases tab. Revenue by account and month reads the ledger: what was invoiced to each revenue account, less what was voided, month by month. Payments by method and deposits by month are among the reports of the report builder.',
+  },
   'Member.Invoices': {
     title: 'Your invoices',
     content:

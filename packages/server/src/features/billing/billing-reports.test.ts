@@ -134,4 +134,41 @@ describe('billing reports', () => {
     expect(d.overdueCount).toBeGreaterThanOrEqual(issued.filter((i) => i.dueDate < '2026-11-26').length);
     expect((await otherStaff.get('/api/billing/dashboard')).json().openReceivablesCents).toBe(0);
   });
+
+  it('ships payments by method and deposits by month to the report builder', async () => {
+    const check = await staff.post('/api/billing/payments/record', {
+      contactId: issued[0]?.contactId,
+      amountCents: 1_250,
+      method: 'check',
+      checkNumber: '501',
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    const deposit = await staff.post('/api/billing/deposits/make', {
+      paymentIds: [(check.json() as { paymentId: number }).paymentId],
+      depositDate: '2026-11-20',
+    });
+    expect(deposit.statusCode, deposit.body).toBe(200);
+    type Run = {
+      Grouping: { Rows: { Keys: unknown[]; Labels: string[]; Values: Record<string, number> }[] };
+    };
+    const byMethod = await staff.post('/api/reportExecution/run/payments.byMethod?format=json', {});
+    expect(byMethod.statusCode, byMethod.body).toBe(200);
+    const methods = (byMethod.json() as Run).Grouping.Rows;
+    expect(methods.find((r) => r.Keys[0] === 'cash')?.Values).toMatchObject({
+      count: 1,
+      sum_AmountCents: 2_500,
+    });
+    expect(methods.find((r) => r.Keys[0] === 'check')?.Values).toMatchObject({
+      count: 1,
+      sum_AmountCents: 1_250,
+    });
+    const byMonth = await staff.post('/api/reportExecution/run/deposits.byMonth?format=json', {});
+    expect(byMonth.statusCode, byMonth.body).toBe(200);
+    const months = (byMonth.json() as Run).Grouping.Rows;
+    expect(months.find((r) => r.Labels[0] === 'Nov 2026')?.Values).toMatchObject({
+      count: 1,
+      sum_PaymentCount: 1,
+      sum_TotalCents: 1_250,
+    });
+  });
 });

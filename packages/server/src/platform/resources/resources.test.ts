@@ -671,9 +671,11 @@ describe('view templates and reports', () => {
     // The fixture's report runs, but the catalogue lists only the association's reports.
     expect(before.map((r) => r.ReportId)).toEqual([
       'contacts.byStatus',
+      'deposits.byMonth',
       'events.registrationsByEvent',
       'invoices.byStatus',
       'memberships.byType',
+      'payments.byMethod',
       'users.staff',
     ]);
     expect((await api.post('/api/reportExecution/SetReportAsFavorite/users.staff')).json()).toEqual({

@@ -4,12 +4,15 @@ import {
   IconCashRegister,
   IconFileInvoice,
   IconReceiptTax,
+  IconReportMoney,
 } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
 
 const member = () => import('./member-invoices-page.tsx');
+const widget = (name: 'OpenReceivables' | 'OverdueInvoices' | 'RevenueThisMonth') =>
+  lazy(() => import('./billing-widgets.tsx').then((m) => ({ default: m[name] })));
 
 /**
  * Billing: invoices, payments, credits and deposits on the generic screens, the billing setup menu (ledger
@@ -33,6 +36,14 @@ export const billingModule: WebModule = {
       screen(
         () => import('./make-deposit-page.tsx'),
         (m) => m.MakeDepositPage,
+      ),
+    ),
+    page(
+      'billing/reports',
+      { stateName: 'Billing.Reports', title: 'Billing reports' },
+      screen(
+        () => import('./billing-reports-page.tsx'),
+        (m) => m.BillingReportsPage,
       ),
     ),
   ],
@@ -90,6 +101,14 @@ export const billingModule: WebModule = {
       description: 'Take the cash and checks received to the bank together.',
     },
     {
+      section: 'people',
+      to: '/a/billing/reports',
+      label: 'Billing reports',
+      icon: IconReportMoney,
+      permission: 'backoffice',
+      description: 'Receivables aging (current to over 90 days) and revenue by account and month.',
+    },
+    {
       section: 'setup',
       to: '/micronet/menu/billing-setup',
       label: 'Billing setup',
@@ -109,4 +128,27 @@ export const billingModule: WebModule = {
     payments: lazy(() => import('./payment-record-actions.tsx')),
     deposits: lazy(() => import('./deposit-record-actions.tsx')),
   },
+  dashboardWidgets: [
+    {
+      key: 'billing.openReceivables',
+      title: 'Open receivables',
+      permission: 'backoffice',
+      size: { w: 2, h: 3 },
+      Component: widget('OpenReceivables'),
+    },
+    {
+      key: 'billing.overdue',
+      title: 'Overdue invoices',
+      permission: 'backoffice',
+      size: { w: 2, h: 3 },
+      Component: widget('OverdueInvoices'),
+    },
+    {
+      key: 'billing.revenueThisMonth',
+      title: 'Revenue this month',
+      permission: 'backoffice',
+      size: { w: 2, h: 3 },
+      Component: widget('RevenueThisMonth'),
+    },
+  ],
 };

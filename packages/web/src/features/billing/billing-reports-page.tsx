@@ -1,0 +1,218 @@
+/**
+ * `/a/billing/reports`: accounts receivable aging on a chosen day (current, 1-30, 31-60, 61-90, over 90 days past
+ * due, in total and for the contacts who owe most) and revenue by account and month from the ledger. Payments by
+ * method, deposits by month and invoices by status are in the report builder's shipped reports.
+ */
+import {
+  AGING_BUCKET_LABELS,
+  AGING_BUCKETS,
+  type AgingReport,
+  contactsResource,
+  formatMoney,
+  type RevenueReport,
+} from '@guildhall/shared';
+import { Anchor, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../platform/api-client.ts';
+import { ErrorBlock } from '../../platform/error-block.tsx';
+import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
+import { recordPath } from '../../platform/screens/resources.ts';
+
+const right = { textAlign: 'right' } as const;
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+export function BillingReportsPage() {
+  return (
+    <Stack gap="xl">
+      <PageHeader
+        title="Billing reports"
+        description="What is owed and how late, and revenue by account and month."
+      />
+      <Aging />
+      <Revenue />
+    </Stack>
+  );
+}
+
+function Aging() {
+  const [asOf, setAsOf] = useState('');
+  const day = ISO.test(asOf) ? asOf : '';
+  const q = useQuery({
+    queryKey: ['billing', 'reports', 'aging', day],
+    queryFn: () => api.get<AgingReport>(`/api/billing/reports/aging${day ? `?asOf=${day}` : ''}`),
+  });
+  const r = q.data;
+  const money = (cents: number) => formatMoney(cents, { currency: r?.currency ?? 'USD' });
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="aging-title">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h3" id="aging-title">
+          Receivables aging
+        </Title>
+        <TextInput
+          label="As of (YYYY-MM-DD)"
+          placeholder="Today"
+          value={asOf}
+          onChange={(e) => setAsOf(e.currentTarget.value)}
+          w={200}
+        />
+      </Group>
+      {q.error ? <ErrorBlock error={q.error} onRetry={() => void q.refetch()} /> : null}
+      {!r && !q.error ? <LoadingBlock /> : null}
+      {r ? (
+        <>
+          <Text size="sm" c="dimmed">
+            {r.totals.invoiceCount.toLocaleString('en-US')} open invoices of{' '}
+            {r.totals.contactCount.toLocaleString('en-US')} contacts on {r.asOf}.
+          </Text>
+          <Paper withBorder>
+            <Table aria-label="Aging totals">
+              <Table.Thead>
+                <Table.Tr>
+                  {AGING_BUCKETS.map((b) => (
+                    <Table.Th key={b} style={right}>
+                      {AGING_BUCKET_LABELS[b]}
+                    </Table.Th>
+                  ))}
+                  <Table.Th style={right}>Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                <Table.Tr fw={700}>
+                  {AGING_BUCKETS.map((b) => (
+                    <Table.Td key={b} style={right}>
+                      {money(r.totals[b])}
+                    </Table.Td>
+                  ))}
+                  <Table.Td style={right}>{money(r.totals.totalCents)}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Paper>
+          <ScrollArea>
+            <Table striped aria-label="Aging by contact">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Contact</Table.Th>
+                  <Table.Th style={right}>Invoices</Table.Th>
+                  {AGING_BUCKETS.map((b) => (
+                    <Table.Th key={b} style={right}>
+                      {AGING_BUCKET_LABELS[b]}
+                    </Table.Th>
+                  ))}
+                  <Table.Th style={right}>Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {r.contacts.map((c) => (
+                  <Table.Tr key={c.contactId}>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`${recordPath(contactsResource, c.contactId)}?tab=purchases`}
+                      >
+                        {c.contactName || `Contact ${c.contactId}`}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td style={right}>{c.invoiceCount}</Table.Td>
+                    {AGING_BUCKETS.map((b) => (
+                      <Table.Td key={b} style={right}>
+                        {c[b] ? money(c[b]) : ''}
+                      </Table.Td>
+                    ))}
+                    <Table.Td style={right}>{money(c.totalCents)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Revenue() {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const params = new URLSearchParams();
+  if (ISO.test(from)) params.set('from', from);
+  if (ISO.test(to)) params.set('to', to);
+  const query = params.toString();
+  const q = useQuery({
+    queryKey: ['billing', 'reports', 'revenue', query],
+    queryFn: () => api.get<RevenueReport>(`/api/billing/reports/revenue${query ? `?${query}` : ''}`),
+  });
+  const r = q.data;
+  const money = (cents: number) => formatMoney(cents, { currency: r?.currency ?? 'USD' });
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="revenue-title">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h3" id="revenue-title">
+          Revenue by account and month
+        </Title>
+        <Group gap="xs">
+          <TextInput
+            label="From"
+            placeholder="12 months ago"
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            w={150}
+          />
+          <TextInput
+            label="To"
+            placeholder="Today"
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            w={150}
+          />
+        </Group>
+      </Group>
+      {q.error ? <ErrorBlock error={q.error} onRetry={() => void q.refetch()} /> : null}
+      {!r && !q.error ? <LoadingBlock /> : null}
+      {r ? (
+        <ScrollArea>
+          <Table striped aria-label="Revenue by account and month">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Account</Table.Th>
+                {r.months.map((m) => (
+                  <Table.Th key={m} style={right}>
+                    {m}
+                  </Table.Th>
+                ))}
+                <Table.Th style={right}>Total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.accounts.map((a) => (
+                <Table.Tr key={a.accountId}>
+                  <Table.Td>
+                    {a.code} {a.name}
+                  </Table.Td>
+                  {a.byMonth.map((cents, i) => (
+                    <Table.Td key={r.months[i]} style={right}>
+                      {cents ? money(cents) : ''}
+                    </Table.Td>
+                  ))}
+                  <Table.Td style={right}>{money(a.totalCents)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr fw={700}>
+                <Table.Td>Total</Table.Td>
+                {r.totalsByMonth.map((cents, i) => (
+                  <Table.Td key={r.months[i]} style={right}>
+                    {money(cents)}
+                  </Table.Td>
+                ))}
+                <Table.Td style={right}>{money(r.totalCents)}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      ) : null}
+    </Stack>
+  );
+}
