@@ -282,14 +282,19 @@ export async function updateUser(
   await database.db.update(users).set(values).where(eq(users.id, userId));
 }
 
-export async function isMemberOf(database: Database, tenantId: string, userId: number): Promise<boolean> {
+/** Whether a user belongs to the association and is active there; null when they do not belong to it. */
+export async function membershipState(
+  database: Database,
+  tenantId: string,
+  userId: number,
+): Promise<{ isActive: boolean } | null> {
   return withTenantTx(database.db, { tenantId }, async (tx) => {
     const [m] = await tx
-      .select({ u: tenantUsers.userId })
+      .select({ isActive: tenantUsers.isActive })
       .from(tenantUsers)
       .where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.userId, userId)))
       .limit(1);
-    return Boolean(m);
+    return m ?? null;
   });
 }
 

@@ -325,7 +325,9 @@ export async function sendPasswordReset(
   auth: AuthContext,
   userId: number,
 ): Promise<{ message: string }> {
-  if (!(await repo.isMemberOf(database, auth.tenantId, userId))) throw new HttpError(404, MESSAGES.notFound);
+  const membership = await repo.membershipState(database, auth.tenantId, userId);
+  if (!membership) throw new HttpError(404, MESSAGES.notFound);
+  if (!membership.isActive) throw new HttpError(400, DEACTIVATED_HERE);
   const sent = await sendResetLink(database, config, mailer, userId);
   if (!sent)
     throw new HttpError(
@@ -337,6 +339,8 @@ export async function sendPasswordReset(
   );
   return { message: PASSWORD_RESET_SENT };
 }
+
+const DEACTIVATED_HERE = 'This user is deactivated in this association. Reactivate them first.';
 
 export const PASSWORD_RESET_SENT = 'We sent the user a link to choose a new password.';
 
@@ -371,8 +375,11 @@ export async function startImpersonation(
 ): Promise<{ session: SessionTicket; me: Me }> {
   refuseWhileImpersonating(auth);
   if (targetUserId === auth.userId) throw new HttpError(400, 'You cannot work as yourself.');
-  if (!(await repo.isMemberOf(database, auth.tenantId, targetUserId)))
-    throw new HttpError(404, MESSAGES.notFound);
+  const membership = await repo.membershipState(database, auth.tenantId, targetUserId);
+  if (!membership) throw new HttpError(404, MESSAGES.notFound);
+  // A deactivated user's session would not open: refused before the staff session is given up for it.
+  if (!membership.isActive)
+    throw new HttpError(400, DEACTIVATED_HERE);
   // Bound to the staff session it comes from: it ends when that one would have, or after 4 hours if sooner.
   const staffSessionEnds = await sessionExpiry(database, auth.sessionId);
   if (!staffSessionEnds) throw new HttpError(401, MESSAGES.notSignedIn);

@@ -74,6 +74,11 @@ describe('deactivating a user in one association', () => {
     const wrong = await login(t.member.username, 'not-the-password');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe(MESSAGES.badCredentials);
+    // Nobody works as them or sends them a reset link meanwhile; the administrator's own session is kept.
+    const impersonate = await admin.post(`/api/auth/impersonate/${t.member.id}`);
+    expect(impersonate.statusCode, impersonate.body).toBe(400);
+    expect((await admin.post(`/api/users/${t.member.id}/send-password-reset`)).statusCode).toBe(400);
+    expect((await admin.get('/api/auth/me')).statusCode).toBe(200);
     expect((await admin.post(`/api/users/${t.member.id}/reactivate`)).statusCode).toBe(200);
     expect((await login(t.member.username, t.member.password)).statusCode).toBe(200);
   });
