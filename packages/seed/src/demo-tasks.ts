@@ -459,7 +459,8 @@ function relativeDay(today: string, days: number): string {
 
 /**
  * The demo conference's tasks belong to the conference event as well as to its project, so the event's Tasks tab
- * shows them (run once the events are seeded).
+ * shows them; the conference project names its event and the membership drive its membership type (run once the
+ * events are seeded).
  */
 export async function linkDemoTasksToEvents(db: Db, tenantId: string): Promise<void> {
   await withTenantTx(db, { tenantId }, async (tx) => {
@@ -470,8 +471,16 @@ export async function linkDemoTasksToEvents(db: Db, tenantId: string): Promise<v
        where t.tenant_id = ${tenantId} and p.tenant_id = t.tenant_id and p.project_id = t.project_id
          and p.name ilike '%conference%'`);
     await tx.execute(sql`
-      update projects p set related_type = 'event', related_event_id = e.event_id, related_event_name = e.name
+      update projects p set related_type = 'event', related_event_id = e.event_id, related_event_name = e.name,
+                            related_name = null
         from (select event_id, name from events where name ilike '%conference%' order by event_id limit 1) e
        where p.tenant_id = ${tenantId} and p.name ilike '%conference%'`);
+    // The membership drive is for the individual membership type.
+    await tx.execute(sql`
+      update projects p set related_membership_type_id = m.membership_type_id,
+                            related_membership_type_name = m.name, related_name = null
+        from (select membership_type_id, name from membership_types where name ilike '%individual%'
+               order by membership_type_id limit 1) m
+       where p.tenant_id = ${tenantId} and p.related_type = 'membershipType'`);
   });
 }

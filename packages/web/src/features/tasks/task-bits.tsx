@@ -12,9 +12,12 @@ const PRIORITY_COLORS: Record<string, string> = {
 export const statusName = (id: string) => TASK_STATUSES.find((s) => s.Id === id)?.Name ?? id;
 export const priorityName = (id: string) => TASK_PRIORITIES.find((p) => p.Id === id)?.Name ?? id;
 
+/** A badge in a narrow table column keeps its whole word (the column grows) instead of ending in an ellipsis. */
+const NEVER_CUT = { flexShrink: 0, minWidth: 'max-content' } as const;
+
 export function PriorityBadge({ priority }: { priority: string }) {
   return (
-    <Badge size="sm" variant="light" color={PRIORITY_COLORS[priority] ?? 'gray'}>
+    <Badge size="sm" variant="light" color={PRIORITY_COLORS[priority] ?? 'gray'} style={NEVER_CUT}>
       {priorityName(priority)}
     </Badge>
   );
@@ -36,16 +39,16 @@ export function DueText({
     );
   const color = card.DueState === 'overdue' ? 'red' : card.DueState === 'today' ? 'orange' : undefined;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={4} wrap="wrap">
       <Text size="sm" c={color} fw={card.DueState === 'overdue' ? 600 : undefined}>
         {formatInstant(card.DueAt, timeZone)}
       </Text>
       {card.DueState === 'overdue' ? (
-        <Badge size="xs" color="red" variant="filled">
+        <Badge size="xs" color="red" variant="filled" style={NEVER_CUT}>
           Overdue
         </Badge>
       ) : card.DueState === 'today' ? (
-        <Badge size="xs" color="orange" variant="light">
+        <Badge size="xs" color="orange" variant="light" style={NEVER_CUT}>
           Today
         </Badge>
       ) : null}
