@@ -74,6 +74,34 @@ export const reportChartSchema = z.object({
 export type ReportChart = z.infer<typeof reportChartSchema>;
 
 /** What a report built on a list is: the list (resource, columns, filter, sort) plus grouping and a chart. */
+/**
+ * The fields the association adds to a list (custom fields, decision 0112) that a report may show as columns,
+ * filter and sort by: their declarations by name (`cf_12`), which of them filter and which sort. They are not
+ * grouped or totalled.
+ */
+export const reportExtraFieldsSchema = z.object({
+  Fields: z.record(z.string(), z.looseObject({ label: z.string(), type: z.string() })),
+  Filterable: z.array(z.string()),
+  Sortable: z.array(z.string()),
+});
+export type ReportExtraFields = Omit<z.infer<typeof reportExtraFieldsSchema>, 'Fields'> & {
+  Fields: Record<string, FieldDeclaration>;
+};
+
+/** A resource with the extra fields a report over it may name (columns, filters, sorts). */
+export function withReportExtraFields<R extends ResourceFields>(
+  r: R,
+  extra: ReportExtraFields | undefined,
+): R {
+  if (!extra || Object.keys(extra.Fields).length === 0) return r;
+  return {
+    ...r,
+    fields: { ...r.fields, ...extra.Fields },
+    filterable: [...r.filterable, ...extra.Filterable],
+    sortable: [...r.sortable, ...extra.Sortable],
+  };
+}
+
 export const reportDefinitionSchema = z.object({
   resource: fieldName,
   columns: z.array(fieldName).max(50).default([]),

@@ -24,6 +24,8 @@ export const QUERY_VIEWS = [
   'contact_links',
   'memberships',
   'membership_types',
+  'custom_fields',
+  'custom_field_values',
 ] as const;
 
 /**

@@ -22,6 +22,7 @@ import {
   reportCatalogueEntrySchema,
   reportDefinitionProblems,
   reportDefinitionSchema,
+  reportExtraFieldsSchema,
   reportRunAnswerSchema,
   reportRunQuerySchema,
   type SavedReport,
@@ -38,6 +39,7 @@ import { z } from 'zod';
 import { audit } from '../audit.ts';
 import { type AuthContext, requireAuth, tenantTx } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { type ExtraFields, extraFieldsOf, NO_EXTRA_FIELDS } from './extra-fields.ts';
 import { planList } from './query.ts';
 import { type BoundResource, discover } from './registry.ts';
 import { runGrouped } from './report-grouping.ts';
@@ -125,8 +127,35 @@ function fromDefinition(
   };
 }
 
-function checkDefinition(bound: BoundResource, d: ReportDefinition): void {
-  const problems = reportDefinitionProblems(bound.resource, d);
+/**
+ * The fields a report over the resource may name: its declared ones and, as columns, filters and sorts, the extra
+ * fields a feature adds for the tenant (custom fields, decision 0112). Extra fields are not grouped or totalled.
+ */
+function withExtraFields(bound: BoundResource, extra: ExtraFields) {
+  const { resource } = bound;
+  if (extra.size === 0) return resource;
+  const fields = { ...resource.fields };
+  for (const [name, f] of extra) fields[name] = f.declaration;
+  return {
+    ...resource,
+    fields,
+    filterable: [...resource.filterable, ...[...extra.values()].filter((f) => f.filter).map((f) => f.field)],
+    sortable: [...resource.sortable, ...[...extra.values()].filter((f) => f.sortRuns).map((f) => f.field)],
+  };
+}
+
+function checkDefinition(
+  bound: BoundResource,
+  d: ReportDefinition,
+  extra: ExtraFields = NO_EXTRA_FIELDS,
+): void {
+  const problems = reportDefinitionProblems(withExtraFields(bound, extra), d);
+  for (const g of d.groupBy)
+    if (extra.has(g.field) && !bound.resource.fields[g.field])
+      problems.push(`The report cannot be grouped by ${extra.get(g.field)?.declaration.label ?? g.field}.`);
+  for (const a of d.aggregates)
+    if (a.field && extra.has(a.field) && !bound.resource.fields[a.field])
+      problems.push(`A total of ${extra.get(a.field)?.declaration.label ?? a.field} is not offered.`);
   if (problems.length > 0) throw new HttpError(400, problems.join(' '), { Definition: problems });
 }
 
@@ -212,6 +241,8 @@ export function reportsRoutes(
     bound: BoundResource,
     q: z.infer<typeof reportRunQuerySchema>,
     params: Record<string, unknown>,
+    /** The tenant's extra fields of the resource (custom fields): columns, filters and sorts of saved reports. */
+    extra: ExtraFields = NO_EXTRA_FIELDS,
   ) {
     const criteria: FilterCriterion[] = [...report.criteria];
     for (const p of report.parameters) {
@@ -231,6 +262,7 @@ export function reportsRoutes(
       { Id: FILTER_ADVANCED, Criteria: criteria },
       `${orderField} ${direction}`,
       undefined,
+      extra,
     );
     const d = report.definition;
     let grouping: ReportGroupingResult | null = null;
@@ -249,7 +281,9 @@ export function reportsRoutes(
         orderBy: plan.orderBy,
         limit: csv ? REPORT_CSV_MAX_ROWS : report.pageSize,
         offset: csv ? 0 : skipForPage(q.page, report.pageSize),
+        runs: plan.runs,
         fields: [...report.columns],
+        extra,
       });
     }
     const pages = grouping ? 1 : Math.max(1, pageCount(total, report.pageSize));
@@ -260,10 +294,15 @@ export function reportsRoutes(
       ReportOrderBy: orderField,
       ReportDirection: direction,
     };
-    const columns = report.columns.map((c) => ({ field: c, title: bound.resource.fields[c]?.label ?? c }));
+    const columns = report.columns.map((c) => ({
+      field: c,
+      title: bound.resource.fields[c]?.label ?? extra.get(c)?.declaration.label ?? c,
+    }));
     const models = rows.map((r) => {
       const m = toModel(bound.resource, r);
-      return Object.fromEntries(report.columns.map((c) => [c, m[c]]));
+      return Object.fromEntries(
+        report.columns.map((c) => [c, bound.resource.fields[c] ? m[c] : (r[c] ?? null)]),
+      );
     });
     return { state, columns, models, total, grouping };
   }
@@ -360,10 +399,52 @@ export function reportsRoutes(
       handler: async (req, reply) => {
         const auth = requireAuth(req.auth);
         const { report, a } = await tenantTx(app.database, auth, async (tx) => {
-          const { report, bound } = await find(tx, auth, req.params.ReportId);
-          return { report, a: await run(tx, auth, report, bound, req.query, req.body ?? {}) };
+          const found = await find(tx, auth, req.params.ReportId);
+          const { bound } = found;
+          if (!found.report.saved)
+            return {
+              report: found.report,
+              a: await run(tx, auth, found.report, bound, req.query, req.body ?? {}),
+            };
+          // A saved report may name custom fields; one deleted since is left out of its columns and filters.
+          const extra = await extraFieldsOf(tx, auth.tenantId, bound);
+          const known = (f: string) => Boolean(bound.resource.fields[f]) || extra.has(f);
+          const report = {
+            ...found.report,
+            columns: found.report.columns.filter(known),
+            criteria: found.report.criteria.filter((c) => known(c.PropertyName)),
+            defaultSort: known(found.report.defaultSort.field)
+              ? found.report.defaultSort
+              : bound.resource.defaultSort,
+          };
+          return { report, a: await run(tx, auth, report, bound, req.query, req.body ?? {}, extra) };
         });
         return answer(reply, report, req.query, a);
+      },
+    });
+
+    app.get('/api/reports/fields/:resource', {
+      config: { permission: 'backoffice' },
+      schema: {
+        tags: ['reports'],
+        summary:
+          'The fields the association adds to a list (custom fields) that a report may show, filter and sort by',
+        params: z.object({ resource: z.string().min(1).max(100) }),
+        response: { 200: reportExtraFieldsSchema },
+      },
+      handler: async (req) => {
+        const auth = requireAuth(req.auth);
+        const bound = readable(auth, req.params.resource);
+        if (!bound || bound.resource.fixture) throw notFound();
+        const extra = await tenantTx(app.database, auth, (tx) => extraFieldsOf(tx, auth.tenantId, bound));
+        const fields = [...extra.values()];
+        return {
+          Fields: Object.fromEntries(
+            fields.map((f) => [f.field, f.declaration as typeof f.declaration & Record<string, unknown>]),
+          ),
+          Filterable: fields.filter((f) => f.filter).map((f) => f.field),
+          Sortable: fields.filter((f) => f.sortRuns).map((f) => f.field),
+        };
       },
     });
 
@@ -380,14 +461,17 @@ export function reportsRoutes(
         const auth = requireAuth(req.auth);
         const bound = readable(auth, req.body.resource);
         if (!bound || bound.resource.fixture) throw notFound();
-        checkDefinition(bound, req.body);
         const report = fromDefinition(bound, req.body, {
           ReportId: 'preview',
           Title: 'Preview',
           Description: '',
           saved: null,
         });
-        const a = await tenantTx(app.database, auth, (tx) => run(tx, auth, report, bound, req.query, {}));
+        const a = await tenantTx(app.database, auth, async (tx) => {
+          const extra = await extraFieldsOf(tx, auth.tenantId, bound);
+          checkDefinition(bound, req.body, extra);
+          return run(tx, auth, report, bound, req.query, {}, extra);
+        });
         return answer(reply, report, req.query, a);
       },
     });
@@ -406,8 +490,8 @@ export function reportsRoutes(
     const write = async (auth: AuthContext, input: z.infer<typeof savedReportInputSchema>, id?: number) => {
       const bound = readable(auth, input.Definition.resource);
       if (!bound || bound.resource.fixture) throw notFound();
-      checkDefinition(bound, input.Definition);
       return tenantTx(app.database, auth, async (tx) => {
+        checkDefinition(bound, input.Definition, await extraFieldsOf(tx, auth.tenantId, bound));
         const values = {
           title: input.Title,
           description: input.Description,

@@ -17,6 +17,7 @@ import {
   reportDefinitionProblems,
   reportDefinitionSchema,
   savedReportNumber,
+  withReportExtraFields,
 } from '@guildhall/shared';
 import {
   Alert,
@@ -48,7 +49,13 @@ import { can, useIdentity } from '../../identity.ts';
 import { LoadingBlock, PageHeader } from '../../page.tsx';
 import { RESOURCES, resourceByName } from '../resources.ts';
 import { GroupedResult } from './report-grouped.tsx';
-import { CATALOGUE_KEY, fetchSavedReport, previewReport, saveReport } from './reports-api.ts';
+import {
+  CATALOGUE_KEY,
+  fetchReportExtraFields,
+  fetchSavedReport,
+  previewReport,
+  saveReport,
+} from './reports-api.ts';
 
 const AdvancedFilterDialog = lazy(() => import('../advanced-filter-dialog.tsx'));
 
@@ -136,13 +143,24 @@ function ReportBuilder({ savedId, initial }: { savedId: number | null; initial: 
   const [saving, setSaving] = useState(false);
   const [titleError, setTitleError] = useState<string | null>(null);
   const d = draft.definition;
-  const resource = resourceByName(d.resource);
+  const declared = resourceByName(d.resource);
+  // The association's own fields of the list (custom fields): columns, filters and sorts, never groups or totals.
+  const extraFields = useQuery({
+    queryKey: ['reports', 'extra-fields', d.resource],
+    queryFn: () => fetchReportExtraFields(d.resource),
+    enabled: Boolean(declared),
+    staleTime: 60_000,
+  });
+  const resource = useMemo(
+    () => (declared ? withReportExtraFields(declared, extraFields.data) : declared),
+    [declared, extraFields.data],
+  );
   const setDefinition = (patch: Partial<ReportDefinition>) =>
     setDraft((x) => ({ ...x, definition: { ...x.definition, ...patch } }));
 
   const label = (f: string) => resource?.fields[f]?.label ?? f;
-  const groupable = resource ? groupableFields(resource) : [];
-  const aggregatable = resource ? aggregatableFields(resource) : [];
+  const groupable = declared ? groupableFields(declared) : [];
+  const aggregatable = declared ? aggregatableFields(declared) : [];
   const totalOptions = aggregatable.flatMap((field) =>
     AGGREGATE_FUNCTIONS.filter((fn) => fn !== 'count').map((fn) => {
       const a: ReportAggregate = { fn, field };

@@ -2,6 +2,7 @@ import {
   REPORT_HEADERS,
   type ReportCatalogueEntry,
   type ReportDefinitionInput,
+  type ReportExtraFields,
   type ReportRunAnswer,
   type SavedReport,
   type SavedReportInput,
@@ -27,6 +28,10 @@ export const INITIAL_REPORT_STATE: ReportState = {
 };
 
 export const CATALOGUE_KEY = ['reports', 'catalogue'] as const;
+
+/** The fields the association adds to a list (custom fields) that a report may show, filter and sort by. */
+export const fetchReportExtraFields = (resource: string) =>
+  api.get<ReportExtraFields>(`/api/reports/fields/${encodeURIComponent(resource)}`);
 export const fetchCatalogue = () => api.get<ReportCatalogueEntry[]>('/api/reportExecution/catalogue');
 
 export function setFavourite(reportId: string, favourite: boolean) {
