@@ -378,8 +378,7 @@ export async function startImpersonation(
   const membership = await repo.membershipState(database, auth.tenantId, targetUserId);
   if (!membership) throw new HttpError(404, MESSAGES.notFound);
   // A deactivated user's session would not open: refused before the staff session is given up for it.
-  if (!membership.isActive)
-    throw new HttpError(400, DEACTIVATED_HERE);
+  if (!membership.isActive) throw new HttpError(400, DEACTIVATED_HERE);
   // Bound to the staff session it comes from: it ends when that one would have, or after 4 hours if sooner.
   const staffSessionEnds = await sessionExpiry(database, auth.sessionId);
   if (!staffSessionEnds) throw new HttpError(401, MESSAGES.notSignedIn);
