@@ -124,7 +124,7 @@ export async function measureBilling(options: {
       invoiceIds.push(Number(r.json.invoiceId));
     }
     const issueMs = performance.now() - issueStarted;
-    await call('GET', `/api/billing/invoices/${invoiceIds[0]}/pdf`);
+    if (invoiceIds.length > 0) await call('GET', `/api/billing/invoices/${invoiceIds[0]}/pdf`);
     const pdfMs: number[] = [];
     let bytes = 0;
     let failures = 0;

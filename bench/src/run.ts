@@ -201,7 +201,7 @@ if (args.only === undefined || args.only === 'billing') {
     agingInvoices: Number(args['billing-open-invoices']),
     agingRuns: 50,
   });
-  write('billing-pdfs', r.pdfs);
+  if (r.pdfs.invoices > 0) write('billing-pdfs', r.pdfs);
   write('billing-aging', r.aging);
 }
 if (args.only === undefined || args.only === 'events') {

@@ -44,16 +44,26 @@ export async function agingReport(
   asOf: string,
   top = 100,
 ): Promise<AgingReport> {
-  const open = q`tenant_id = ${tenantId} and status in ('open', 'partially_paid') and balance_cents > 0`;
-  const [totals] = await runFragment<Row>(
+  // One pass over the open invoices: grouped per contact, then the totals and the top contacts from those groups.
+  const rows = await runFragment<Row>(
     tx,
-    q`select ${bucketSums(asOf)}, count(distinct contact_id) as contacts from invoices where ${open}`,
+    q`with per as (
+        select contact_id, ${bucketSums(asOf)} from invoices
+        where tenant_id = ${tenantId} and status in ('open', 'partially_paid') and balance_cents > 0
+        group by contact_id),
+      top as (select * from per order by total desc, contact_id limit ${top})
+      select 'all' as kind, null::bigint as contact_id, null as contact_name, sum(current) as current, sum(d30) as d30,
+             sum(d60) as d60, sum(d90) as d90, sum(over90) as over90, sum(total) as total, sum(invoices) as invoices,
+             count(*) as contacts
+      from per
+      union all
+      select 'contact', t.contact_id, c.display_name, t.current, t.d30, t.d60, t.d90, t.over90, t.total, t.invoices, null
+      from top t left join contacts c on c.tenant_id = ${tenantId} and c.contact_id = t.contact_id`,
   );
-  const contacts = await runFragment<Row>(
-    tx,
-    q`select contact_id, max(contact_name) as contact_name, ${bucketSums(asOf)}
-      from invoices where ${open} group by contact_id order by total desc, contact_id limit ${top}`,
-  );
+  const totals = rows.find((r) => r.kind === 'all');
+  const contacts = rows
+    .filter((r) => r.kind === 'contact')
+    .sort((x, y) => num(y.total) - num(x.total) || num(x.contact_id) - num(y.contact_id));
   return {
     asOf,
     currency: ctx.currency,
