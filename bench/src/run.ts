@@ -202,7 +202,7 @@ if (args.only === undefined || args.only === 'billing') {
     agingRuns: 50,
   });
   if (r.pdfs.invoices > 0) write('billing-pdfs', r.pdfs);
-  write('billing-aging', r.aging);
+  if (Number(args['billing-open-invoices']) > 0) write('billing-aging', r.aging);
 }
 if (args.only === undefined || args.only === 'events') {
   const r = await measureEvents({

@@ -10,12 +10,19 @@ import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@guildha
 import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
+/** pdfkit's own font engine (it ships no types): only `create` is used. */
+const fontkit = require('fontkit') as { create(data: Buffer): unknown };
+/**
+ * The fonts, read and parsed by fontkit once per process: pdfkit takes a parsed font as it takes the file, and each
+ * document still embeds only its own subset. Parsing DejaVu Sans for every document cost most of a PDF's time.
+ */
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 function fontsOnce() {
-  fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
+  if (!fonts) {
+    const parse = (file: string) =>
+      fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as unknown as Buffer;
+    fonts = { regular: parse('DejaVuSans.ttf'), bold: parse('DejaVuSans-Bold.ttf') };
+  }
   return fonts;
 }
 
