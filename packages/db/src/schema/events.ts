@@ -213,3 +213,21 @@ export const eventAttendees = pgTable(
     uniqueIndex('event_attendees_code_idx').on(t.tenantId, t.checkInCode),
   ],
 );
+
+/**
+ * A member's calendar feed of their own registrations: the secret token of its address (`/api/events/my-feed/
+ * {tenant}/{token}.ics`), one per contact. Resetting replaces the token, so the old address answers 404.
+ */
+export const eventMemberFeeds = pgTable(
+  'event_member_feeds',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.contactId] }),
+    uniqueIndex('event_member_feeds_token_idx').on(t.tenantId, t.token),
+  ],
+);

@@ -217,3 +217,13 @@ export const contactEventsSchema = z.object({
   Rows: z.array(contactEventRowSchema),
 });
 export type ContactEvents = z.infer<typeof contactEventsSchema>;
+
+/**
+ * The member's calendar feed of their own registrations: a secret address to subscribe to from a calendar program
+ * (null until the member makes one). Resetting it makes a new address; the old one answers 404.
+ */
+export const memberFeedSchema = z.object({
+  FeedUrl: z.string().nullable(),
+  CreatedAt: z.string().nullable(),
+});
+export type MemberFeed = z.infer<typeof memberFeedSchema>;

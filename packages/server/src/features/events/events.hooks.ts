@@ -8,11 +8,20 @@ import { resolveTimeZone } from '@guildhall/shared';
 import { recurrenceProblem } from '@guildhall/shared/events/recurrence.rules';
 import { HttpError } from '../../platform/errors.ts';
 import type { ResourceHooks } from '../../platform/resources/hooks.ts';
-import { MAX_OCCURRENCE_DAYS, refreshEventSearch, rows } from './events.repo.ts';
+import { MAX_OCCURRENCE_DAYS, refreshEventSearch, refreshEventsSearch, rows } from './events.repo.ts';
 import { syncOccurrences } from './events.service.ts';
 
 export function eventsHooks(): Record<string, ResourceHooks> {
   return {
+    eventCategories: {
+      // Events are found by their category's name: a renamed (or deleted) category rewrites its events' documents.
+      async afterWrite(tx, auth, change) {
+        if (change.kind === 'create') return;
+        const categoryId = Number(change.after.CategoryId ?? change.before?.CategoryId);
+        if (!Number.isFinite(categoryId)) return;
+        await refreshEventsSearch(tx, auth.tenantId, q`e.category_id = ${categoryId}`);
+      },
+    },
     events: {
       async beforeSave(_tx, auth, model) {
         const start = typeof model.StartsAt === 'string' ? Date.parse(model.StartsAt) : Number.NaN;

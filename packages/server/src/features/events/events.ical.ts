@@ -19,6 +19,8 @@ export interface FeedOccurrence {
   url: string | null;
   description: string | null;
   cancelled: boolean;
+  /** Held but not confirmed (a seat awaiting payment, or offered from the waitlist): TENTATIVE. */
+  tentative?: boolean;
 }
 
 /** Strips tags from a rich-text description for the feed's plain DESCRIPTION. */
@@ -55,7 +57,11 @@ export function icsOf(name: string, host: string, occurrences: readonly FeedOccu
       location: o.location,
       url: o.url,
       description: plainText(o.description),
-      status: o.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      status: o.cancelled
+        ? ICalEventStatus.CANCELLED
+        : o.tentative
+          ? ICalEventStatus.TENTATIVE
+          : ICalEventStatus.CONFIRMED,
       stamp: zoned(o.start).toInstant().toZonedDateTimeISO('UTC'),
     });
   }

@@ -194,23 +194,57 @@ export const rawHours = (hours: number) => raw(String(Math.trunc(hours)));
  * members the published ones (public or members-only). The hit opens EventsDetail.General or EventDetail.General
  * through getEventId. Facets: the status, the category (RelatedTo) and the place (City).
  */
-export async function refreshEventSearch(tx: Tx, tenantId: string, eventId: number): Promise<void> {
-  const event = await findEvent(tx, tenantId, eventId);
+export function refreshEventSearch(tx: Tx, tenantId: string, eventId: number): Promise<void> {
+  return refreshEventsSearch(tx, tenantId, q`e.event_id = ${eventId}`);
+}
+
+/**
+ * The same for every event matching `where` (on `e` events), in three statements whatever their number: a renamed
+ * category rewrites the documents of all its events.
+ */
+export async function refreshEventsSearch(tx: Tx, tenantId: string, where: Fragment): Promise<void> {
+  const found = await rows<{
+    event_id: unknown;
+    name: string;
+    status: string;
+    is_deleted: boolean;
+    location: string | null;
+    online_url: string | null;
+    category: string | null;
+  }>(
+    tx,
+    q`select e.event_id, e.name, e.status, e.is_deleted, e.location, e.online_url, c.name as category
+      from events e
+      left join event_categories c on c.tenant_id = e.tenant_id and c.category_id = e.category_id
+      where e.tenant_id = ${tenantId} and ${where}`,
+  );
+  if (found.length === 0) return;
+  const ids = found.map((e) => String(e.event_id));
   await rows(
     tx,
     q`delete from search_documents where tenant_id = ${tenantId} and entity_type = 'Event'
-      and entity_id = ${String(eventId)}`,
+      and entity_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
   );
-  if (!event || event.is_deleted) return;
-  const place = event.location ?? (event.online_url ? 'Online' : null);
-  const doc = (audience: 'staff' | 'member') =>
-    q`(${tenantId}, ${audience}, 'Event', ${String(eventId)}, ${event.name}, ${foldSearchText(event.name)},
-      ${searchTextOf([event.name, event.category, event.location])},
-      ${JSON.stringify({ Status: event.status, RelatedTo: event.category, City: place })}::jsonb, now())`;
+  const docs = found
+    .filter((e) => !e.is_deleted)
+    .flatMap((e) => {
+      const place = e.location ?? (e.online_url ? 'Online' : null);
+      const doc = (audience: 'staff' | 'member') => ({
+        a: audience,
+        id: String(e.event_id),
+        t: e.name,
+        k: foldSearchText(e.name),
+        s: searchTextOf([e.name, e.category, e.location]),
+        f: { Status: e.status, RelatedTo: e.category, City: place },
+      });
+      return e.status === 'published' ? [doc('staff'), doc('member')] : [doc('staff')];
+    });
+  if (docs.length === 0) return;
   await rows(
     tx,
     q`insert into search_documents (tenant_id, audience, entity_type, entity_id, title, title_key, search_text, facets,
         updated_at)
-      values ${doc('staff')}${event.status === 'published' ? q`, ${doc('member')}` : q``}`,
+      select ${tenantId}, r.a, 'Event', r.id, r.t, r.k, r.s, r.f, now()
+      from jsonb_to_recordset(${JSON.stringify(docs)}::jsonb) as r(a text, id text, t text, k text, s text, f jsonb)`,
   );
 }

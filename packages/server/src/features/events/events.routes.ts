@@ -13,6 +13,7 @@ import {
   contactEventsSchema,
   eventPageSchema,
   getEventIdAnswerSchema,
+  memberFeedSchema,
   myRegistrationSchema,
   publicRegisterBodySchema,
   registerAnswerSchema,
@@ -26,9 +27,16 @@ import { z } from 'zod';
 import { type AuthContext, scope } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { billingApi } from '../billing/billing.module.ts';
-import { etagOf, type FeedOccurrence, icsOf } from './events.ical.ts';
+import {
+  contactOfFeedToken,
+  feedOccurrences,
+  memberFeed,
+  memberFeedOccurrences,
+  resetMemberFeed,
+} from './events.feeds.ts';
+import { etagOf, icsOf } from './events.ical.ts';
 import * as repo from './events.repo.ts';
-import { num, one, rows } from './events.repo.ts';
+import { num, one } from './events.repo.ts';
 import * as service from './events.service.ts';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -61,12 +69,31 @@ async function tenantTimezone(tx: Tx, tenantId: string): Promise<string> {
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Sends what a use case left to send (confirmations with their .ics, offers), after the answer. */
+  const host = new URL(app.config.publicUrl ?? 'http://localhost').host;
   const send = (tenantId: string, outgoing: service.Outgoing[]) => {
     for (const mail of outgoing)
-      app.background.run('event mail', () =>
-        app.mailer.send(tenantId, { to: mail.to, subject: mail.subject, text: mail.text }),
-      );
+      app.background.run('event mail', async () => {
+        const ics = mail.ics ? await occurrenceAttachment(tenantId, mail.ics.eventDetailId) : null;
+        await app.mailer.send(tenantId, {
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(ics ? { attachments: [ics] } : {}),
+        });
+      });
   };
+  /** The occurrence as an .ics file for a confirmation (the same text as its download). */
+  const occurrenceAttachment = (tenantId: string, eventDetailId: number) =>
+    withTenantTx(app.database.db, { tenantId }, async (tx) => {
+      const tz = await tenantTimezone(tx, tenantId);
+      const [occurrence] = await feedOccurrences(tx, tenantId, q`d.event_detail_id = ${eventDetailId}`, tz);
+      if (!occurrence) return null;
+      return {
+        filename: `${fileNameOf(occurrence.title)}.ics`,
+        content: Buffer.from(icsOf(occurrence.title, host, [occurrence]), 'utf8'),
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      };
+    });
 
   app.get('/api/events/getEventId/:id', {
     config: { permission: 'authenticated', scoped: true },
@@ -461,47 +488,22 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // iCalendar: one .ics per event (public events by hashed id), and the tenant's feed of public events.
-  const sendIcs = (req: FastifyRequest, reply: FastifyReply, text: string, fileName: string) => {
+  const sendIcs = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    text: string,
+    fileName: string,
+    cache: 'public' | 'private' = 'public',
+  ) => {
     const etag = etagOf(text);
     reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Content-Disposition', `inline; filename="${fileName}"`)
-      .header('Cache-Control', 'public, max-age=300')
+      .header('Cache-Control', `${cache}, max-age=300`)
       .header('ETag', etag);
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.send(text);
   };
-
-  const feedOccurrences = async (
-    tx: Tx,
-    tenantId: string,
-    where: ReturnType<typeof q>,
-    tz: string,
-  ): Promise<FeedOccurrence[]> => {
-    const found = await rows<Record<string, unknown>>(
-      tx,
-      q`select d.event_detail_id, d.event_id, e.name, ${repo.iso('d.starts_at')} as starts_at, ${repo.iso('d.ends_at')} as ends_at,
-          e.timezone_id, coalesce(d.location, e.location) as location, coalesce(d.online_url, e.online_url) as online_url,
-          e.description, d.status
-        from event_details d join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
-        where d.tenant_id = ${tenantId} and not d.is_deleted and not e.is_deleted and ${where}
-          and d.ends_at >= now() - interval '90 days'
-        order by d.starts_at limit 2000`,
-    );
-    return found.map((r) => ({
-      eventDetailId: num(r.event_detail_id),
-      eventId: num(r.event_id),
-      title: String(r.name),
-      start: String(r.starts_at),
-      end: String(r.ends_at),
-      timezone: resolveTimeZone((r.timezone_id as string | null) ?? tz),
-      location: (r.location as string | null) ?? null,
-      url: (r.online_url as string | null) ?? null,
-      description: (r.description as string | null) ?? null,
-      cancelled: r.status === 'cancelled',
-    }));
-  };
-  const host = new URL(app.config.publicUrl ?? 'http://localhost').host;
 
   app.get('/api/events/ics/:tenantId/:hash', {
     config: { permission: 'public' },
@@ -527,7 +529,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           return { text: icsOf(event.name, host, occurrences), name: event.name };
         },
       );
-      return sendIcs(req, reply, text, `${name.replace(/[^\w -]+/g, '').slice(0, 60) || 'event'}.ics`);
+      return sendIcs(req, reply, text, `${fileNameOf(name)}.ics`);
     },
   });
 
@@ -577,7 +579,64 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendIcs(req, reply, icsOf(occurrences[0]?.title ?? 'Event', host, occurrences), 'event.ics');
     },
   });
+
+  // The member's own feed: its secret address (made or reset from the member area), and the feed behind it.
+  app.get('/api/events/member/feed', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: "The address of the member's calendar feed of their registrations (null until made)",
+      response: { 200: memberFeedSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return memberFeed(tx, auth.tenantId, await ownContact(tx, auth), app.config.publicUrl);
+    },
+  });
+
+  app.post('/api/events/member/feed/reset', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: "Makes the member's feed address, or a new one in place of the old (which then answers 404)",
+      response: { 200: memberFeedSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return resetMemberFeed(tx, auth.tenantId, await ownContact(tx, auth), app.config.publicUrl);
+    },
+  });
+
+  app.get('/api/events/my-feed/:tenantId/:token', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['events'],
+      summary: "A member's registrations as a subscribable iCalendar feed, by the secret address's token",
+      params: z.object({ tenantId: tenantParam, token: z.string().regex(/^[\w-]{43}(\.ics)?$/) }),
+    },
+    handler: async (req, reply) => {
+      const tenantId = req.params.tenantId;
+      const token = req.params.token.replace(/\.ics$/, '');
+      const text = await withTenantTx(app.database.db, { tenantId }, async (tx) => {
+        const contact = await contactOfFeedToken(tx, tenantId, token);
+        if (!contact) throw notFound();
+        const tz = await tenantTimezone(tx, tenantId);
+        const occurrences = await memberFeedOccurrences(tx, tenantId, num(contact.contact_id), tz);
+        const named = await one<{ name: string }>(tx, q`select name from tenants where id = ${tenantId}`);
+        return icsOf(`My events${named ? ` at ${named.name}` : ''}`, host, occurrences);
+      });
+      // Personal: kept by the subscriber only, never by a shared cache.
+      return sendIcs(req, reply, text, 'my-events.ics', 'private');
+    },
+  });
 };
+
+/** A file name from an event's name. */
+const fileNameOf = (name: string) =>
+  name
+    .replace(/[^\w -]+/g, '')
+    .slice(0, 60)
+    .trim() || 'event';
 
 /** The public registrant's contact: matched by email among live contacts, or created as a prospect. */
 async function matchOrCreateContact(

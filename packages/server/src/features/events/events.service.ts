@@ -197,7 +197,7 @@ async function promoteWaitlist(
   tenantId: string,
   detail: LockedDetail,
   outgoing: Outgoing[],
-): Promise<number[]> {
+): Promise<{ offered: number[]; taken: number }> {
   const detailId = num(detail.event_detail_id);
   const expired = await rows<{ n: unknown }>(
     tx,
@@ -253,7 +253,7 @@ async function promoteWaitlist(
     q`update event_details set seats_taken = ${Math.max(0, taken)}
       where tenant_id = ${tenantId} and event_detail_id = ${detailId}`,
   );
-  return offered.map((o) => num(o.attendee_id));
+  return { offered: offered.map((o) => num(o.attendee_id)), taken: Math.max(0, taken) };
 }
 
 export interface RegisterInput {
@@ -356,6 +356,12 @@ export async function register(
 
   const detail = await lockDetail(tx, tenantId, input.eventDetailId);
   if (detail.detail_status === 'cancelled') throw new HttpError(409, 'This occurrence is cancelled.');
+  // Offers from the waitlist that have expired give their seats back here, under the lock: to the next parties in
+  // line first (they waited longer), then to this registration.
+  if (probe.stale_offers) {
+    const { taken } = await promoteWaitlist(tx, tenantId, detail, outgoing);
+    detail.seats_taken = taken;
+  }
   if (contacts.length > 0) {
     const already = await one<{ n: unknown }>(
       tx,
@@ -651,7 +657,7 @@ export async function cancelAttendee(
         `Registration cancelled: ${detail.name}`,
       );
   }
-  const promoted = await promoteWaitlist(
+  const { offered: promoted } = await promoteWaitlist(
     tx,
     tenantId,
     { ...detail, seats_taken: num(detail.seats_taken) - released },

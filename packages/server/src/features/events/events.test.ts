@@ -679,3 +679,64 @@ describe('fees through billing', () => {
     expect((await details(event.EventId))[0]?.SeatsTaken).toBe(0);
   });
 });
+
+describe('expired offers and renamed categories', () => {
+  it('a registration releases an expired offer under the lock and takes the seat it gave back', async () => {
+    const event = await saveEvent(staff, {
+      Name: 'Pottery class',
+      StartsAt: future(18),
+      EndsAt: future(18, 23, 59),
+      Capacity: 1,
+    });
+    const detailId = Number((await details(event.EventId))[0]?.EventDetailId);
+    const reg = (name: string) =>
+      staff.post('/api/events/registrations', { EventDetailId: detailId, Attendees: [{ Name: name }] });
+    const first = (await reg('Ada First')).json();
+    const second = (await reg('Ben Second')).json();
+    expect(second.outcome).toBe('waitlisted');
+    await staff.post(`/api/events/attendees/${first.Attendees[0].AttendeeId}/cancel`);
+    const offered = Number(second.Attendees[0].AttendeeId);
+    // The offer runs out unanswered.
+    await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(
+        sql`update event_attendees set offer_expires_at = now() - interval '1 hour'
+            where tenant_id = ${t.tenant.id} and attendee_id = ${offered}`,
+      ),
+    );
+    const third = await reg('Cy Third');
+    expect(third.statusCode, third.body).toBe(200);
+    expect(third.json().outcome).toBe('registered');
+    const statuses = (
+      (
+        await staff.post('/api/events/attendees/attendeeData?$top=10', {
+          Id: 9999,
+          Criteria: [{ PropertyName: 'EventId', Operator: 'eq', Value: event.EventId }],
+        })
+      ).json() as { Results: Model[] }
+    ).Results.map((r) => [r.AttendeeName, r.EventAttendeeStatusId]);
+    expect(statuses.sort()).toEqual([
+      ['Ada First', 3],
+      ['Ben Second', 3],
+      ['Cy Third', 4],
+    ]);
+    expect((await details(event.EventId))[0]?.SeatsTaken).toBe(1);
+  });
+
+  it("renaming a category rewrites its events' search documents", async () => {
+    const category = await save(staff, '/api/events/categories/categorySave', { Name: 'Zephyrine studies' });
+    await saveEvent(staff, {
+      Name: 'Evening talk',
+      CategoryId: category.CategoryId,
+      StartsAt: future(22),
+      EndsAt: future(22, 23, 59),
+    });
+    const titles = async (query: string) =>
+      ((await staff.get(`/api/search/global/backoffice/${query}?v=2`)).json().Records as Model[]).map(
+        (h) => [h.Title, h.RelatedTo],
+      );
+    expect(await titles('zephyrine')).toEqual([['Evening talk', 'Zephyrine studies']]);
+    await save(staff, '/api/events/categories/categorySave', { ...category, Name: 'Borealis studies' });
+    expect(await titles('borealis')).toEqual([['Evening talk', 'Borealis studies']]);
+    expect(await titles('zephyrine')).toEqual([]);
+  });
+});

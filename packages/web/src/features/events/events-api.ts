@@ -4,6 +4,7 @@ import type {
   CheckInList,
   EventPage,
   GetEventIdAnswer,
+  MemberFeed,
   MyRegistration,
   RegisterAnswer,
 } from '@guildhall/shared';
@@ -35,6 +36,8 @@ export const eventsApi = {
   }) => api.post<RegisterAnswer>('/api/events/member/register', body),
   myRegistrations: (signal?: AbortSignal) =>
     api.get<MyRegistration[]>('/api/events/member/registrations', { signal }),
+  memberFeed: (signal?: AbortSignal) => api.get<MemberFeed>('/api/events/member/feed', { signal }),
+  memberFeedReset: () => api.post<MemberFeed>('/api/events/member/feed/reset'),
   memberCancel: (attendeeId: number) =>
     api.post<{ message: string }>(`/api/events/member/registrations/${attendeeId}/cancel`),
   memberAccept: (attendeeId: number) =>

@@ -23,6 +23,7 @@ import { notifyError, notifyInfo } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { eventsApi } from './events-api.ts';
 import { EventsCalendar } from './events-calendar.tsx';
+import { MemberFeedCard } from './member-feed.tsx';
 
 const when = (start: string, end: string) => {
   const s = new Date(start);
@@ -62,7 +63,14 @@ export function MemberEvents() {
         <Tabs.Panel value="calendar">
           {tab === 'calendar' ? <EventsCalendar area="member" /> : null}
         </Tabs.Panel>
-        <Tabs.Panel value="mine">{tab === 'mine' ? <MyRegistrations /> : null}</Tabs.Panel>
+        <Tabs.Panel value="mine">
+          {tab === 'mine' ? (
+            <>
+              <MemberFeedCard />
+              <MyRegistrations />
+            </>
+          ) : null}
+        </Tabs.Panel>
       </Tabs>
     </>
   );
