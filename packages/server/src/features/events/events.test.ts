@@ -731,9 +731,10 @@ describe('expired offers and renamed categories', () => {
       EndsAt: future(22, 23, 59),
     });
     const titles = async (query: string) =>
-      ((await staff.get(`/api/search/global/backoffice/${query}?v=2`)).json().Records as Model[]).map(
-        (h) => [h.Title, h.RelatedTo],
-      );
+      ((await staff.get(`/api/search/global/backoffice/${query}?v=2`)).json().Records as Model[]).map((h) => [
+        h.Title,
+        h.RelatedTo,
+      ]);
     expect(await titles('zephyrine')).toEqual([['Evening talk', 'Zephyrine studies']]);
     await save(staff, '/api/events/categories/categorySave', { ...category, Name: 'Borealis studies' });
     expect(await titles('borealis')).toEqual([['Evening talk', 'Borealis studies']]);
