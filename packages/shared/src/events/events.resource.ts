@@ -364,6 +364,8 @@ export const eventAttendeesResource = defineResource({
     CheckedInAt: { type: 'datetime', label: 'Checked in', readOnly: true },
     CheckInCode: { type: 'text', label: 'Check-in code', readOnly: true },
     InvoiceId: { type: 'number', label: 'Invoice', readOnly: true },
+    PaidCents: { type: 'currency', label: 'Paid', readOnly: true },
+    CreditsEarned: { type: 'number', label: 'Credits earned', readOnly: true },
     OfferExpiresAt: { type: 'datetime', label: 'Offer expires', readOnly: true },
     Notes: { type: 'textarea', label: 'Notes', maxLength: 2000 },
     CreatedAt: { type: 'datetime', label: 'Registered', readOnly: true },
@@ -377,6 +379,8 @@ export const eventAttendeesResource = defineResource({
     { field: 'CheckedInAt', title: 'Checked in' },
     { field: 'CreatedAt', title: 'Registered', sortable: true },
     { field: 'RegistrationId', title: 'Registration', defaultHide: true },
+    { field: 'PaidCents', title: 'Paid', rendererInfo: { Key: 'currency' }, defaultHide: true },
+    { field: 'CreditsEarned', title: 'Credits earned', defaultHide: true },
   ],
   sortable: ['AttendeeId', 'AttendeeName', 'EventAttendeeStatusId', 'CreatedAt'],
   filterable: [

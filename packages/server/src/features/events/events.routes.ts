@@ -230,6 +230,20 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.post('/api/events/details/:id/no-shows', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'After an occurrence has ended: the attendees registered and never checked in become no-shows',
+      params: z.object({ id }),
+      response: { 200: z.object({ marked: z.number(), message: z.string() }) },
+    },
+    handler: (req) => {
+      const { tx, auth } = scope(req);
+      return service.markNoShows(tx, auth.tenantId, req.params.id);
+    },
+  });
+
   app.get('/api/events/contacts/:id/events', {
     config: { permission: 'backoffice', scoped: true },
     schema: {

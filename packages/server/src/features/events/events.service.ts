@@ -777,6 +777,34 @@ export async function checkIn(
   };
 }
 
+/**
+ * After an occurrence has ended, the attendees still registered and never checked in become no-shows (the door's
+ * "Mark the rest as no-shows"). Their seats stay counted: the occurrence is over. Answers how many were marked.
+ */
+export async function markNoShows(
+  tx: Tx,
+  tenantId: string,
+  eventDetailId: number,
+): Promise<{ marked: number; message: string }> {
+  const detail = await lockDetail(tx, tenantId, eventDetailId);
+  if (Date.parse(detail.ends_at) > Date.now())
+    throw new HttpError(409, 'This occurrence has not ended yet; mark no-shows once it is over.');
+  const marked = await rows(
+    tx,
+    q`update event_attendees set event_attendee_status_id = ${S.NoShow}, updated_at = now()
+      where tenant_id = ${tenantId} and event_detail_id = ${eventDetailId} and not is_deleted
+        and event_attendee_status_id = ${S.Registered} and checked_in_at is null
+      returning attendee_id`,
+  );
+  return {
+    marked: marked.length,
+    message:
+      marked.length === 0
+        ? 'Everyone registered was checked in: no no-shows.'
+        : `${marked.length} ${marked.length === 1 ? 'attendee' : 'attendees'} marked as no-show.`,
+  };
+}
+
 function statusName(status: number): string {
   const names: Record<number, string> = {
     1: 'waitlisted',

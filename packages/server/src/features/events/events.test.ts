@@ -741,3 +741,51 @@ describe('expired offers and renamed categories', () => {
     expect(await titles('zephyrine')).toEqual([]);
   });
 });
+
+describe('no-shows and the shipped event reports', () => {
+  it('marks the rest as no-shows after the occurrence, and the attendance, no-show and revenue reports count them', async () => {
+    const past = (days: number, hour: number) => {
+      const d = new Date(Date.now() - days * 86_400_000);
+      d.setUTCHours(hour, 0, 0, 0);
+      return d.toISOString();
+    };
+    const event = await saveEvent(staff, {
+      Name: 'Yesterday seminar',
+      StartsAt: past(2, 9),
+      EndsAt: past(2, 11),
+      CreditHours: 3,
+    });
+    const detailId = Number((await details(event.EventId))[0]?.EventDetailId);
+    const reg = await staff.post('/api/events/registrations', {
+      EventDetailId: detailId,
+      Attendees: [{ Name: 'Ann Came' }, { Name: 'Bob Absent' }, { Name: 'Cat Absent' }],
+    });
+    expect(reg.statusCode, reg.body).toBe(200);
+    const came = reg.json().Attendees[0].AttendeeId;
+    await staff.post('/api/events/check-in', { EventDetailId: detailId, AttendeeId: came });
+    const marked = await staff.post(`/api/events/details/${detailId}/no-shows`);
+    expect(marked.json()).toEqual({ marked: 2, message: '2 attendees marked as no-show.' });
+    expect((await staff.post(`/api/events/details/${detailId}/no-shows`)).json().marked).toBe(0);
+    const future = await saveEvent(staff, { Name: 'Later', StartsAt: past(-5, 9), EndsAt: past(-5, 11) });
+    const futureDetail = Number((await details(future.EventId))[0]?.EventDetailId);
+    expect((await staff.post(`/api/events/details/${futureDetail}/no-shows`)).statusCode).toBe(409);
+    expect((await member.post(`/api/events/details/${detailId}/no-shows`)).statusCode).toBe(403);
+
+    const run = async (id: string) => {
+      const res = await staff.post(`/api/reportExecution/run/${id}`, { EventId: event.EventId });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().Grouping.Rows as { Level: number; Keys: unknown[]; Values: Record<string, number> }[];
+    };
+    const attendance = await run('events.attendance');
+    const byStatus = Object.fromEntries(
+      attendance.filter((r) => r.Level === 2).map((r) => [String(r.Keys[1]), r.Values]),
+    );
+    expect(byStatus['5']).toMatchObject({ count: 1, sum_CreditsEarned: 3 });
+    expect(byStatus['6']).toMatchObject({ count: 2 });
+    expect((await run('events.noShows')).find((r) => r.Level === 0)?.Values.count).toBe(2);
+    expect((await run('events.revenue')).find((r) => r.Level === 0)?.Values).toMatchObject({
+      count: 3,
+      sum_PaidCents: 0,
+    });
+  });
+});

@@ -672,7 +672,10 @@ describe('view templates and reports', () => {
     expect(before.map((r) => r.ReportId)).toEqual([
       'contacts.byStatus',
       'deposits.byMonth',
+      'events.attendance',
+      'events.noShows',
       'events.registrationsByEvent',
+      'events.revenue',
       'invoices.byStatus',
       'memberships.byType',
       'payments.byMethod',
