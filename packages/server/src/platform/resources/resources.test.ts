@@ -675,10 +675,10 @@ describe('view templates and reports', () => {
       'events.attendance',
       'events.noShows',
       'events.registrationsByEvent',
-      'events.revenue',
       'invoices.byStatus',
       'memberships.byType',
       'payments.byMethod',
+      'events.revenue',
       'users.staff',
     ]);
     expect((await api.post('/api/reportExecution/SetReportAsFavorite/users.staff')).json()).toEqual({
