@@ -47,10 +47,11 @@ export const files = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.fileId] }),
-    // A folder's page: folders first, then by name (keyset-friendly), live rows only.
+    // A folder's page: folders first, then by name (keyset-friendly), live rows only; tasks' and projects' files
+    // (never in a folder) are left out, so however many there are, the library's top page does not read them.
     index('files_folder_idx')
       .on(t.tenantId, t.contactId, t.folderId, t.type, t.name, t.fileId)
-      .where(sql`not is_deleted`),
+      .where(sql`not is_deleted and task_id is null and project_id is null`),
     index('files_task_idx')
       .on(t.tenantId, t.taskId, t.name)
       .where(sql`task_id is not null and not is_deleted`),

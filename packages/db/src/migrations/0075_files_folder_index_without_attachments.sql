@@ -1,0 +1,2 @@
+DROP INDEX "files_folder_idx";--> statement-breakpoint
+CREATE INDEX "files_folder_idx" ON "files" USING btree ("tenant_id","contact_id","folder_id","type","name","file_id") WHERE not is_deleted and task_id is null and project_id is null;
