@@ -46,6 +46,8 @@ export const membershipTypes = pgTable(
     renewalDaysBefore: integer('renewal_days_before').notNull().default(30),
     /** Days before the term ends to mail the member a renewal reminder; none when empty. */
     reminderDaysBefore: integer('reminder_days_before'),
+    /** Days after the renewal invoice's due day (the term's end) to remind a member who has not paid; none when empty. */
+    reminderDaysAfter: integer('reminder_days_after'),
     renewalAfterGap: text('renewal_after_gap'),
     roundToNearestOnes: boolean('round_to_nearest_ones').notNull().default(false),
     formulaBasedPricing: boolean('formula_based_pricing').notNull().default(false),
@@ -271,12 +273,15 @@ export const membershipInvoices = pgTable(
     /** Autopay: charge attempts so far and the day of the next one. */
     chargeAttempts: integer('charge_attempts').notNull().default(0),
     nextChargeOn: date('next_charge_on', { mode: 'string' }),
+    /** The renewal run that made it (none for a join, a change, or a run of the daily schedule). */
+    runId: bigint('run_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.membershipInvoiceId] }),
     uniqueIndex('membership_invoices_term_key').on(t.tenantId, t.membershipId, t.kind, t.termStart),
     index('membership_invoices_invoice_idx').on(t.tenantId, t.invoiceId),
+    index('membership_invoices_run_idx').on(t.tenantId, t.runId).where(sql`run_id is not null`),
   ],
 );
 
@@ -315,11 +320,43 @@ export const membershipReminders = pgTable(
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
     membershipId: bigint('membership_id', { mode: 'number' }).notNull(),
     termEnd: date('term_end', { mode: 'string' }).notNull(),
-    /** before: N days before the term ends. */
+    /**
+     * before: N days before the term ends; after: N days after an unpaid renewal's due day; charge-N: before the
+     * Nth autopay charge; failed-N: after the Nth failed one.
+     */
     kind: text('kind').notNull(),
     sentOn: date('sent_on', { mode: 'string' }).notNull(),
     email: text('email'),
+    /** A notice written where it arose (an autopay charge or failure) and mailed after that commits. */
+    subject: text('subject'),
+    body: text('body'),
+    /** When it went to the mailer; a notice waiting to be mailed has none. */
+    mailedAt: ts('mailed_at'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.membershipId, t.termEnd, t.kind] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.membershipId, t.termEnd, t.kind] }),
+    index('membership_reminders_unmailed_idx').on(t.tenantId).where(sql`mailed_at is null`),
+  ],
+);
+
+/**
+ * An organisation's secondary members (SecondaryMemberList): the named people its membership covers, who get
+ * member access; as many as the level's MaxSecondaryMembers allows.
+ */
+export const membershipMembers = pgTable(
+  'membership_members',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    membershipId: bigint('membership_id', { mode: 'number' }).notNull(),
+    contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    contactName: text('contact_name').notNull(),
+    addedOn: date('added_on', { mode: 'string' }).notNull(),
+    addedBy: text('added_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.membershipId, t.contactId] }),
+    index('membership_members_contact_idx').on(t.tenantId, t.contactId),
+  ],
 );

@@ -41,12 +41,21 @@ export const billingApi: {
     tenantId: string,
     input: { contactId: number; amountCents: number; reason: string; source?: service.InvoiceSource },
   ): Promise<{ creditId: number }>;
+  /** A credit for an invoice's contact, applied to that invoice as far as it owes (the rest stays credit). */
+  creditNote(
+    tx: Tx,
+    services: Services,
+    tenantId: string,
+    invoiceId: number,
+    input: { amountCents: number; reason: string },
+  ): Promise<{ creditId: number; appliedCents: number }>;
 } = {
   createInvoice: service.createInvoice,
   voidInvoice: service.voidInvoice,
   invoiceSummary: service.invoiceSummary,
   chargeSavedCard: (tx, services, tenantId, input) => service.chargeCard(tx, services, tenantId, input),
   issueCredit: (tx, services, tenantId, input) => service.issueCredit(tx, services, tenantId, input),
+  creditNote: service.creditNote,
 };
 
 export const billingModule = defineFeature({

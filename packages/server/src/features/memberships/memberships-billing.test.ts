@@ -17,7 +17,8 @@ import {
 } from '../../../test/helpers.ts';
 import { useTestGateway } from '../billing/billing.fixtures.ts';
 import { applyCalendarStatuses, chargeDue, renewBatch, runRenewals } from './memberships.billing.ts';
-import { sendRenewalReminders } from './memberships.reminders.ts';
+import { queueDaily } from '../../platform/jobs.ts';
+import { REMINDER_JOB, sendRenewalReminders } from './memberships.reminders.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -279,16 +280,8 @@ describe('renewal reminders', () => {
       GraceDays: 30,
     });
     const remindedType = type.MembershipTypeId as number;
-    // Saving a type that reminds queued the association's daily reminder job (the worker may have taken it).
-    const [queued] = await tx((x) =>
-      runFragment<{ n: number | string }>(
-        x,
-        q`select count(*) as n from jobs where tenant_id = ${t.tenant.id} and kind = 'memberships-reminders'`,
-      ),
-    );
-    expect(Number(queued?.n)).toBeGreaterThanOrEqual(1);
-    // Today's run of that job ends before the members below exist (it queues tomorrow's): the reminders are then
-    // the renewal run's, whatever order the worker would have taken the two jobs in.
+    // The daily job of today may already have run (it is queued for every association each morning): the
+    // reminders below are then the renewal run's, whatever order the worker takes the jobs in.
     await ctx.app.worker.drain();
     const person = async (last: string, email: string, days: number) => {
       const res = await api.post('/api/contacts/contacts/contactSave', {
@@ -328,14 +321,77 @@ describe('renewal reminders', () => {
     expect(await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id)).toBe(0);
     sent = await mails();
     expect(sent).toHaveLength(1);
-    // The job queued its next day.
-    const [next] = await tx((x) =>
-      runFragment<{ n: number | string }>(
+    // Queued by the platform for every association each morning, once however often instances check.
+    const day = '2031-05-12';
+    const queued = async () =>
+      Number(
+        (
+          await tx((x) =>
+            runFragment<{ n: number | string }>(
+              x,
+              q`select count(*) as n from jobs where tenant_id = ${t.tenant.id} and kind = 'memberships-reminders'
+                  and payload->>'day' = ${day}`,
+            ),
+          )
+        )[0]?.n,
+      );
+    await queueDaily(ctx.database, [REMINDER_JOB], new Date(`${day}T11:00:00Z`));
+    expect(await queued()).toBe(0);
+    await queueDaily(ctx.database, [REMINDER_JOB], new Date(`${day}T15:00:00Z`));
+    await queueDaily(ctx.database, [REMINDER_JOB], new Date(`${day}T15:10:00Z`));
+    expect(await queued()).toBe(1);
+  });
+});
+
+describe('reminders after the due day and autopay notices', () => {
+  async function withEmail(last: string, email: string): Promise<number> {
+    const res = await api.post('/api/contacts/contacts/contactSave', {
+      ContactType: 'individual',
+      Status: 'active',
+      FirstName: 'Olga',
+      LastName: last,
+      Email: email,
+    });
+    return (res.json() as { Data: Model }).Data.ContactId as number;
+  }
+  const outbox = async (prefix: string) =>
+    ((await api.get('/api/mail/outbox')).json() as { to: string; subject: string; text?: string }[]).filter(
+      (m) => m.to.startsWith(prefix),
+    );
+
+  it("mails an unpaid renewal once, the type's days after it was due", async () => {
+    await tx((x) =>
+      runFragment(
         x,
-        q`select count(*) as n from jobs where tenant_id = ${t.tenant.id} and kind = 'memberships-reminders'
-            and status = 'queued' and run_after > now() + interval '20 hours'`,
+        q`update membership_types set reminder_days_after = 3 where tenant_id = ${t.tenant.id} and membership_type_id = ${typeId}`,
       ),
     );
-    expect(Number(next?.n)).toBe(1);
+    const overdue = await activeEndingIn(await withEmail('Overdue', 'olga.overdue@example.org'), -5);
+    const recent = await activeEndingIn(await withEmail('Recent', 'olga.recent@example.org'), -1);
+    await runRenewals(ctx.database, ctx.app.services, t.tenant.id);
+    expect((await membership(overdue))?.status).toBe('grace');
+    expect((await membership(recent))?.status).toBe('grace');
+    await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id);
+    const sent = await outbox('olga.');
+    expect(sent.map((m) => m.to)).toEqual(['olga.overdue@example.org']);
+    expect(sent[0]?.subject).toContain('renewal is overdue');
+    expect(await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id)).toBe(0);
+  });
+
+  it('announces each autopay charge and reports each failure, once each', async () => {
+    const who = await withEmail('Card', 'ivy.card@example.org');
+    await useTestGateway(ctx.database, t.tenant.id, who, 'pm_test_declined');
+    const id = await activeEndingIn(who, 5, true);
+    await tx((x) => renewBatch(x, ctx.app.services, t.tenant.id, today));
+    await tx((x) => chargeDue(x, ctx.app.services, t.tenant.id, today));
+    expect((await membership(id))?.status).toBe('active');
+    await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id);
+    const sent = await outbox('ivy.');
+    const subjects = sent.map((m) => m.subject);
+    expect(subjects).toHaveLength(2);
+    expect(subjects.some((s) => s.startsWith('Your card on file is charged $200.00'))).toBe(true);
+    expect(subjects.some((s) => s.endsWith('payment did not go through'))).toBe(true);
+    expect(await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id)).toBe(0);
+    expect(await outbox('ivy.')).toHaveLength(2);
   });
 });

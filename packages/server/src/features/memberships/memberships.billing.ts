@@ -7,6 +7,7 @@
 import { type Database, membershipInvoices, q, runFragment, type Tx, withTenantTx } from '@guildhall/db';
 import {
   addDays,
+  formatMoney,
   type MembershipQuote,
   type RenewalPreview,
   renewalKey,
@@ -16,6 +17,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../platform/services.ts';
 import { billingApi } from '../billing/billing.module.ts';
+import { queueNotice } from './memberships.reminders.ts';
 import * as repo from './memberships.repo.ts';
 import { priceChoice, termSettingsOf, transition } from './memberships.service.ts';
 
@@ -168,6 +170,7 @@ export async function renewBatch(
   tenantId: string,
   today: string,
   size = BATCH,
+  runId: number | null = null,
 ): Promise<number> {
   const rows = await runFragment<DueRow>(tx, dueStatement(tenantId, today, size));
   const quote = quoteCache(tx, tenantId);
@@ -204,6 +207,7 @@ export async function renewBatch(
         amount: invoice?.totalCents ?? 0,
         state: invoice ? 'open' : 'paid',
         nextChargeOn: row.auto_pay && invoice ? today : null,
+        runId,
       })
       .onConflictDoNothing();
     made++;
@@ -220,11 +224,16 @@ export async function chargeDue(
 ): Promise<number> {
   const due = await runFragment<{
     membership_invoice_id: number;
+    membership_id: number;
     invoice_id: number;
     charge_attempts: number;
+    term_start: string;
+    amount: number | string;
+    name: string;
   }>(
     tx,
-    q`select i.membership_invoice_id, i.invoice_id, i.charge_attempts from membership_invoices i
+    q`select i.membership_invoice_id, i.membership_id, i.invoice_id, i.charge_attempts,
+        i.term_start::text as term_start, i.amount, m.name from membership_invoices i
       join memberships m on m.tenant_id = i.tenant_id and m.membership_id = i.membership_id
       where i.tenant_id = ${tenantId} and i.state = 'open' and i.invoice_id is not null and m.auto_pay
         and i.next_charge_on is not null and i.next_charge_on <= ${today}::date
@@ -242,6 +251,16 @@ export async function chargeDue(
           eq(membershipInvoices.membershipInvoiceId, row.membership_invoice_id),
         ),
       );
+    const amount = formatMoney(Number(row.amount));
+    await queueNotice(tx, tenantId, {
+      membershipId: Number(row.membership_id),
+      termEnd: addDays(row.term_start, -1),
+      kind: `charge-${attempt}`,
+      today,
+      subject: `Your card on file is charged ${amount} for your ${row.name} membership`,
+      body: (hello) =>
+        `${hello}\n\nAutopay is on: today your card on file is charged ${amount} for the ${row.name} membership term from ${row.term_start}${attempt > 1 ? ` (attempt ${attempt} of ${AUTOPAY_RETRY_DAYS.length})` : ''}. You can turn autopay off or change the card in your member area.\n`,
+    });
     await billingApi.chargeSavedCard(tx, services, tenantId, {
       invoiceId: row.invoice_id,
       idempotencyKey: `membership-invoice:${row.membership_invoice_id}:charge:${attempt}`,
@@ -255,6 +274,7 @@ export async function runRenewals(
   database: Database,
   services: Services,
   tenantId: string,
+  runId: number | null = null,
 ): Promise<{ invoiced: number; charged: number; moved: number }> {
   const today = await withTenantTx(database.db, { tenantId }, async (tx) =>
     todayIn(await repo.tenantTimezone(tx, tenantId)),
@@ -262,7 +282,7 @@ export async function runRenewals(
   let invoiced = 0;
   for (;;) {
     const made = await withTenantTx(database.db, { tenantId }, (tx) =>
-      renewBatch(tx, services, tenantId, today),
+      renewBatch(tx, services, tenantId, today, BATCH, runId),
     );
     invoiced += made;
     if (made === 0) break;
@@ -415,6 +435,23 @@ export const onPaymentFailed =
     } else if (m.autoPay) {
       await repo.updateMembership(tx, tenantId, m.membershipId, { autoPay: false });
     }
+    const retrying = wait !== undefined && row.chargeAttempts < AUTOPAY_RETRY_DAYS.length;
+    const amount = formatMoney(Number(row.amount));
+    await queueNotice(tx, tenantId, {
+      membershipId: m.membershipId,
+      termEnd: addDays(row.termStart, -1),
+      kind: `failed-${row.chargeAttempts}`,
+      today,
+      subject: retrying
+        ? `Your ${m.name} membership payment did not go through`
+        : `Autopay is off for your ${m.name} membership`,
+      body: (hello) =>
+        `${hello}\n\nThe charge of ${amount} to your card on file for your ${m.name} membership failed (${message}). ${
+          retrying
+            ? `We will try again on ${addDays(today, wait as number)}; you can also pay the invoice or change the card in your member area.`
+            : `After ${row.chargeAttempts} failed charges autopay is now off: pay the renewal invoice in your member area to keep your membership.`
+        }\n`,
+    });
     await repo.insertHistory(tx, {
       tenantId,
       membershipId: m.membershipId,

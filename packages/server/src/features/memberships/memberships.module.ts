@@ -6,7 +6,7 @@ import { TENANT_PROVISIONED } from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
 import { onInvoicePaid, onInvoiceVoided, onPaymentFailed, RENEWAL_JOB } from './memberships.billing.ts';
 import { provisionDefaultMembership } from './memberships.defaults.ts';
-import { ensureDailyReminders, REMINDER_JOB, reminderJob } from './memberships.reminders.ts';
+import { REMINDER_JOB, reminderJob } from './memberships.reminders.ts';
 import { membershipsRoutes } from './memberships.routes.ts';
 import { renewalJob } from './memberships.runs.ts';
 
@@ -14,14 +14,8 @@ export const membershipsModule = defineFeature({
   name: 'memberships',
   routes: membershipsRoutes,
   jobs: { [RENEWAL_JOB]: renewalJob, [REMINDER_JOB]: reminderJob },
-  resourceHooks: (services) => ({
-    // A type that mails renewal reminders: the association's daily reminder job is queued (once).
-    membershipTypes: {
-      async afterWrite(tx, auth, change) {
-        if (change.after.ReminderDaysBefore != null) await ensureDailyReminders(tx, services, auth.tenantId);
-      },
-    },
-  }),
+  // Reminders before and after the due day, and autopay notices: every association, every morning (decision 0181).
+  daily: [REMINDER_JOB],
   subscribes: {
     [TENANT_PROVISIONED]: () => provisionDefaultMembership,
     'invoice.paid': onInvoicePaid,

@@ -1,12 +1,14 @@
 /**
- * Renewal reminders: a membership whose term ends within its type's `reminder_days_before` days gets one mail
- * before it ends (per term: the `membership_reminders` key makes it sent once, however often the daily job runs or
- * is restarted). The daily job sends what is due, then queues itself for the next day. Mail goes to the outbox
- * (or SMTP) after the rows that claim it are committed.
+ * Renewal reminders and autopay notices: a membership whose term ends within its type's `reminder_days_before`
+ * days gets one mail before it ends; one whose renewal invoice is still open `reminder_days_after` days after its
+ * due day (the term's end) gets one after; an autopay charge is announced before each attempt and each failure is
+ * reported (notices written where they arise and mailed once that commits). The `membership_reminders` key makes
+ * each sent once per membership, term and kind, however often the daily job (decision 0181: queued for every
+ * association each morning) or a run sends them. Mail goes to the outbox (or SMTP) after the rows that claim it
+ * are committed.
  */
-import { type Database, jobs, q, runFragment, type Tx, withTenantTx } from '@guildhall/db';
+import { type Database, membershipReminders, q, runFragment, type Tx, withTenantTx } from '@guildhall/db';
 import { formatMoney, todayIn } from '@guildhall/shared';
-import { and, eq } from 'drizzle-orm';
 import type { ClaimedJob } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 import * as repo from './memberships.repo.ts';
@@ -44,14 +46,112 @@ export async function claimReminders(tx: Tx, tenantId: string, today: string): P
             and r.membership_id = m.membership_id and r.term_end = m.term_end and r.kind = 'before')
         order by m.membership_id limit ${BATCH}),
       claimed as (
-        insert into membership_reminders (tenant_id, membership_id, term_end, kind, sent_on, email)
-        select ${tenantId}, due.membership_id, due.term_end, 'before', ${today}::date, due.email from due
+        insert into membership_reminders (tenant_id, membership_id, term_end, kind, sent_on, email, mailed_at)
+        select ${tenantId}, due.membership_id, due.term_end, 'before', ${today}::date, due.email, now() from due
         on conflict do nothing
         returning membership_id)
       select due.membership_id, due.name, due.contact_name, due.first_name, due.email, due.term_end::text as term_end,
         due.term_total, due.auto_pay
       from due join claimed on claimed.membership_id = due.membership_id
       order by due.membership_id`,
+  );
+}
+
+/** Claims the reminders due after the due day: the renewal invoice of the term still open N days after it. */
+export async function claimOverdueReminders(
+  tx: Tx,
+  tenantId: string,
+  today: string,
+): Promise<(ClaimedReminder & { amount: number | string })[]> {
+  return runFragment<ClaimedReminder & { amount: number | string }>(
+    tx,
+    q`with due as (
+        select m.membership_id, m.name, m.contact_name, c.first_name, c.email, m.term_end, m.term_total, m.auto_pay,
+          i.amount
+        from memberships m
+        join membership_types t on t.tenant_id = m.tenant_id and t.membership_type_id = m.membership_type_id
+        join contacts c on c.tenant_id = m.tenant_id and c.contact_id = m.contact_id
+        join membership_invoices i on i.tenant_id = m.tenant_id and i.membership_id = m.membership_id
+          and i.kind = 'renewal' and i.term_start = m.term_end + 1 and i.state = 'open'
+        where m.tenant_id = ${tenantId} and not m.is_deleted and m.status in ('active', 'grace')
+          and t.reminder_days_after is not null and m.term_end is not null
+          and m.term_end + t.reminder_days_after <= ${today}::date
+          and not exists (select 1 from membership_reminders r where r.tenant_id = m.tenant_id
+            and r.membership_id = m.membership_id and r.term_end = m.term_end and r.kind = 'after')
+        order by m.membership_id limit ${BATCH}),
+      claimed as (
+        insert into membership_reminders (tenant_id, membership_id, term_end, kind, sent_on, email, mailed_at)
+        select ${tenantId}, due.membership_id, due.term_end, 'after', ${today}::date, due.email, now() from due
+        on conflict do nothing
+        returning membership_id)
+      select due.membership_id, due.name, due.contact_name, due.first_name, due.email, due.term_end::text as term_end,
+        due.term_total, due.auto_pay, due.amount
+      from due join claimed on claimed.membership_id = due.membership_id
+      order by due.membership_id`,
+  );
+}
+
+function overdueText(r: ClaimedReminder & { amount: number | string }, association: string) {
+  const hello = r.first_name ? `Hello ${r.first_name},` : `Hello ${r.contact_name},`;
+  const amount = formatMoney(Number(r.amount));
+  return {
+    subject: `Your ${r.name} membership renewal is overdue`,
+    text: `${hello}\n\nYour ${r.name} membership with ${association} ended on ${r.term_end} and its renewal invoice of ${amount} is still open. Pay it in your member area to keep your membership; unpaid, it lapses at the end of the grace period.\n\nThank you for being a member.\n`,
+  };
+}
+
+/**
+ * Writes a notice (autopay: before a charge, after a failure) in the caller's transaction, once per membership,
+ * term and kind; it is mailed after that commits (`flushNotices`).
+ */
+export async function queueNotice(
+  tx: Tx,
+  tenantId: string,
+  notice: {
+    membershipId: number;
+    termEnd: string;
+    kind: string;
+    today: string;
+    subject: string;
+    body: (hello: string) => string;
+  },
+): Promise<void> {
+  const [who] = await runFragment<{ email: string | null; first_name: string | null; contact_name: string }>(
+    tx,
+    q`select c.email, c.first_name, m.contact_name from memberships m
+      join contacts c on c.tenant_id = m.tenant_id and c.contact_id = m.contact_id
+      where m.tenant_id = ${tenantId} and m.membership_id = ${notice.membershipId}`,
+  );
+  if (!who) return;
+  const hello = `Hello ${who.first_name || who.contact_name},`;
+  await tx
+    .insert(membershipReminders)
+    .values({
+      tenantId,
+      membershipId: notice.membershipId,
+      termEnd: notice.termEnd,
+      kind: notice.kind,
+      sentOn: notice.today,
+      email: who.email,
+      subject: notice.subject,
+      body: notice.body(hello),
+      // Nobody to mail: nothing waits.
+      mailedAt: who.email ? null : new Date(),
+    })
+    .onConflictDoNothing();
+}
+
+/** Claims the notices waiting to be mailed (one batch) and marks them mailed: each goes out at most once. */
+async function claimNotices(tx: Tx, tenantId: string) {
+  return runFragment<{ email: string; subject: string; body: string }>(
+    tx,
+    q`update membership_reminders r set mailed_at = now()
+      from (select membership_id, term_end, kind from membership_reminders
+        where tenant_id = ${tenantId} and mailed_at is null and subject is not null
+        order by created_at limit ${BATCH} for update skip locked) w
+      where r.tenant_id = ${tenantId} and r.membership_id = w.membership_id and r.term_end = w.term_end
+        and r.kind = w.kind
+      returning r.email, r.subject, r.body`,
   );
 }
 
@@ -67,7 +167,10 @@ function reminderText(r: ClaimedReminder, association: string): { subject: strin
   };
 }
 
-/** Sends every reminder due today for an association, batch by batch. Answers how many were sent. */
+/**
+ * Sends every reminder due today for an association (before the term ends, after an unpaid renewal's due day) and
+ * the autopay notices waiting, batch by batch. Answers how many mails were sent.
+ */
 export async function sendRenewalReminders(
   database: Database,
   services: Services,
@@ -75,50 +178,35 @@ export async function sendRenewalReminders(
 ): Promise<number> {
   let sent = 0;
   for (;;) {
-    const { claimed, association } = await withTenantTx(database.db, { tenantId }, async (tx) => {
+    const { before, after, notices, association } = await withTenantTx(database.db, { tenantId }, async (tx) => {
       const today = todayIn(await repo.tenantTimezone(tx, tenantId));
       const [named] = await runFragment<{ name: string }>(
         tx,
         q`select name from tenants where id = ${tenantId}`,
       );
-      return { claimed: await claimReminders(tx, tenantId, today), association: named?.name ?? '' };
+      return {
+        before: await claimReminders(tx, tenantId, today),
+        after: await claimOverdueReminders(tx, tenantId, today),
+        notices: await claimNotices(tx, tenantId),
+        association: named?.name ?? '',
+      };
     });
     // Claimed and committed first: a crash after this sends the batch's remaining mails never, not twice.
-    for (const r of claimed) {
-      if (!r.email) continue;
-      await services.mailer.send(tenantId, { to: r.email, ...reminderText(r, association) });
+    const mails = [
+      ...before.map((r) => (r.email ? { to: r.email, ...reminderText(r, association) } : null)),
+      ...after.map((r) => (r.email ? { to: r.email, ...overdueText(r, association) } : null)),
+      ...notices.map((n) => (n.email ? { to: n.email, subject: n.subject, text: n.body } : null)),
+    ];
+    for (const mail of mails) {
+      if (!mail) continue;
+      await services.mailer.send(tenantId, mail);
       sent++;
     }
-    if (claimed.length < BATCH) return sent;
+    if (before.length < BATCH && after.length < BATCH && notices.length < BATCH) return sent;
   }
 }
 
-/** Queues the daily reminder job for an association unless one is already waiting. */
-export async function ensureDailyReminders(
-  tx: Tx,
-  services: Services,
-  tenantId: string,
-  runAfter?: Date,
-): Promise<void> {
-  const [waiting] = await tx
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.tenantId, tenantId), eq(jobs.kind, REMINDER_JOB), eq(jobs.status, 'queued')))
-    .limit(1);
-  if (waiting) return;
-  await services.jobs.enqueue(tx, {
-    tenantId,
-    kind: REMINDER_JOB,
-    payload: {},
-    userId: null,
-    ...(runAfter ? { runAfter } : {}),
-  });
-}
-
-/** The daily job: today's reminders, then the next run in a day. */
+/** The daily job (queued each morning for every association, decision 0181): today's reminders and notices. */
 export const reminderJob = (services: Services) => async (database: Database, job: ClaimedJob) => {
   await sendRenewalReminders(database, services, job.tenantId);
-  await withTenantTx(database.db, { tenantId: job.tenantId }, (tx) =>
-    ensureDailyReminders(tx, services, job.tenantId, new Date(Date.now() + 86_400_000)),
-  );
 };

@@ -7,6 +7,8 @@ import {
   autoPayBodySchema,
   joinAnswerSchema,
   joinMembershipSchema,
+  membershipChangeAnswerSchema,
+  membershipChangeSchema,
   type MembershipTransition,
   membershipChoiceSchema,
   membershipCountsSchema,
@@ -24,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scope } from '../../platform/context.ts';
 import { invoiceJoin, previewRenewals } from './memberships.billing.ts';
+import { changeMembership, previewChange } from './memberships.change.ts';
 import { counts } from './memberships.counts.ts';
 import * as member from './memberships.member.ts';
 import * as runs from './memberships.runs.ts';
@@ -100,6 +103,38 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
   }
+
+  app.post('/api/memberships/memberships/:id/change/preview', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary:
+        'What an upgrade or downgrade mid-term would bill: the credit for the unused old term and the new invoice',
+      params: idParams,
+      body: membershipChangeSchema,
+      response: { 200: membershipChangeAnswerSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return previewChange(tx, auth.tenantId, req.params.id, req.body);
+    },
+  });
+
+  app.post('/api/memberships/memberships/:id/change', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary:
+        'Upgrades or downgrades a membership mid-term: a credit note for the unused old term applied to an invoice for the days left at the new price',
+      params: idParams,
+      body: membershipChangeSchema,
+      response: { 200: membershipChangeAnswerSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return changeMembership(tx, app.services, auth, req.params.id, req.body);
+    },
+  });
 
   app.get('/api/memberships/counts', {
     config: { permission: 'backoffice', scoped: true },

@@ -66,7 +66,7 @@ export async function runs(tx: Tx, tenantId: string, runId?: number): Promise<Re
     q`select r.run_id, r.status, r.run_day::text as run_day, r.started_by,
         ${raw(isoOf('r.started_at'))} as started_at, ${raw(isoOf('r.finished_at'))} as finished_at,
         case when r.status = 'running' then (select count(*) from membership_invoices i
-          where i.tenant_id = r.tenant_id and i.kind = 'renewal' and i.created_at >= r.started_at)
+          where i.tenant_id = r.tenant_id and i.run_id = r.run_id)
           else r.invoiced end as invoiced,
         r.charged, r.moved, r.reminded, r.error
       from membership_renewal_runs r
@@ -88,7 +88,7 @@ export async function runs(tx: Tx, tenantId: string, runId?: number): Promise<Re
   }));
 }
 
-/** A run with the renewal invoices made while it ran. */
+/** A run with the renewal invoices it made (each row keeps the id of the run that made it). */
 export async function runDetail(tx: Tx, tenantId: string, runId: number): Promise<RenewalRunDetail> {
   const [run] = await runs(tx, tenantId, runId);
   if (!run) throw notFound();
@@ -106,10 +106,8 @@ export async function runDetail(tx: Tx, tenantId: string, runId: number): Promis
     q`select i.membership_id, m.contact_name, m.name, i.term_start::text as term_start, i.term_end::text as term_end,
         i.invoice_id, i.amount, i.state
       from membership_invoices i
-      join membership_renewal_runs r on r.tenant_id = i.tenant_id and r.run_id = ${runId}
       join memberships m on m.tenant_id = i.tenant_id and m.membership_id = i.membership_id
-      where i.tenant_id = ${tenantId} and i.kind = 'renewal' and i.created_at >= r.started_at
-        and (r.finished_at is null or i.created_at <= r.finished_at)
+      where i.tenant_id = ${tenantId} and i.run_id = ${runId}
       order by i.membership_invoice_id limit 500`,
   );
   return {
@@ -146,7 +144,7 @@ export const renewalJob = (services: Services) => async (database: Database, job
         )
       : Promise.resolve();
   try {
-    const result = await runRenewals(database, services, job.tenantId);
+    const result = await runRenewals(database, services, job.tenantId, hasRow ? runId : null);
     const reminded = await sendRenewalReminders(database, services, job.tenantId);
     await finish({ status: 'done', ...result, reminded });
   } catch (error) {
