@@ -19,6 +19,8 @@
  * PostgreSQL besides PGlite; bench/src/query-tool.ts).
  * `--only billing` the billing bars (bench/src/billing.ts): 1,000 invoice PDFs (`--billing-pdfs`) and the receivables
  * aging over 200,000 open invoices (`--billing-open-invoices`) on PostgreSQL.
+ * `--only memberships` the memberships bars (bench/src/memberships.ts): the renewal run (`--memberships-renewals`,
+ * 100,000; killed and restarted over `--memberships-resume`, 20,000) and the list (`--memberships-list`, 500,000).
  * `--only reports` the grouped report bar (P15) on PostgreSQL (`--report-contacts` sets its size; bench/src/reports.ts).
  * `--only custom-fields` the custom-fields list bar alone through the HTTP API (`--cf-contacts` sets its size,
  * 100,000 by default), written as the `customFields` entry of lists-postgres.json.
@@ -35,6 +37,7 @@ import { measureEvents } from './events.ts';
 import { measureImages } from './images.ts';
 import { measureImport } from './import.ts';
 import { measureLists } from './lists.ts';
+import { measureMemberships } from './memberships.ts';
 import { idleMemory } from './memory.ts';
 import { measureQueryToolCsv } from './query-tool.ts';
 import { measureReports } from './reports.ts';
@@ -76,6 +79,10 @@ const { values: args } = parseArgs({
     'event-registrations': { type: 'string', default: '500' },
     'event-seats': { type: 'string', default: '100' },
     'event-count': { type: 'string', default: '10000' },
+    /** Memberships due of the renewal-run bar, of its killed-and-restarted run, and of the list bar. */
+    'memberships-renewals': { type: 'string', default: '100000' },
+    'memberships-resume': { type: 'string', default: '20000' },
+    'memberships-list': { type: 'string', default: '500000' },
     /** Contacts of the custom-fields bar (10 custom fields each). */
     'cf-contacts': { type: 'string', default: '100000' },
     /** Invoice PDFs of the billing bench, and the open invoices of its aging report (PostgreSQL). */
@@ -213,6 +220,16 @@ if (args.only === undefined || args.only === 'events') {
   });
   write('events-registrations', r.registrations);
   write('events-calendar', r.calendarMonth);
+}
+if (args.only === undefined || args.only === 'memberships') {
+  const r = await measureMemberships({
+    renewals: Number(args['memberships-renewals']),
+    resume: Number(args['memberships-resume']),
+    list: Number(args['memberships-list']),
+    runs: 50,
+  });
+  write('memberships-renewals', r.renewals);
+  write('memberships-list', r.list);
 }
 if (args.only !== undefined && args.only !== 'web' && args.only !== 'p7') process.exit(0);
 

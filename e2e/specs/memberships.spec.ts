@@ -219,4 +219,66 @@ describe('memberships as staff see them', () => {
     await invoices.getByRole('link', { name: /Invoice \d+/ }).click();
     await page.waitForURL(/\/micronet\/list\/billing\/invoices\/\d+/);
   });
+
+  it('upgrades a membership mid-term after previewing the credit and the new invoice', async () => {
+    const t = await seedTenant(run.database);
+    const { page } = await run.newPage({ width: 1280, height: 900 });
+    await signInAs(page, t.admin.username, t.admin.password);
+    await page.waitForURL(/\/a\/?$/, { timeout: 15_000 });
+    const { contactId } = await setUp(page);
+    const premium = await save(page, '/api/memberships/types/typeSave', {
+      Name: 'Premium',
+      TermKind: 'anniversary',
+      DurationMonths: 12,
+      IsActive: true,
+    });
+    await save(page, '/api/memberships/fees/feeSave', {
+      MembershipTypeId: premium.MembershipTypeId,
+      FeeId: 1,
+      Name: 'Premium dues',
+      OriginalPrice: 36_500,
+      BillFrequencyTypeId: 12,
+    });
+    const options = await (await page.request.get('/api/memberships/options')).json();
+    const type = options.Types.find((x: { Name: string }) => x.Name === 'Individual');
+    const joined = await page.request.post('/api/memberships/join', {
+      data: {
+        ContactId: contactId,
+        MembershipTypeId: type.MembershipTypeId,
+        MembershipLevelId: type.Levels[0].MembershipLevelId,
+      },
+    });
+    const membershipId = (await joined.json()).MembershipId as number;
+    await withTenantTx(run.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(sql`update memberships set status = 'active', term_start = current_date - 100,
+          term_end = current_date + 264
+        where tenant_id = ${t.tenant.id} and membership_id = ${membershipId}`),
+    );
+    const expected = await (
+      await page.request.post(`/api/memberships/memberships/${membershipId}/change/preview`, {
+        data: { MembershipTypeId: premium.MembershipTypeId },
+      })
+    ).json();
+    const money = (cents: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+    await page.goto(`/micronet/list/memberships/memberships/${membershipId}`);
+    await page.getByRole('button', { name: 'Upgrade or downgrade…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade or downgrade' });
+    await dialog.getByLabel('Membership type').click();
+    await page.getByRole('option', { name: /^Premium$/ }).click();
+    const summary = dialog.getByRole('status');
+    await summary.getByText('Individual - Regular to Premium (upgrade)', { exact: false }).waitFor();
+    const text = (await summary.textContent()) ?? '';
+    expect(expected.ChargeCents).toBeGreaterThan(0);
+    expect(text).toContain(money(expected.CreditCents));
+    expect(text).toContain(money(expected.ChargeCents));
+    expect(text).toContain(money(expected.NetCents));
+    await shot(page, 'change-preview');
+    await dialog.getByRole('button', { name: 'Confirm the change' }).click();
+    await page.getByText('Changed to Premium.').first().waitFor({ timeout: 10_000 });
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByText('Changed (upgrade) from Individual - Regular to Premium').first().waitFor();
+    await shot(page, 'change-history');
+  });
 });

@@ -11,6 +11,7 @@ import {
   membershipFees,
   membershipHistory,
   membershipLevels,
+  membershipMembers,
   memberships,
   membershipTypes,
   rowsOf,
@@ -59,6 +60,7 @@ export async function seedDemoMemberships(db: Db, tenantId: string, today: strin
           graceDays: 30,
           renewalDaysBefore: 30,
           reminderDaysBefore: 21,
+          reminderDaysAfter: 7,
           renewalAfterGap: 'continue',
           hasChapterPricing: true,
         },
@@ -75,6 +77,7 @@ export async function seedDemoMemberships(db: Db, tenantId: string, today: strin
           graceDays: 30,
           renewalDaysBefore: 45,
           reminderDaysBefore: 30,
+          reminderDaysAfter: 14,
           renewalAfterGap: 'fromPayment',
         },
         {
@@ -359,6 +362,37 @@ export async function seedDemoMemberships(db: Db, tenantId: string, today: strin
           .update(memberships)
           .set({ statusDate: last[3] })
           .where(sql`tenant_id = ${tenantId} and membership_id = ${created.membershipId}`);
+    }
+    // Organisations' memberships cover a few of the people (their staff) as secondary members.
+    const orgMemberships = rowsOf<{ membership_id: number; term_start: string | null }>(
+      await tx.execute(sql`select membership_id, term_start::text as term_start from memberships
+        where tenant_id = ${tenantId} and membership_type_id = ${organisation.membershipTypeId}
+          and status in ('active', 'grace') order by membership_id`),
+    );
+    const staffPool = rowsOf<{ contact_id: number; display_name: string }>(
+      await tx.execute(sql`select contact_id, display_name from contacts
+        where tenant_id = ${tenantId} and not is_deleted and contact_type = 'individual'
+        order by contact_id desc limit 60`),
+    );
+    let next = 0;
+    for (const org of orgMemberships) {
+      const count = 1 + Math.floor(random() * 4);
+      const covered: { contact_id: number; display_name: string }[] = [];
+      for (let i = 0; i < count && next < staffPool.length; i++) {
+        const c = staffPool[next++];
+        if (c) covered.push(c);
+      }
+      if (covered.length === 0) break;
+      await tx.insert(membershipMembers).values(
+        covered.map((c) => ({
+          tenantId,
+          membershipId: org.membership_id,
+          contactId: c.contact_id,
+          contactName: c.display_name,
+          addedOn: org.term_start ?? today,
+          addedBy: 'Dana Staff',
+        })),
+      );
     }
   });
 }

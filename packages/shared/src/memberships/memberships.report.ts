@@ -21,3 +21,95 @@ export const membersByTypeReport = defineReport({
   ],
   chart: { type: 'pie', measure: 'count' },
 });
+
+/** The roster: everyone who is a member today (active or in grace), optionally of one type, level or chapter. */
+export const rosterReport = defineReport({
+  ReportId: 'memberships.roster',
+  Title: 'Membership roster',
+  Description: 'Current members (active or in grace) with their membership, when they joined and their term.',
+  resource: 'memberships',
+  columns: ['ContactName', 'Name', 'Status', 'JoinDate', 'TermEnd', 'TermTotal', 'AutoPay'],
+  criteria: [{ PropertyName: 'Status', Operator: 'in', Value: ['active', 'grace'] }],
+  parameters: [
+    { name: 'MembershipTypeId', label: 'Membership type', field: 'MembershipTypeId', operator: 'eq' },
+    { name: 'MembershipLevelId', label: 'Level', field: 'MembershipLevelId', operator: 'eq' },
+    { name: 'ChapterId', label: 'Chapter', field: 'ChapterId', operator: 'eq' },
+  ],
+  defaultSort: { field: 'ContactName', direction: 'asc' },
+  pageSize: 50,
+});
+
+/** New members: memberships that started in a date range. */
+export const newMembersReport = defineReport({
+  ReportId: 'memberships.newMembers',
+  Title: 'New members',
+  Description: 'Memberships that joined between two days, with their status today.',
+  resource: 'memberships',
+  columns: ['ContactName', 'Name', 'JoinDate', 'Status', 'TermEnd', 'TermTotal'],
+  criteria: [],
+  parameters: [
+    { name: 'JoinedFrom', label: 'Joined from', field: 'JoinDate', operator: 'ge' },
+    { name: 'JoinedTo', label: 'Joined to', field: 'JoinDate', operator: 'le' },
+  ],
+  defaultSort: { field: 'JoinDate', direction: 'desc' },
+  pageSize: 50,
+});
+
+/** Renewals due: current members whose term ends in a date range (the memberships list's expiring filter). */
+export const renewalsDueReport = defineReport({
+  ReportId: 'memberships.renewalsDue',
+  Title: 'Renewals due',
+  Description: 'Active and grace memberships whose term ends between two days, with their dues and autopay.',
+  resource: 'memberships',
+  columns: ['ContactName', 'Name', 'Status', 'TermEnd', 'TermTotal', 'AutoPay'],
+  criteria: [{ PropertyName: 'Status', Operator: 'in', Value: ['active', 'grace'] }],
+  parameters: [
+    { name: 'EndsFrom', label: 'Term ends from', field: 'TermEnd', operator: 'ge' },
+    { name: 'EndsTo', label: 'Term ends to', field: 'TermEnd', operator: 'le' },
+  ],
+  defaultSort: { field: 'TermEnd', direction: 'asc' },
+  pageSize: 50,
+});
+
+/** Lapsed and dropped members with the day and, for a drop, the reason. */
+export const lapsedDroppedReport = defineReport({
+  ReportId: 'memberships.lapsedDropped',
+  Title: 'Lapsed and dropped members',
+  Description: 'Memberships that lapsed or were dropped, since when, and why a dropped one was dropped.',
+  resource: 'memberships',
+  columns: ['ContactName', 'Name', 'Status', 'StatusDate', 'DropReason', 'TermEnd'],
+  criteria: [{ PropertyName: 'Status', Operator: 'in', Value: ['lapsed', 'dropped'] }],
+  parameters: [
+    { name: 'Status', label: 'Lapsed or dropped', field: 'Status', operator: 'eq' },
+    { name: 'SinceFrom', label: 'Since from', field: 'StatusDate', operator: 'ge' },
+    { name: 'SinceTo', label: 'Since to', field: 'StatusDate', operator: 'le' },
+  ],
+  defaultSort: { field: 'ContactName', direction: 'asc' },
+  pageSize: 50,
+});
+
+/**
+ * Retention by month: every status change of the history counted by month and the status it went to (joins,
+ * activations and renewals against graces, lapses and drops), charted as columns.
+ */
+export const retentionByMonthReport = defineReport({
+  ReportId: 'memberships.retentionByMonth',
+  Title: 'Retention by month',
+  Description:
+    'Status changes per month: how many became active or renewed, and how many went to grace, lapsed or were dropped.',
+  resource: 'membershipHistory',
+  columns: ['ChangedOn', 'ToStatus', 'Event', 'Reason'],
+  criteria: [],
+  parameters: [
+    { name: 'From', label: 'From', field: 'ChangedOn', operator: 'ge' },
+    { name: 'To', label: 'To', field: 'ChangedOn', operator: 'le' },
+  ],
+  defaultSort: { field: 'ChangedOn', direction: 'asc' },
+  pageSize: 50,
+  groupBy: [
+    { field: 'ChangedOn', bucket: 'month' },
+    { field: 'ToStatus', bucket: 'value' },
+  ],
+  aggregates: [],
+  chart: { type: 'bar', measure: 'count' },
+});

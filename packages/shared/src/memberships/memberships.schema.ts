@@ -122,6 +122,8 @@ export const myMembershipSchema = z.object({
   /** The open invoice of the membership (its renewal), if any: what "Renew now" pays. */
   OpenInvoiceId: z.number().int().nullable(),
   OpenAmount: z.number().int().nullable(),
+  /** A secondary member's: the organisation whose membership covers them (it pays; they have member access). */
+  CoveredBy: z.string().nullable().optional(),
 });
 export const myMembershipsSchema = z.object({ Memberships: z.array(myMembershipSchema) });
 export type MyMembership = z.infer<typeof myMembershipSchema>;
@@ -218,3 +220,43 @@ export const membershipChangeAnswerSchema = z.object({
   message: z.string(),
 });
 export type MembershipChangeAnswer = z.infer<typeof membershipChangeAnswerSchema>;
+
+/** An organisation's secondary members (SecondaryMemberList) and how many its level allows (null: no limit). */
+export const secondaryMembersSchema = z.object({
+  MembershipId: z.number().int(),
+  IsOrganization: z.boolean(),
+  PrimaryContactId: z.number().int(),
+  PrimaryName: z.string(),
+  Limit: z.number().int().nullable(),
+  Members: z.array(
+    z.object({
+      ContactId: z.number().int(),
+      ContactName: z.string(),
+      AddedOn: z.string(),
+      AddedBy: z.string().nullable(),
+    }),
+  ),
+});
+export type SecondaryMembers = z.infer<typeof secondaryMembersSchema>;
+export const addSecondaryMemberSchema = z.object({ ContactId: id });
+
+/** The public join form: who joins (matched by email, or a new contact) and the membership chosen. */
+export const publicJoinSchema = membershipChoiceSchema.omit({ JoinDate: true }).extend({
+  FirstName: z.string().trim().min(1, 'Enter your first name.').max(100),
+  LastName: z.string().trim().min(1, 'Enter your last name.').max(100),
+  Email: z.string().trim().email('Enter a valid email address.').max(254),
+  Organization: z.string().trim().max(200).nullish(),
+});
+export type PublicJoin = z.infer<typeof publicJoinSchema>;
+export const publicJoinAnswerSchema = z.object({
+  MembershipId: z.number().int(),
+  Status: z.string(),
+  InvoiceId: z.number().int().nullable(),
+  InvoiceNumber: z.string().nullable(),
+  FirstBill: z.number().int(),
+  message: z.string(),
+});
+export type PublicJoinAnswer = z.infer<typeof publicJoinAnswerSchema>;
+/** What the public join page offers: the association's name and its open types. */
+export const publicJoinOptionsSchema = membershipOptionsSchema.extend({ Association: z.string() });
+export type PublicJoinOptions = z.infer<typeof publicJoinOptionsSchema>;

@@ -14,6 +14,8 @@ export const searchHitSchema = z.object({
   Id: z.string(),
   Type: z.string(),
   AccountNumber: z.string().nullable(),
+  /** A contact's membership status in the back office (its current membership's), when it has one. */
+  MembershipStatus: z.string().nullable().optional(),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 

@@ -15,9 +15,9 @@ import {
   type TestContext,
   testApp,
 } from '../../../test/helpers.ts';
+import { queueDaily } from '../../platform/jobs.ts';
 import { useTestGateway } from '../billing/billing.fixtures.ts';
 import { applyCalendarStatuses, chargeDue, renewBatch, runRenewals } from './memberships.billing.ts';
-import { queueDaily } from '../../platform/jobs.ts';
 import { REMINDER_JOB, sendRenewalReminders } from './memberships.reminders.ts';
 
 let ctx: TestContext;

@@ -183,7 +183,11 @@ describe('upgrade mid-term', () => {
     const audited = await one(
       q`select after from audit_log where action = 'change' and entity = 'memberships' and entity_id = ${String(id)}`,
     );
-    expect(audited.after).toMatchObject({ CreditCents: 14_521, ChargeCents: 26_500, InvoiceId: done.InvoiceId });
+    expect(audited.after).toMatchObject({
+      CreditCents: 14_521,
+      ChargeCents: 26_500,
+      InvoiceId: done.InvoiceId,
+    });
   });
 });
 
@@ -249,7 +253,10 @@ describe('refusals', () => {
     expect(ended.statusCode).toBe(409);
     expect(ended.json().message).toBe(CHANGE_MESSAGES.termEnded);
 
-    expect((await api.post('/api/memberships/memberships/987654/change', { MembershipTypeId: premium })).statusCode).toBe(404);
+    expect(
+      (await api.post('/api/memberships/memberships/987654/change', { MembershipTypeId: premium }))
+        .statusCode,
+    ).toBe(404);
     // Nothing was billed by a refusal.
     const billed = await one(
       q`select count(*) as n from invoices where source_kind = 'membership' and source_id in (${pending}, ${active})

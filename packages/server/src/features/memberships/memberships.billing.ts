@@ -174,10 +174,13 @@ export async function renewBatch(
 ): Promise<number> {
   const rows = await runFragment<DueRow>(tx, dueStatement(tenantId, today, size));
   const quote = quoteCache(tx, tenantId);
+  const types = new Map<number, Awaited<ReturnType<typeof repo.membershipType>>>();
   let made = 0;
   for (const row of rows) {
     const start = addDays(row.term_end, 1);
-    const type = await repo.membershipType(tx, tenantId, row.membership_type_id);
+    if (!types.has(row.membership_type_id))
+      types.set(row.membership_type_id, await repo.membershipType(tx, tenantId, row.membership_type_id));
+    const type = types.get(row.membership_type_id);
     if (!type) continue;
     const price = await quote(row, start);
     const term = renewalTerm({ start: row.term_end, end: row.term_end }, row.term_end, termSettingsOf(type));

@@ -178,8 +178,12 @@ export async function changeMembership(
               source: { kind: 'membership', id: membershipId },
             })
           ).creditId
-        : (await billingApi.creditNote(tx, services, tenantId, invoiceId, { amountCents: answer.CreditCents, reason }))
-            .creditId;
+        : (
+            await billingApi.creditNote(tx, services, tenantId, invoiceId, {
+              amountCents: answer.CreditCents,
+              reason,
+            })
+          ).creditId;
   }
   await tx
     .delete(membershipFeeItems)

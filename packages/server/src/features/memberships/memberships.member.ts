@@ -1,7 +1,14 @@
 /** The member area: a member's own memberships (status, term, fees, the open invoice) and autopay on or off. */
-import { contacts, membershipFeeItems, membershipInvoices, memberships, type Tx } from '@guildhall/db';
+import {
+  contacts,
+  membershipFeeItems,
+  membershipInvoices,
+  membershipMembers,
+  memberships,
+  type Tx,
+} from '@guildhall/db';
 import type { MyMembership } from '@guildhall/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -24,19 +31,33 @@ async function ownContactIds(tx: Tx, auth: AuthContext): Promise<number[]> {
 export async function myMemberships(tx: Tx, auth: AuthContext): Promise<MyMembership[]> {
   const ids = await ownContactIds(tx, auth);
   if (ids.length === 0) return [];
+  // Their own, and the organisations' that name them as secondary members (member access through them).
+  const covering = await tx
+    .select({ id: membershipMembers.membershipId })
+    .from(membershipMembers)
+    .where(and(eq(membershipMembers.tenantId, auth.tenantId), inArray(membershipMembers.contactId, ids)));
   const rows = await tx
     .select()
     .from(memberships)
     .where(
       and(
         eq(memberships.tenantId, auth.tenantId),
-        inArray(memberships.contactId, ids),
+        covering.length > 0
+          ? or(
+              inArray(memberships.contactId, ids),
+              inArray(
+                memberships.membershipId,
+                covering.map((c) => c.id),
+              ),
+            )
+          : inArray(memberships.contactId, ids),
         eq(memberships.isDeleted, false),
       ),
     )
     .orderBy(desc(memberships.termEnd));
   const out: MyMembership[] = [];
   for (const m of rows) {
+    const covered = !ids.includes(m.contactId);
     const fees = await tx
       .select()
       .from(membershipFeeItems)
@@ -75,8 +96,10 @@ export async function myMemberships(tx: Tx, auth: AuthContext): Promise<MyMember
         Price: Number(f.price),
         PerBillAmount: Number(f.perBillAmount),
       })),
-      OpenInvoiceId: open?.invoiceId ?? null,
-      OpenAmount: open ? Number(open.amount) : null,
+      // The organisation pays its dues: a secondary member sees the membership, not its bills.
+      OpenInvoiceId: covered ? null : (open?.invoiceId ?? null),
+      OpenAmount: covered || !open ? null : Number(open.amount),
+      CoveredBy: covered ? m.contactName : null,
     });
   }
   return out;

@@ -178,19 +178,23 @@ export async function sendRenewalReminders(
 ): Promise<number> {
   let sent = 0;
   for (;;) {
-    const { before, after, notices, association } = await withTenantTx(database.db, { tenantId }, async (tx) => {
-      const today = todayIn(await repo.tenantTimezone(tx, tenantId));
-      const [named] = await runFragment<{ name: string }>(
-        tx,
-        q`select name from tenants where id = ${tenantId}`,
-      );
-      return {
-        before: await claimReminders(tx, tenantId, today),
-        after: await claimOverdueReminders(tx, tenantId, today),
-        notices: await claimNotices(tx, tenantId),
-        association: named?.name ?? '',
-      };
-    });
+    const { before, after, notices, association } = await withTenantTx(
+      database.db,
+      { tenantId },
+      async (tx) => {
+        const today = todayIn(await repo.tenantTimezone(tx, tenantId));
+        const [named] = await runFragment<{ name: string }>(
+          tx,
+          q`select name from tenants where id = ${tenantId}`,
+        );
+        return {
+          before: await claimReminders(tx, tenantId, today),
+          after: await claimOverdueReminders(tx, tenantId, today),
+          notices: await claimNotices(tx, tenantId),
+          association: named?.name ?? '',
+        };
+      },
+    );
     // Claimed and committed first: a crash after this sends the batch's remaining mails never, not twice.
     const mails = [
       ...before.map((r) => (r.email ? { to: r.email, ...reminderText(r, association) } : null)),

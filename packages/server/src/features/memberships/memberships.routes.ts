@@ -3,23 +3,30 @@
  * from the resource declarations): what the join wizard chooses from, a live price, joining, the lifecycle
  * transitions and the dashboard's counts.
  */
+
+import { withTenantTx } from '@guildhall/db';
 import {
+  addSecondaryMemberSchema,
   autoPayBodySchema,
   joinAnswerSchema,
   joinMembershipSchema,
+  type MembershipTransition,
   membershipChangeAnswerSchema,
   membershipChangeSchema,
-  type MembershipTransition,
   membershipChoiceSchema,
   membershipCountsSchema,
   membershipOptionsSchema,
   membershipPriceSchema,
   membershipStateSchema,
   myMembershipsSchema,
+  publicJoinAnswerSchema,
+  publicJoinOptionsSchema,
+  publicJoinSchema,
   renewalPreviewSchema,
   renewalRunDetailSchema,
   renewalRunSchema,
   renewalRunsSchema,
+  secondaryMembersSchema,
   transitionBodySchema,
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,10 +36,18 @@ import { invoiceJoin, previewRenewals } from './memberships.billing.ts';
 import { changeMembership, previewChange } from './memberships.change.ts';
 import { counts } from './memberships.counts.ts';
 import * as member from './memberships.member.ts';
+import { publicJoin, publicOptions } from './memberships.public.ts';
 import * as runs from './memberships.runs.ts';
+import * as secondary from './memberships.secondary.ts';
 import * as service from './memberships.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const memberParams = idParams.extend({
+  contactId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+const tenantParams = z.object({ tenantId: z.uuid() });
+/** Public joins per address and minute: enough for a family joining together, not for a script. */
+export const PUBLIC_JOINS_PER_MINUTE = 5;
 
 export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/memberships/options', {
@@ -134,6 +149,96 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tx, auth } = scope(req);
       return changeMembership(tx, app.services, auth, req.params.id, req.body);
     },
+  });
+
+  app.get('/api/memberships/memberships/:id/members', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'An organisation’s secondary members (SecondaryMemberList) and the limit its level sets',
+      params: idParams,
+      response: { 200: secondaryMembersSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return secondary.list(tx, auth.tenantId, req.params.id);
+    },
+  });
+
+  app.post('/api/memberships/memberships/:id/members', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'Adds a secondary member to an organisation’s membership, within its level’s limit',
+      params: idParams,
+      body: addSecondaryMemberSchema,
+      response: { 200: secondaryMembersSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return secondary.add(tx, auth, req.params.id, req.body.ContactId);
+    },
+  });
+
+  app.delete('/api/memberships/memberships/:id/members/:contactId', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['memberships'],
+      summary: 'Removes a secondary member from an organisation’s membership',
+      params: memberParams,
+      response: { 200: secondaryMembersSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return secondary.remove(tx, auth, req.params.id, req.params.contactId);
+    },
+  });
+
+  app.get('/api/memberships/public/:tenantId/options', {
+    config: { permission: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['memberships'],
+      summary:
+        'The public join page: the association’s name and its open membership types (no session needed)',
+      params: tenantParams,
+      response: { 200: publicJoinOptionsSchema },
+    },
+    handler: (req) =>
+      withTenantTx(app.database.db, { tenantId: req.params.tenantId }, (tx) =>
+        publicOptions(tx, req.params.tenantId),
+      ),
+  });
+
+  app.post('/api/memberships/public/:tenantId/price', {
+    config: { permission: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['memberships'],
+      summary: 'The public join page’s live price of a choice (no session needed)',
+      params: tenantParams,
+      body: membershipChoiceSchema,
+      response: { 200: membershipPriceSchema },
+    },
+    handler: (req) =>
+      withTenantTx(app.database.db, { tenantId: req.params.tenantId }, async (tx) => {
+        const { JoinDate: _ignored, ...choice } = req.body;
+        return (await service.priceChoice(tx, req.params.tenantId, choice)).price;
+      }),
+  });
+
+  app.post('/api/memberships/public/:tenantId/join', {
+    config: { permission: 'public', rateLimit: { max: PUBLIC_JOINS_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['memberships'],
+      summary:
+        'Joins online without an account: the contact (matched by email or created), the membership and its first invoice',
+      params: tenantParams,
+      body: publicJoinSchema,
+      response: { 200: publicJoinAnswerSchema },
+    },
+    handler: (req) =>
+      withTenantTx(app.database.db, { tenantId: req.params.tenantId }, (tx) =>
+        publicJoin(tx, app.services, req.params.tenantId, req.body),
+      ),
   });
 
   app.get('/api/memberships/counts', {

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scope } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
+import { membershipsApi } from '../memberships/memberships.module.ts';
 import { searchDocuments } from './search.repo.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,6 +50,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         Type: r.entity_type,
         AccountNumber: r.facets.AccountNumber ?? null,
       }));
+      // Staff see each contact hit's membership status (members see none of it).
+      if (audience === 'staff') {
+        const ids = hits.filter((h) => h.Type === 'Contact').map((h) => Number(h.Id));
+        const statuses = await membershipsApi.statusesOf(tx, auth.tenantId, ids);
+        for (const hit of hits)
+          if (hit.Type === 'Contact') hit.MembershipStatus = statuses.get(Number(hit.Id)) ?? null;
+      }
       return { Records: hits, Hits: hits };
     },
   });

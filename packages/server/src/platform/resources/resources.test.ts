@@ -676,8 +676,13 @@ describe('view templates and reports', () => {
       'events.noShows',
       'events.registrationsByEvent',
       'invoices.byStatus',
+      'memberships.lapsedDropped',
       'memberships.byType',
+      'memberships.roster',
+      'memberships.newMembers',
       'payments.byMethod',
+      'memberships.renewalsDue',
+      'memberships.retentionByMonth',
       'events.revenue',
       'users.staff',
     ]);

@@ -27,6 +27,16 @@ export const membershipsModule: WebModule = {
       ),
     ),
   ],
+  public: [
+    page(
+      'join/:tenantId',
+      { title: 'Join' },
+      screen(
+        () => import('./public-join-page.tsx'),
+        (m) => m.PublicJoinPage,
+      ),
+    ),
+  ],
   memberArea: [
     page(
       'membership',
@@ -72,6 +82,15 @@ export const membershipsModule: WebModule = {
     },
   ],
   recordActions: { memberships: lazy(() => import('./membership-record-actions.tsx')) },
+  recordTabs: {
+    memberships: [
+      {
+        key: 'secondary-members',
+        title: 'Secondary members',
+        Panel: lazy(() => import('./secondary-members.tsx')),
+      },
+    ],
+  },
   dashboardWidgets: [
     {
       key: 'memberships.active',

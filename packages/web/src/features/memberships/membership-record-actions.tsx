@@ -187,7 +187,10 @@ function ChangeDialog(props: {
       <Stack gap="md">
         <Select
           label="Membership type"
-          data={(options.data?.Types ?? []).map((t) => ({ value: String(t.MembershipTypeId), label: t.Name }))}
+          data={(options.data?.Types ?? []).map((t) => ({
+            value: String(t.MembershipTypeId),
+            label: t.Name,
+          }))}
           value={typeId === null ? null : String(typeId)}
           onChange={(v) => {
             setTypeId(num(v));
@@ -243,7 +246,9 @@ function ChangeDialog(props: {
                   <Table.Td ta="right">{formatMoney(p.ChargeCents)}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
-                  <Table.Td fw={600}>{p.NetCents >= 0 ? 'The member owes' : 'Left as the member’s credit'}</Table.Td>
+                  <Table.Td fw={600}>
+                    {p.NetCents >= 0 ? 'The member owes' : 'Left as the member’s credit'}
+                  </Table.Td>
                   <Table.Td ta="right" fw={600}>
                     {formatMoney(Math.abs(p.NetCents))}
                   </Table.Td>

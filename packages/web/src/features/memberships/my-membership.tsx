@@ -122,7 +122,11 @@ function MembershipCard({ m, queryKey }: { m: MyMembership; queryKey: string[] }
           ))}
         </Table.Tbody>
       </Table>
-      {m.Status !== 'dropped' ? (
+      {m.CoveredBy ? (
+        <Text size="sm" data-testid="my-covered-by">
+          Your member access comes with {m.CoveredBy}’s membership; the organisation pays its dues.
+        </Text>
+      ) : m.Status !== 'dropped' ? (
         <Switch
           label="Pay renewals automatically with my card on file (autopay)"
           checked={m.AutoPay}

@@ -1,4 +1,9 @@
-import { type GetEventIdAnswer, SEARCH_MIN_LENGTH, type SearchHit } from '@guildhall/shared';
+import {
+  type GetEventIdAnswer,
+  membershipStatusName,
+  SEARCH_MIN_LENGTH,
+  type SearchHit,
+} from '@guildhall/shared';
 import { Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -25,6 +30,7 @@ function hitDetail(hit: SearchHit): string {
     [hit.City, hit.StateProvince].filter(Boolean).join(', '),
     hit.AccountNumber,
     hit.Status,
+    hit.MembershipStatus ? `Member: ${membershipStatusName(hit.MembershipStatus)}` : null,
   ]
     .filter((v): v is string => typeof v === 'string' && v.length > 0)
     .join(' · ');
