@@ -278,7 +278,11 @@ describe('memberships as staff see them', () => {
     await dialog.getByRole('button', { name: 'Confirm the change' }).click();
     await page.getByText('Changed to Premium.').first().waitFor({ timeout: 10_000 });
     await page.getByRole('tab', { name: 'History' }).click();
-    await page.getByText('Changed (upgrade) from Individual - Regular to Premium').first().waitFor();
+    await page.getByRole('heading', { name: 'Premium', level: 1 }).waitFor();
+    await page
+      .getByText(`Credit ${money(expected.CreditCents)}, new invoice ${money(expected.ChargeCents)}`)
+      .first()
+      .waitFor();
     await shot(page, 'change-history');
   });
 });
