@@ -80,6 +80,19 @@ async function activeEndingIn(contactId: number, days: number, autoPay = false):
   return id;
 }
 
+/**
+ * Drains this app's worker, then waits for the run to finish: on a PostgreSQL database shared by the test files,
+ * another file's worker may have claimed the job.
+ */
+async function finished(runId: number) {
+  await ctx.app.worker.drain();
+  await expect
+    .poll(async () => (await api.get(`/api/memberships/renewals/runs/${runId}`)).json().Run.Status, {
+      timeout: 20_000,
+    })
+    .not.toBe('running');
+}
+
 beforeAll(async () => {
   ctx = await testApp();
   t = await seedTenant(ctx.database);
@@ -248,7 +261,7 @@ describe('the run from the back office', () => {
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json()).toMatchObject({ Status: 'running', RunDay: today });
     const runId = started.json().RunId as number;
-    await ctx.app.worker.drain();
+    await finished(runId);
     const detail = await api.get(`/api/memberships/renewals/runs/${runId}`);
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().Run).toMatchObject({ RunId: runId, Status: 'done', Error: null });
@@ -259,7 +272,7 @@ describe('the run from the back office', () => {
     expect(mine.InvoiceId).toEqual(expect.any(Number));
 
     const again = (await api.post('/api/memberships/renewals/run', {})).json();
-    await ctx.app.worker.drain();
+    await finished(again.RunId);
     const second = (await api.get(`/api/memberships/renewals/runs/${again.RunId}`)).json();
     expect(second.Run).toMatchObject({ Status: 'done', Invoiced: 0 });
     expect(second.Invoices).toEqual([]);
@@ -308,7 +321,7 @@ describe('renewal reminders', () => {
     await person('Soon', 'rita.soon@example.org', 10);
     await person('Later', 'rita.later@example.org', 40);
     const run = (await api.post('/api/memberships/renewals/run', {})).json();
-    await ctx.app.worker.drain();
+    await finished(run.RunId);
     const mails = async () =>
       ((await api.get('/api/mail/outbox')).json() as { to: string; subject: string }[]).filter((m) =>
         m.to.startsWith('rita.'),
