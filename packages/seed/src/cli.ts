@@ -1,7 +1,8 @@
 /**
  * `npm run seed -- --tenant <slug> --contacts 1000000`: bulk-loads generated contacts into a tenant (created when
  * missing) with COPY. Real PostgreSQL through DATABASE_URL (or --database-url); otherwise the embedded database
- * in DATA_DIR (default ./data). Migrates first.
+ * in DATA_DIR (default ./data). Migrates first. `--domains` also loads as many memberships, invoices and event
+ * attendees, and a tenth as many events, over those contacts (`bulk-domains.ts`).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +10,7 @@ import { openDatabase, rowsOf } from '@guildhall/db';
 import { createTenant } from '@guildhall/db/seed/factories';
 import { sql } from 'drizzle-orm';
 import { bulkSeedContacts, withBulkTarget } from './bulk.ts';
+import { bulkSeedDomains } from './bulk-domains.ts';
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +18,7 @@ const { values } = parseArgs({
     contacts: { type: 'string', default: '100000' },
     'database-url': { type: 'string' },
     'data-dir': { type: 'string' },
+    domains: { type: 'boolean', default: false },
   },
 });
 const count = Number(values.contacts);
@@ -33,8 +36,12 @@ let tenantId = rowsOf<{ id: string }>(
 )[0]?.id;
 if (!tenantId) tenantId = (await createTenant(database.db, { name: slug, slug })).id;
 const id = tenantId;
-const result = await withBulkTarget(database, databaseUrl, (target) =>
-  bulkSeedContacts(target, { tenantId: id, count, log: (m) => console.log(m) }),
-);
+const result = await withBulkTarget(database, databaseUrl, async (target) => {
+  const contacts = await bulkSeedContacts(target, { tenantId: id, count, log: (m) => console.log(m) });
+  if (!values.domains) return contacts;
+  const counts = { memberships: count, invoices: count, events: Math.ceil(count / 10), attendees: count };
+  const domains = await bulkSeedDomains(target, { tenantId: id, counts, log: (m) => console.log(m) });
+  return { ...contacts, domains };
+});
 await database.close();
 console.log(JSON.stringify({ tenant: slug, ...result }));

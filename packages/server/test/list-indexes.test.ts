@@ -13,6 +13,7 @@ import {
   type ListAccessPath,
   type ListRequest,
   listAccessPaths,
+  listCountFacets,
   listSearchExpression,
   listSearchIndex,
   parentFieldsOf,
@@ -178,6 +179,40 @@ describe('list indexes', () => {
     }
     expect(searched).toEqual(expect.arrayContaining(['memberships', 'invoices', 'events', 'eventAttendees']));
     expect(searched).not.toContain('contacts');
+    expect(failures).toEqual([]);
+  });
+
+  it("keep every counted resource's totals by its table's three statement triggers (decision 0103)", async () => {
+    const counted = bound.filter((b) => listCountFacets(b.resource));
+    expect(counted.map((b) => b.resource.name)).toEqual(
+      expect.arrayContaining(['memberships', 'invoices', 'events', 'eventAttendees']),
+    );
+    const failures: string[] = [];
+    for (const b of counted) {
+      const deleted = b.resource.softDelete ? (b.columns[b.resource.softDelete.deleted]?.name ?? '?') : '';
+      const facets = (listCountFacets(b.resource) ?? []).map((f) => b.columns[f]?.name ?? `?${f}`);
+      const triggers = await withTenantTx(
+        ctx.database.db,
+        { tenantId: t.tenant.id, userId: t.admin.id },
+        (tx) =>
+          runFragment<{ tgname: string; args: string[] }>(
+            tx,
+            q`select t.tgname, (string_to_array(encode(t.tgargs, 'escape'), '\\000'))[1:t.tgnargs] as args
+              from pg_trigger t where t.tgrelid = ${b.resource.table}::regclass and t.tgname like 'list_count_%'
+             order by t.tgname`,
+          ),
+      );
+      const names = triggers.map((r) => r.tgname);
+      if (names.join() !== 'list_count_delete,list_count_insert,list_count_update')
+        failures.push(`${b.resource.name}: triggers ${names.join()}`);
+      for (const r of triggers) {
+        const [del, ...cols] = r.args;
+        if (del !== deleted || [...cols].sort().join() !== [...facets].sort().join())
+          failures.push(
+            `${b.resource.name} ${r.tgname}: counts ${JSON.stringify(r.args)}, the resource needs ${JSON.stringify([deleted, ...facets])}`,
+          );
+      }
+    }
     expect(failures).toEqual([]);
   });
 

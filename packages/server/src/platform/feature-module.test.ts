@@ -201,7 +201,8 @@ describe('the app holds exactly the modules it is given', () => {
         }),
       ),
     ).rejects.toThrow(
-      'No feature module handles the job kind nope (known: export, contacts-import, memberships-renewals, memberships-reminders, mailing-send, tasks-mention-mail, tasks-reminders).',
+      // The known kinds: the platform's own first, then each module's (the list grows with the features).
+      /^No feature module handles the job kind nope \(known: export, list-counts-fold, contacts-import, .*tasks-reminders.*\)\.$/,
     );
   });
 });

@@ -14,6 +14,7 @@ import { enqueue, type JobHandler, startDaily, startWorker, type Worker } from '
 import { createMailer, type Mailer } from './mailer.ts';
 import { EXPORT_JOB, exportHandler } from './resources/export.ts';
 import type { ResourceHooks } from './resources/hooks.ts';
+import { LIST_COUNTS_FOLD_JOB, listCountsFoldHandler } from './resources/list-counts.ts';
 import type { BoundResource } from './resources/registry.ts';
 import { createStorage, type Storage } from './storage.ts';
 
@@ -104,7 +105,10 @@ export interface ServiceOptions {
 /** The jobs of the platform itself (the screen layer's export), beside the features' own. */
 const platformJobs: Record<string, (services: Services) => JobHandler> = {
   [EXPORT_JOB]: (s) => exportHandler(s.resources, s.storage),
+  [LIST_COUNTS_FOLD_JOB]: () => listCountsFoldHandler,
 };
+/** The platform's own jobs that run once a day for every association (decision 0181). */
+const platformDaily: readonly string[] = [LIST_COUNTS_FOLD_JOB];
 
 function refuse(message: string): never {
   throw new Error(`Feature modules: ${message}`);
@@ -136,7 +140,7 @@ export function createServices(
     }
   }
 
-  const dailyKinds: string[] = [];
+  const dailyKinds: string[] = [...platformDaily];
   for (const m of modules) {
     for (const kind of m.daily ?? []) {
       if (!(kind in (m.jobs ?? {}))) refuse(`${m.name} runs ${kind} daily but declares no such job kind.`);

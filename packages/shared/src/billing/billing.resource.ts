@@ -66,6 +66,8 @@ export const invoicesResource = defineResource({
   ],
   filterable: ['InvoiceId', 'ContactId', 'Status', 'IssueDate', 'DueDate', 'Number', 'BalanceCents'],
   search: ['Number', 'ContactName'],
+  // Totals from the counts the database keeps (decision 0103).
+  counted: true,
   filters: [
     { Id: 1, Name: 'Open', Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'open' }] },
     {
@@ -149,6 +151,8 @@ export const paymentsResource = defineResource({
   sortable: ['PaymentId', 'ContactName', 'PaidAt', 'Method', 'AmountCents', 'Status'],
   filterable: ['PaymentId', 'ContactId', 'PaidAt', 'Method', 'Status', 'DepositId', 'AmountCents'],
   search: ['ContactName', 'CheckNumber', 'Reference'],
+  // Totals from the counts the database keeps (decision 0103).
+  counted: true,
   filters: [
     { Id: 1, Name: 'Checks', Criteria: [{ PropertyName: 'Method', Operator: 'eq', Value: 'check' }] },
     { Id: 2, Name: 'Cards', Criteria: [{ PropertyName: 'Method', Operator: 'eq', Value: 'card' }] },
@@ -206,6 +210,8 @@ export const creditsResource = defineResource({
   sortable: ['CreditId', 'ContactName', 'CreatedAt', 'AmountCents'],
   filterable: ['CreditId', 'ContactId', 'CreatedAt', 'AmountCents'],
   search: ['ContactName', 'Reason'],
+  // Totals from the counts the database keeps (decision 0103).
+  counted: true,
   form: [{ title: 'Credit', fields: ['ContactId', 'Reason', 'CreatedAt', 'AmountCents', 'AppliedCents'] }],
   rowActions: [{ key: 'view', title: 'View', kind: 'edit' }],
   defaultSort: { field: 'CreatedAt', direction: 'desc' },

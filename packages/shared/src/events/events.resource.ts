@@ -128,6 +128,8 @@ export const eventsResource = defineResource({
   sortable: ['EventId', 'Name', 'StartsAt', 'Status'],
   filterable: ['EventId', 'StartsAt', 'EndsAt', 'CategoryId', 'Status', 'Visibility', 'Name', 'Repeats'],
   search: ['Name', 'Location'],
+  // Totals from the counts the database keeps (decision 0103).
+  counted: true,
   lookupExtra: ['StartsAt'],
   filters: [
     { Id: 1, Name: 'Published', Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'published' }] },
@@ -393,6 +395,8 @@ export const eventAttendeesResource = defineResource({
     'AttendeeName',
   ],
   search: ['AttendeeName', 'AttendeeEmail', 'CheckInCode'],
+  // Totals from the counts the database keeps (decision 0103).
+  counted: true,
   filters: [
     {
       Id: 1,

@@ -514,6 +514,8 @@ export const membershipsResource = defineResource({
     'ContactName',
   ],
   search: ['ContactName', 'Name'],
+  // Totals from the counts the database keeps (decision 0103).
+  counted: true,
   filters: [
     { Id: 1, Name: 'Active', Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'active' }] },
     { Id: 2, Name: 'Pending', Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'pending' }] },

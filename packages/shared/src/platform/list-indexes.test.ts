@@ -8,12 +8,16 @@ import { usersResource } from '../users/users.resource.ts';
 import {
   indexFieldsFor,
   listAccessPaths,
+  listCountFacets,
+  listCountRead,
+  listCountValue,
   listIndexes,
   listSearchExpression,
   listSearchIndex,
   listSearchWords,
   parentFieldsOf,
 } from './list-indexes.ts';
+import { defineResource } from './resource.ts';
 
 const all = [contactsResource, contactEntriesResource, contactLinksResource, usersResource];
 
@@ -84,5 +88,83 @@ describe("a large list's search box index (decision 0102)", () => {
     expect(listSearchWords('  Houston,  WORKSHOP;spring ')).toEqual(['houston', 'workshop', 'spring']);
     expect(listSearchWords('')).toEqual([]);
     expect(listSearchWords('a b c d e f g h i j')).toHaveLength(8);
+  });
+});
+
+describe("a counted list's totals (decision 0103)", () => {
+  const counted = defineResource({
+    name: 'countedThings',
+    feature: 'things',
+    subfeature: 'things',
+    view: 'thing',
+    title: 'Things',
+    table: 'things',
+    key: 'Id',
+    permissions: { read: 'backoffice', write: 'backoffice' },
+    fields: {
+      Id: { type: 'number', label: 'Id' },
+      Status: { type: 'text', label: 'Status' },
+      Kind: { type: 'number', label: 'Kind' },
+      Repeats: { type: 'text', label: 'Repeats' },
+      Name: { type: 'text', label: 'Name' },
+    },
+    columns: [{ field: 'Name', title: 'Name' }],
+    sortable: ['Id', 'Name'],
+    filterable: ['Status', 'Kind', 'Repeats', 'Name'],
+    counted: true,
+    filters: [
+      { Id: 1, Name: 'Open', Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'open' }] },
+      { Id: 2, Name: 'Waiting', Criteria: [{ PropertyName: 'Kind', Operator: 'in', Value: [1, 2] }] },
+      { Id: 3, Name: 'Repeating', Criteria: [{ PropertyName: 'Repeats', Operator: 'ne', Value: 'none' }] },
+      {
+        Id: 4,
+        Name: 'Open and named',
+        Criteria: [
+          { PropertyName: 'Status', Operator: 'eq', Value: 'open' },
+          { PropertyName: 'Name', Operator: 'eq', Value: 'x' },
+        ],
+      },
+    ],
+    form: [],
+    defaultSort: { field: 'Name', direction: 'asc' },
+  });
+
+  it('counts by each field a named filter tests alone, only on a resource that asks for it', () => {
+    expect(listCountFacets(counted)).toEqual(['Kind', 'Repeats', 'Status']);
+    expect(listCountFacets(contactsResource)).toBeNull();
+  });
+
+  it('answers no filter, eq, in and ne from the counts, and anything else by counting rows', () => {
+    expect(listCountRead(counted, [])).toEqual({ facet: '', values: [''], minus: false });
+    expect(listCountRead(counted, [{ PropertyName: 'Status', Operator: 'eq', Value: 'open' }])).toEqual({
+      facet: 'Status',
+      values: ['open'],
+      minus: false,
+    });
+    expect(listCountRead(counted, [{ PropertyName: 'Kind', Operator: 'in', Value: [1, 2] }])).toEqual({
+      facet: 'Kind',
+      values: ['1', '2'],
+      minus: false,
+    });
+    expect(listCountRead(counted, [{ PropertyName: 'Repeats', Operator: 'ne', Value: 'none' }])).toEqual({
+      facet: 'Repeats',
+      values: ['none'],
+      minus: true,
+    });
+    expect(listCountRead(counted, [{ PropertyName: 'Name', Operator: 'eq', Value: 'x' }])).toBeNull();
+    expect(listCountRead(counted, [{ PropertyName: 'Status', Operator: 'gt', Value: 'a' }])).toBeNull();
+    expect(listCountRead(counted, [{ PropertyName: 'Status', Operator: 'eq', Value: null }])).toBeNull();
+    expect(
+      listCountRead(counted, [
+        { PropertyName: 'Status', Operator: 'eq', Value: 'open' },
+        { PropertyName: 'Kind', Operator: 'eq', Value: 1 },
+      ]),
+    ).toBeNull();
+    expect(listCountRead(contactsResource, [])).toBeNull();
+  });
+
+  it('keys a value as the column text the database counts it by', () => {
+    expect([true, 4, 'open', null, undefined].map(listCountValue)).toEqual(['true', '4', 'open', '', '']);
+    expect(listCountValue({})).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * and never a sort of every match. Derived from the declaration, so a new sortable field or named filter brings
  * its index with it; the database schema declares exactly these, and a test fails when one is missing.
  */
+import type { FilterCriterion } from './list-protocol.schema.ts';
 import type { ResourceDeclaration } from './resource.ts';
 
 /** One way to ask for a list: the fields held equal (a named filter or a parent record), the sort field. */
@@ -104,4 +105,56 @@ export function listSearchWords(text: string): string[] {
  */
 export function listSearchExpression(columns: readonly string[]): string {
   return `lower(${columns.map((c) => `coalesce(${c}::text, '')`).join(` || ' ' || `)})`;
+}
+
+/**
+ * The fields whose values a counted resource's table keeps counts of (decision 0103): each field a named filter
+ * tests alone with `eq`, `ne` or `in`. Null when the resource is not counted.
+ */
+export function listCountFacets(resource: ResourceDeclaration): readonly string[] | null {
+  if (!resource.counted || resource.scale === 'small' || resource.singleRecord) return null;
+  const facets = new Set<string>();
+  for (const f of resource.filters) {
+    const [c, more] = f.Criteria;
+    if (c && !more && ['eq', 'ne', 'in'].includes(c.Operator)) facets.add(c.PropertyName);
+  }
+  return [...facets].sort();
+}
+
+/** How a list's total is read from the kept counts: the sum over some values of a facet, or the total minus it. */
+export interface ListCountRead {
+  /** `''`: the live rows' total. */
+  facet: string;
+  values: readonly string[];
+  /** The total minus the sum and minus the rows without a value (a `ne` filter, which SQL's `<>` never matches). */
+  minus: boolean;
+}
+
+/** The value of a field as the counts key it: the column's text (booleans as true/false), `''` for none. */
+export function listCountValue(value: unknown): string | null {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  return null;
+}
+
+/**
+ * The counts that answer a list's total for these criteria (no filter, or one criterion on a counted facet), or
+ * null when only `count(*)` can (several criteria, another field or operator, a search).
+ */
+export function listCountRead(
+  resource: ResourceDeclaration,
+  criteria: readonly FilterCriterion[],
+): ListCountRead | null {
+  const facets = listCountFacets(resource);
+  if (!facets) return null;
+  if (criteria.length === 0) return { facet: '', values: [''], minus: false };
+  const [c, more] = criteria;
+  if (!c || more || !facets.includes(c.PropertyName)) return null;
+  const values = (c.Operator === 'in' && Array.isArray(c.Value) ? c.Value : [c.Value]).map(listCountValue);
+  if (values.some((v) => v === null || v === '')) return null;
+  if (c.Operator === 'eq' || c.Operator === 'in')
+    return { facet: c.PropertyName, values: values as string[], minus: false };
+  if (c.Operator === 'ne') return { facet: c.PropertyName, values: values as string[], minus: true };
+  return null;
 }

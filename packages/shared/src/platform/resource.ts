@@ -363,6 +363,13 @@ export interface ResourceDeclaration<F extends string = string> {
    * search index), so no trigram index is derived for its search fields.
    */
   ownSearchIndex?: boolean;
+  /**
+   * The list's totals come from counts the database keeps (decision 0103): the live rows, and the rows by each
+   * field a named filter tests on its own (`listCountFacets`), kept by triggers on the table whoever writes it.
+   * For the lists an association browses whole (not only within a parent record), where `count(*)` grows with the
+   * table. A resource with a count hook of its own (contacts) leaves it off.
+   */
+  counted?: boolean;
   /** Fields a lookup option carries in ExtraData, so namesakes can be told apart (account number, city). */
   lookupExtra?: readonly NoInfer<F>[];
   filters: readonly NamedFilterDeclaration[];

@@ -90,6 +90,8 @@ export const projectsResource = defineResource({
     'RelatedContactId',
   ],
   search: ['Name', 'RelatedName'],
+  // Totals from the counts the database keeps (decision 0103).
+  counted: true,
   filters: [
     { Id: 1, Name: 'Active', Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'active' }] },
     { Id: 2, Name: 'Planned', Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'planned' }] },
@@ -199,6 +201,8 @@ export const tasksResource = defineResource({
     'CompletedAt',
   ],
   search: ['Title', 'AssigneeNames'],
+  // Totals from the counts the database keeps (decision 0103).
+  counted: true,
   filters: [
     { Id: 1, Name: 'To do', Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'todo' }] },
     {

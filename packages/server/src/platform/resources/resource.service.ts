@@ -43,6 +43,7 @@ import {
   NO_EXTRA_FIELDS,
   namesExtraFields,
 } from './extra-fields.ts';
+import { keptCountStatement } from './list-counts.ts';
 import { planList } from './query.ts';
 import type { BoundResource } from './registry.ts';
 import * as repo from './resource.repo.ts';
@@ -207,7 +208,7 @@ export function listPage(
         fields,
         extra,
       },
-      bound.hooks.countStatement?.(tenantId, { criteria: effectiveCriteria(resource, body), search: '' }) ??
+      countOf(bound, tenantId, { criteria: effectiveCriteria(resource, body), search: '' }) ??
         repo.countStatement(bound, tenantId, plan.searchIndex.whereWithoutSearch),
     );
     return {
@@ -280,7 +281,7 @@ function listBasics(
   const plan = planList(bound, body, query.$orderby, query.$search, extra);
   // The exact total: the resource's cheaper statement when it has one (a counter), else count(*).
   const count =
-    bound.hooks.countStatement?.(tenantId, {
+    countOf(bound, tenantId, {
       criteria: effectiveCriteria(resource, body),
       search: (query.$search ?? body.SearchText ?? '').trim(),
     }) ?? repo.countStatement(bound, tenantId, plan.where);
@@ -339,6 +340,20 @@ function totalOf(rows: Record<string, unknown>[] | undefined): number {
 }
 
 /** The criteria a list request filters by: a named filter's or the advanced filter's. */
+/**
+ * A cheaper exact total than count(*), when there is one: the resource's own count hook (a counter kept by its
+ * hooks), else the counts its table's triggers keep for a counted resource (decision 0103).
+ */
+function countOf(
+  bound: BoundResource,
+  tenantId: string,
+  list: { criteria: FilterCriterion[]; search: string },
+): Fragment | null {
+  return bound.hooks.countStatement
+    ? bound.hooks.countStatement(tenantId, list)
+    : keptCountStatement(bound, tenantId, list);
+}
+
 function effectiveCriteria(resource: ResourceDeclaration, body: ListRequest): FilterCriterion[] {
   const id = body.Id ?? FILTER_NONE;
   if (id === FILTER_NONE) return [];
