@@ -337,6 +337,16 @@ export async function seedDemoBilling(db: Db, tenantId: string, today: string): 
     );
     await tx.execute(sql`update invoices set written_off_cents = total_cents, balance_cents = 0, status = 'written_off'
       where tenant_id = ${tenantId} and invoice_id = ${w.invoiceId}`);
+    // The demo member's own contact owes a conference ticket: an open invoice to pay by card in the member area.
+    const [member] = rowsOf<{ contact_id: number; display_name: string }>(
+      await tx.execute(sql`select contact_id, display_name from contacts where tenant_id = ${tenantId}
+        and user_id is not null and not is_deleted order by contact_id limit 1`),
+    );
+    if (member) {
+      let at = contacts.findIndex((c) => Number(c.contact_id) === Number(member.contact_id));
+      if (at < 0) at = contacts.push(member) - 1;
+      await invoice(at, 6, [gala]);
+    }
     // Void: issued twice by mistake.
     const v = await invoice(6, 74, [dues()]);
     const lines = rowsOf<{ account_id: number; debit_cents: number; credit_cents: number }>(
