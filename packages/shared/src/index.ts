@@ -95,3 +95,4 @@ export * from './tasks/tasks.resource.ts';
 export * from './billing/billing.resource.ts';
 export * from './events/events.resource.ts';
 export * from './events/events.schema.ts';
+export * from './events/events.mail.ts';

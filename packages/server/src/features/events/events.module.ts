@@ -2,7 +2,13 @@
  * The events feature: occurrences from repeat rules, registration with capacity and waitlists, check-in, the
  * calendars' range feed, the public page and the iCalendar feeds (routes), and the server hooks of its resources.
  */
-import { invoiceEventSchema } from '@guildhall/shared';
+import {
+  eventConfirmationMail,
+  eventSeatHeldMail,
+  eventSeatOfferMail,
+  eventWaitlistMail,
+  invoiceEventSchema,
+} from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
 import { eventsHooks } from './events.hooks.ts';
 import { refreshEventSearch } from './events.repo.ts';
@@ -14,6 +20,7 @@ export const eventsModule = defineFeature({
   routes: eventsRoutes,
   resourceHooks: eventsHooks,
   searchDocuments: { Event: refreshEventSearch },
+  mailTemplates: [eventConfirmationMail, eventSeatHeldMail, eventWaitlistMail, eventSeatOfferMail],
   subscribes: {
     // A registration's invoice paid: its seats awaiting payment are confirmed.
     'invoice.paid': (services) => async (tx, tenantId, payload) => {

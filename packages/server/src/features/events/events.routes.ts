@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { type AuthContext, scope } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { billingApi } from '../billing/billing.module.ts';
+import { communicationsApi } from '../communications/communications.module.ts';
 import {
   contactOfFeedToken,
   feedOccurrences,
@@ -74,12 +75,21 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const mail of outgoing)
       app.background.run('event mail', async () => {
         const ics = mail.ics ? await occurrenceAttachment(tenantId, mail.ics.eventDetailId) : null;
-        await app.mailer.send(tenantId, {
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          ...(ics ? { attachments: [ics] } : {}),
-        });
+        const attachments = ics ? { attachments: [ics] } : {};
+        // A system message is sent in the association's wording (decision 0154).
+        if (mail.template)
+          await communicationsApi.sendSystemMail(app.services, tenantId, mail.template.declaration, {
+            to: mail.to,
+            values: mail.template.values,
+            ...attachments,
+          });
+        else
+          await app.mailer.send(tenantId, {
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            ...attachments,
+          });
       });
   };
   /** The occurrence as an .ics file for a confirmation (the same text as its download). */

@@ -8,6 +8,10 @@ import {
   decideRegistration,
   EVENT_ATTENDEE_STATUSES,
   type EventPage,
+  eventConfirmationMail,
+  eventSeatHeldMail,
+  eventSeatOfferMail,
+  eventWaitlistMail,
   type GetEventIdAnswer,
   holdsSeat,
   partiesToPromote,
@@ -15,6 +19,7 @@ import {
   refundCents,
   registrationPrice,
   resolveTimeZone,
+  type SystemTemplate,
 } from '@guildhall/shared';
 import {
   expandOccurrences,
@@ -98,6 +103,8 @@ export interface Outgoing {
   subject: string;
   text: string;
   ics?: { eventId: number; eventDetailId: number };
+  /** The system message it is, with its values: sent in the association's wording (decision 0154). */
+  template?: { declaration: SystemTemplate; values: Record<string, string> };
 }
 
 interface LockedDetail {
@@ -245,6 +252,16 @@ async function promoteWaitlist(
           to: o.attendee_email,
           subject: `A seat is free for you: ${detail.name}`,
           text: `Hello ${o.attendee_name},\n\nA seat has freed up at ${detail.name} (${detail.starts_at}). It is held for you for ${OFFER_HOURS} hours: accept it from "My events" in the member area, or with your code ${o.check_in_code}. After that it goes to the next person on the waitlist.\n`,
+          template: {
+            declaration: eventSeatOfferMail,
+            values: {
+              'Attendee.Name': String(o.attendee_name),
+              'Event.Name': String(detail.name),
+              'Event.StartsAt': String(detail.starts_at),
+              'Attendee.CheckInCode': String(o.check_in_code),
+              'Offer.Hours': String(OFFER_HOURS),
+            },
+          },
         });
     }
   }
@@ -484,11 +501,28 @@ export async function register(
             subject: pending ? `Your seat is held: ${detail.name}` : `You are registered: ${detail.name}`,
             text: `Hello ${a.attendee_name},\n\n${pending ? `Your seat at ${detail.name}, starting ${detail.starts_at}, is held until the invoice is paid.` : `You are registered for ${detail.name}, starting ${detail.starts_at}.`} Your check-in code is ${a.check_in_code}; show it at the door. The event is attached to add to your calendar.\n`,
             ics: { eventId, eventDetailId: input.eventDetailId },
+            template: {
+              declaration: pending ? eventSeatHeldMail : eventConfirmationMail,
+              values: {
+                'Attendee.Name': String(a.attendee_name),
+                'Event.Name': String(detail.name),
+                'Event.StartsAt': String(detail.starts_at),
+                'Attendee.CheckInCode': String(a.check_in_code),
+              },
+            },
           }
         : {
             to: a.attendee_email,
             subject: `You are on the waitlist: ${detail.name}`,
             text: `Hello ${a.attendee_name},\n\n${detail.name} is full; you are on its waitlist. We will write to you when a seat frees.\n`,
+            template: {
+              declaration: eventWaitlistMail,
+              values: {
+                'Attendee.Name': String(a.attendee_name),
+                'Event.Name': String(detail.name),
+                'Event.StartsAt': String(detail.starts_at),
+              },
+            },
           },
     );
   }
