@@ -5,7 +5,7 @@
  * shared/src/billing/billing.events.ts), checking the invoice's `source.kind`.
  */
 import type { Tx } from '@guildhall/db';
-import { BILLING_EVENTS, TENANT_PROVISIONED } from '@guildhall/shared';
+import { BILLING_EVENTS, invoiceMailTemplate, TENANT_PROVISIONED } from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
 import type { Services } from '../../platform/services.ts';
 import { provisionDefaultBilling } from './billing.defaults.ts';
@@ -61,6 +61,7 @@ export const billingApi: {
 export const billingModule = defineFeature({
   name: 'billing',
   routes: billingRoutes,
+  mailTemplates: [invoiceMailTemplate],
   publishes: BILLING_EVENTS,
   subscribes: { [TENANT_PROVISIONED]: () => provisionDefaultBilling },
 });

@@ -17,6 +17,7 @@ import {
   gatewaySettingsAnswerSchema,
   gatewaySettingsSchema,
   invoiceDetailSchema,
+  invoiceMailTemplate,
   invoiceSummarySchema,
   memberAccountSchema,
   memberPaySchema,
@@ -39,6 +40,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { scope } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
+import { communicationsApi } from '../communications/communications.module.ts';
 import * as repo from './billing.repo.ts';
 import * as reports from './billing.reports.ts';
 import * as service from './billing.service.ts';
@@ -270,7 +272,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tx, auth } = scope(req);
       const mail = await service.invoiceMail(tx, services(), auth.tenantId, req.params.id, req.body);
       const tenantId = auth.tenantId;
-      app.background.run('invoice mail', () => app.mailer.send(tenantId, mail));
+      app.background.run('invoice mail', () =>
+        communicationsApi.sendSystemMail(app.services, tenantId, invoiceMailTemplate, {
+          to: mail.to,
+          values: mail.values,
+          ...(mail.attachments ? { attachments: mail.attachments } : {}),
+        }),
+      );
       return { to: mail.to, subject: mail.subject };
     },
   });

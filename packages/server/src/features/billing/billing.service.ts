@@ -1346,7 +1346,7 @@ export async function invoiceMail(
   tenantId: string,
   invoiceId: number,
   input: { to?: string | null; message?: string | null },
-): Promise<MailMessage> {
+): Promise<MailMessage & { values: Record<string, string> }> {
   const data = await invoicePdfData(tx, tenantId, invoiceId);
   if (data.invoice.status === 'draft') throw badRequest('Issue the invoice before sending it.');
   const to = input.to?.trim() || data.billTo.email || '';
@@ -1381,5 +1381,16 @@ export async function invoiceMail(
     subject: `Invoice ${i.number} from ${data.association.name}`,
     text,
     attachments: [{ filename: `Invoice ${i.number}.pdf`, content: bytes, contentType: 'application/pdf' }],
+    // The system message's values: sent in the association's wording (decision 0154).
+    values: {
+      'Invoice.FirstName': firstName,
+      'Invoice.Number': i.number,
+      'Invoice.IssueDate': formatDay(i.issueDate),
+      'Invoice.Total': amount(i.totalCents),
+      'Invoice.Balance': amount(i.balanceCents),
+      'Invoice.Owed': owed,
+      'Invoice.Note': input.message?.trim() ?? '',
+      'Association.Name': data.association.name,
+    },
   };
 }
