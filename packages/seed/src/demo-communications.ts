@@ -2,13 +2,15 @@
  * The demo's communications: the templates a real association keeps (welcome, renewal reminder, event
  * confirmation, receipt, a newsletter), and the demo staff member's signatures.
  */
-import { type Db, emailTemplates, signatures, withTenantTx } from '@guildhall/db';
+import { type Db, emailTemplates, signatures, systemTemplates, withTenantTx } from '@guildhall/db';
 import {
   DEFAULT_FOOTER_HTML,
   type Design,
   emptyDesign,
+  eventConfirmationMail,
   mergeChipHtml,
   mergeFieldByName,
+  withChips,
 } from '@guildhall/shared';
 
 function chip(name: string, params: Record<string, string> = {}): string {
@@ -135,5 +137,16 @@ export async function seedDemoCommunications(db: Db, tenantId: string, staffUser
       },
       { tenantId, userId: staffUserId, name: 'Short', signatureHtml: '<p>Dana</p>', isDefault: false },
     ]);
+    // The association's own wording of the event confirmation (Communications → System messages).
+    await tx.insert(systemTemplates).values({
+      tenantId,
+      templateKey: eventConfirmationMail.Key,
+      subject: 'See you at {{Event.Name}}!',
+      bodyHtml: withChips(
+        '<p>Hello {{Attendee.Name}},</p><p>Thank you for registering for <strong>{{Event.Name}}</strong>, starting {{Event.StartsAt}}. Your check-in code is <strong>{{Attendee.CheckInCode}}</strong>: show it at the door and we will have your badge ready.</p><p>Parking is free for members behind the hall. Questions? Just reply to this message.</p><p>See you there,<br>The {{Association.Name}} team</p>',
+        eventConfirmationMail,
+      ),
+      updatedBy: staffUserId,
+    });
   });
 }
