@@ -240,7 +240,11 @@ describe('tasks and projects', () => {
     await page
       .getByRole('table', { name: 'Related tasks' })
       .getByRole('link', { name: 'Print the ballots' })
-      .waitFor();
+      .click();
+    // The task's details name its event (read through the event lookup), not the event's number.
+    const details = page.getByRole('tabpanel');
+    await details.getByText('Members’ assembly', { exact: true }).waitFor();
+    expect(await details.innerText()).not.toMatch(new RegExp(`Event\\s+${eventId}\\b`));
     await context.close();
   });
 

@@ -4,6 +4,8 @@
  * key to another tenant table (a key that lacks it cannot be enforced on one shard); no tenant table draws from a
  * sequence shared by all tenants; and record ids are numbered per association.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { rowsOf } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +87,26 @@ describe('the catalogue is ready to distribute by tenant_id', () => {
         problems.push(`${f.table}: foreign key ${f.name} to ${f.target} lacks tenant_id on one side`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('sets the scope with SET LOCAL, which reaches Citus workers, never with set_config()', async () => {
+    // A value set by set_config() stays on the coordinator; row-level security on a worker reads app.tenant_id.
+    const functions = rowsOf<{ proname: string }>(
+      await ctx.database.db.execute(sql`
+        select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+         where n.nspname = 'public' and p.prosrc ~* ${String.raw`set_config\s*\(\s*'app\.`}`),
+    ).map((r) => r.proname);
+    expect(functions).toEqual([]);
+    const root = join(import.meta.dirname, '..', '..');
+    const offenders: string[] = [];
+    for (const dir of ['server/src', 'db/src']) {
+      for (const file of readdirSync(join(root, dir), { recursive: true }) as string[]) {
+        if (!/\.ts$/.test(file) || /\.test\.ts$/.test(file)) continue;
+        if (/set_config\(\s*'app\./.test(readFileSync(join(root, dir, file), 'utf8')))
+          offenders.push(`${dir}/${file}`);
+      }
+    }
+    expect(offenders).toEqual([]);
   });
 
   it('draws no tenant data from a sequence all tenants share', async () => {

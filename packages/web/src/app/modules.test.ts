@@ -28,9 +28,11 @@ describe('the navigation assembled from the modules', () => {
       'Record a payment',
       'Deposits',
       'Make a deposit',
+      'Billing reports',
       'Users',
       'Mailings',
       'Email templates',
+      'System messages',
       'Mail outbox',
       'Files',
       'Membership setup',
@@ -77,6 +79,9 @@ describe('the home dashboard widgets of the modules', () => {
       'memberships.active',
       'memberships.renewalsDue',
       'memberships.lapsedThisMonth',
+      'billing.openReceivables',
+      'billing.overdue',
+      'billing.revenueThisMonth',
       'tasks.mine',
     ]);
     const auditor = buildMe({ permissions: ['authenticated', 'backoffice', 'audit.read'] });

@@ -48,7 +48,8 @@ export async function getUser(executor: Database | Tx, userId: number) {
  */
 export async function firstMembership(database: Database, userId: number, preferred?: string | null) {
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.user_id', ${String(userId)}, true)`);
+    // SET LOCAL, not set_config(): it reaches Citus workers (decision 0071).
+    await tx.execute(sql.raw(`set local app.user_id = '${Math.trunc(Number(userId))}'`));
     const [m] = await tx
       .select({ tenantId: tenantUsers.tenantId, role: tenantUsers.role })
       .from(tenantUsers)

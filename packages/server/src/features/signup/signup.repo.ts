@@ -108,7 +108,8 @@ export async function insertAssociation(tx: Tx, a: NewAssociation): Promise<numb
     })
     .returning({ id: users.id });
   if (!user) throw new Error('user insert returned nothing');
-  await tx.execute(sql`select set_config('app.user_id', ${String(user.id)}, true)`);
+  // SET LOCAL, not set_config(): it reaches Citus workers (decision 0071).
+  await tx.execute(sql.raw(`set local app.user_id = '${Math.trunc(Number(user.id))}'`));
   await tx.insert(tenantUsers).values({ tenantId: a.tenantId, userId: user.id, role: 'admin' });
   const [staffTerms] = await tx
     .insert(termsOfUse)

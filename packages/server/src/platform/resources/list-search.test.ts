@@ -104,3 +104,25 @@ describe('the search box of a large list through its trigram index', () => {
     expect((await search(otherStaff, 'houston')).names).toEqual(['Houston workshop elsewhere']);
   });
 });
+
+describe('the lookup of a record already chosen', () => {
+  it('answers the one option of an id (its name for a form or the record details), none for another association', async () => {
+    const mine = await saveEvent(staff, 'Gala dinner', 'Ballroom', 6);
+    const theirs = await saveEvent(otherStaff, 'Their gala', 'Elsewhere', 6);
+    const lookup = async (c: ReturnType<typeof client>, id: string) => {
+      const res = await c.get(`/api/events/events/eventLookup?id=${encodeURIComponent(id)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { Id: unknown; Name: string; ExtraData: unknown }[];
+    };
+    const [option, more] = await lookup(staff, String(mine.EventId));
+    expect(more).toBeUndefined();
+    expect(option).toMatchObject({ Id: mine.EventId, Name: 'Gala dinner' });
+    expect(option?.ExtraData).toEqual({ StartsAt: mine.StartsAt });
+    // The other association's event has its own number: asking for it by this association's id finds nothing.
+    expect(await lookup(otherStaff, String(mine.EventId))).toEqual(
+      theirs.EventId === mine.EventId ? [expect.objectContaining({ Name: 'Their gala' })] : [],
+    );
+    expect(await lookup(staff, '999999')).toEqual([]);
+    expect(await lookup(staff, 'not-a-number')).toEqual([]);
+  });
+});

@@ -125,12 +125,33 @@ export function resourceRoutes(
         schema: {
           tags,
           summary: `${resource.title}: typeahead`,
-          querystring: z.object({ search: z.string().max(200).optional() }),
+          // `id`: the one option of a record already chosen (its name for a form or a record's details).
+          querystring: z.object({
+            search: z.string().max(200).optional(),
+            id: z.string().max(200).optional(),
+          }),
           response: { 200: z.array(z.object({ Id: z.unknown(), Name: z.string(), ExtraData: z.unknown() })) },
         },
         handler: async (req) => {
           const display = resource.search[0] ?? resource.key;
           const { tx, auth } = scope(req);
+          const option = (r: Model) => ({
+            Id: r[resource.key],
+            Name: String(r[display] ?? ''),
+            ExtraData: resource.lookupExtra?.length
+              ? Object.fromEntries(resource.lookupExtra.map((f) => [f, r[f] ?? null]))
+              : null,
+          });
+          if (req.query.id !== undefined) {
+            // The record as its Get reads it (same permission, same association); none when it is not there.
+            if (service.parseKey(resource, req.query.id) === null) return [];
+            try {
+              return [option(await service.get(tx, auth, bound, req.query.id))];
+            } catch (e) {
+              if (e instanceof HttpError && e.status === 404) return [];
+              throw e;
+            }
+          }
           const answer = await service.list(
             tx,
             auth,
@@ -140,13 +161,7 @@ export function resourceRoutes(
             startExport,
             { endsTransaction: true },
           );
-          return answer.Results.map((r) => ({
-            Id: r[resource.key],
-            Name: String(r[display] ?? ''),
-            ExtraData: resource.lookupExtra?.length
-              ? Object.fromEntries(resource.lookupExtra.map((f) => [f, r[f] ?? null]))
-              : null,
-          }));
+          return answer.Results.map(option);
         },
       });
     }

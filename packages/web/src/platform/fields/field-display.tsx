@@ -14,7 +14,9 @@ import {
 } from '@guildhall/shared';
 import { Badge, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
+import { apiBase, resourceByName } from '../screens/resources.ts';
 import type { FieldDisplayProps } from './field-types.ts';
+import { useLookupName } from './lookup-name.ts';
 
 const EMPTY = '—';
 
@@ -120,6 +122,15 @@ export function LinkDisplay(props: FieldDisplayProps) {
       {text}
     </Text>
   );
+}
+
+/** A lookup field shows the chosen record's name (read through its lookup), its id only until then. */
+export function LookupDisplay(props: FieldDisplayProps) {
+  const source = props.field.lookup?.source;
+  const target = source ? resourceByName(source) : null;
+  const name = useLookupName(target ? `${apiBase(target)}/${target.view}Lookup` : null, props.value);
+  if (props.value === null || props.value === undefined || props.value === '') return <span>{EMPTY}</span>;
+  return <span>{name ?? String(props.value)}</span>;
 }
 
 export function MultilineDisplay(props: FieldDisplayProps) {

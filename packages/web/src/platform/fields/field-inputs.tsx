@@ -48,6 +48,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { api } from '../api-client.ts';
 import type { FieldInputProps } from './field-types.ts';
+import { useLookupName } from './lookup-name.ts';
 
 interface EmailValidateResponse {
   Data: { Valid: boolean; ErrorMessages: string[] };
@@ -665,13 +666,18 @@ export function LookupFieldInput(props: FieldInputProps) {
     if (data.length === 0) return;
     setKnown((k) => ({ ...k, ...Object.fromEntries(data.map((o) => [String(o.Id), o.Name])) }));
   }, [data]);
+  // The chosen record's own name, when the typeahead's first page does not hold it.
+  const chosenName = useLookupName(
+    props.value === null || props.value === undefined || known[String(props.value)] ? null : url,
+    props.value,
+  );
   const options = useMemo(() => {
     const list = data.map((o) => ({ value: String(o.Id), label: o.Name || String(o.Id) }));
     const current = props.value === null || props.value === undefined ? null : String(props.value);
     if (current && !list.some((o) => o.value === current))
-      list.unshift({ value: current, label: known[current] ?? `#${current}` });
+      list.unshift({ value: current, label: known[current] ?? chosenName ?? `#${current}` });
     return list;
-  }, [data, known, props.value]);
+  }, [data, known, chosenName, props.value]);
   return (
     <Select
       {...common(props)}

@@ -4,6 +4,7 @@ import {
   ContactEntryDisplay,
   displayAs,
   LinkDisplay,
+  LookupDisplay,
   MultilineDisplay,
   TextDisplay,
 } from './field-display.tsx';
@@ -56,7 +57,7 @@ export const FIELD_REGISTRY: FieldRegistry = {
   decimalRange: { Display: TextDisplay, Input: DecimalRangeFieldInput },
   dateRange: { Display: TextDisplay, Input: DateRangeFieldInput },
   timezone: { Display: TextDisplay, Input: TimezoneFieldInput },
-  lookup: { Display: TextDisplay, Input: LookupFieldInput },
+  lookup: { Display: LookupDisplay, Input: LookupFieldInput },
   richText: { Display: MultilineDisplay, Input: RichTextFieldInput },
 };
 
