@@ -184,10 +184,12 @@ export async function bulkSeedDomains(
     );
     await target.query(
       `INSERT INTO event_attendees (tenant_id, attendee_id, event_id, event_detail_id, registration_id, contact_id,
-                                    attendee_name, event_attendee_status_id, created_at)
+                                    attendee_name, event_attendee_status_id, created_at, check_in_code)
        SELECT $1, $2 + (r.registration_id - $3), r.event_id, r.event_detail_id, r.registration_id, r.contact_id,
               c.display_name, (ARRAY[4, 4, 4, 5, 5, 6, 1, 3])[r.registration_id % 8 + 1],
-              timestamptz '2024-01-01' + (r.registration_id % 700000) * interval '1 minute'
+              timestamptz '2024-01-01' + (r.registration_id % 700000) * interval '1 minute',
+              -- Numbered codes: a million random 10-character ones collide (the unique index refuses them).
+              'B' || lpad(upper(to_hex(r.registration_id)), 9, '0')
          FROM event_registrations r
          JOIN contacts c ON c.tenant_id = $1 AND c.contact_id = r.contact_id
         WHERE r.tenant_id = $1 AND r.registration_id >= $3`,
