@@ -241,14 +241,15 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
     };
   }
 
-  const filter = (c: FilterCriterion, mode: 'set' | 'probe'): Fragment => {
-    // A probe (`offset 0` keeps the planner from turning it into a join): tested per row of a page walked in an
-    // index's order, it stops with the page. A set: the planner reads the matches from the value's index (totals).
-    const has = (condition: Fragment | Raw) =>
-      mode === 'probe'
-        ? q`exists (select 1 from ${ofRow('s')} and ${condition} offset 0)`
-        : q`exists (select 1 from ${ofRow('s')} and ${condition})`;
-    if (c.Operator === 'isEmpty') return q`not ${has(q`${col('s')} is not null`)}`;
+  /**
+   * A positive criterion (a value row of the field that meets it) as `has(condition)`; `none` when it can match
+   * nothing. The filter wraps it in `exists` per row, the count counts the value rows (one per record and field).
+   */
+  const positive = (
+    c: FilterCriterion,
+    has: (condition: Fragment | Raw) => Fragment,
+    none: Fragment,
+  ): Fragment => {
     if (c.Operator === 'isNotEmpty') return has(q`${col('s')} is not null`);
     const list = (Array.isArray(c.Value) ? c.Value : [c.Value]).filter((v) => v !== undefined && v !== null);
     const one = () => {
@@ -260,7 +261,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
       if (c.Operator === 'between')
         return has(q`${target} between ${coerce(c.Value)} and ${coerce(c.Value2)}`);
       if (c.Operator === 'in') {
-        if (list.length === 0) return q`false`;
+        if (list.length === 0) return none;
         return has(
           q`${target} in (${joinFragments(
             list.map((v) => q`${coerce(v)}`),
@@ -322,7 +323,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
       }
       case 'multi': {
         const ids = list.map(choiceId);
-        if (ids.length === 0) return q`false`;
+        if (ids.length === 0) return none;
         const array = raw(`array[${ids.map((x) => int(x).text).join(', ')}]::bigint[]`);
         // any of (`in`) or all of (is, contains).
         if (c.Operator === 'in') return has(q`s.choice_ids && ${array}`);
@@ -330,6 +331,29 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
         return refuse(label, 'is filtered with is, contains or is one of.');
       }
     }
+  };
+
+  const filter = (c: FilterCriterion, mode: 'set' | 'probe'): Fragment => {
+    // A probe (`offset 0` keeps the planner from turning it into a join): tested per row of a page walked in an
+    // index's order, it stops with the page. A set: the planner reads the matches from the value's index (totals).
+    const has = (condition: Fragment | Raw) =>
+      mode === 'probe'
+        ? q`exists (select 1 from ${ofRow('s')} and ${condition} offset 0)`
+        : q`exists (select 1 from ${ofRow('s')} and ${condition})`;
+    if (c.Operator === 'isEmpty') return q`not ${has(q`${col('s')} is not null`)}`;
+    return positive(c, has, q`false`);
+  };
+
+  // The number of records a positive criterion keeps, from the value index alone: a record has at most one value
+  // row per field and a deleted record has none (decision 0111), so no join to the records. Never for isEmpty.
+  const count = (c: FilterCriterion, tenantId: string): Fragment | null => {
+    if (c.Operator === 'isEmpty') return null;
+    return positive(
+      c,
+      (condition) =>
+        q`(select count(*) from ${VALUES} s where s.tenant_id = ${tenantId} and s.field_id = ${id} and ${condition})`,
+      q`0`,
+    );
   };
 
   return {
@@ -342,6 +366,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
     ...(sortValue ? { sortValue } : {}),
     ...(sortRuns ? { sortRuns } : {}),
     filter,
+    count,
   };
 }
 

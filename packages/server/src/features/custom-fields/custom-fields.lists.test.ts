@@ -306,6 +306,38 @@ describe('custom fields in the contacts list', () => {
     expect((await list('')).ListViewItems.map((c) => c.field)).not.toContain(`cf_${gone}`);
   });
 
+  it('gives a single custom filter the total of the records it keeps (counted from the value index)', async () => {
+    const criteria: Record<string, unknown>[] = [
+      { PropertyName: key('Chapter'), Operator: 'eq', Value: 'North' },
+      { PropertyName: key('Chapter'), Operator: 'ne', Value: 'North' },
+      { PropertyName: key('Chapter'), Operator: 'in', Value: ['South', 'East'] },
+      { PropertyName: key('Chapter'), Operator: 'isNotEmpty' },
+      { PropertyName: key('Chapter'), Operator: 'isEmpty' },
+      { PropertyName: key('Chapter'), Operator: 'in', Value: [] },
+      { PropertyName: key('Certified'), Operator: 'between', Value: '2019-01-01', Value2: '2022-01-01' },
+      { PropertyName: key('Years'), Operator: 'ge', Value: 7 },
+      { PropertyName: key('Pledge'), Operator: 'lt', Value: 50 },
+      { PropertyName: key('Diet'), Operator: 'contains', Value: 'veg' },
+      { PropertyName: key('Interests'), Operator: 'in', Value: ['Books', 'Birds'] },
+      { PropertyName: key('Interests'), Operator: 'contains', Value: ['Boats', 'Birds'] },
+      { PropertyName: key('Consent'), Operator: 'eq', Value: 'no' },
+    ];
+    for (const c of criteria) {
+      const body = { Id: 9999, Criteria: [c] };
+      // The truth: every record the filter keeps, read from the contacts row by row.
+      const all = await list('?$top=1000', body);
+      expect(all.status, JSON.stringify(c)).toBe(200);
+      for (const sort of ['', `&$orderby=${key('Certified')} desc`]) {
+        const page = await list(`?$top=1${sort}`, body);
+        expect(page.TotalRecordAvailable, JSON.stringify(c)).toBe(all.Results.length);
+      }
+    }
+    expect((await list('?$top=1', { Id: 9999, Criteria: [criteria[0]] })).TotalRecordAvailable).toBe(2);
+    // Another association counts none of ours.
+    const theirs = await list('?$top=1', { Id: 9999, Criteria: [criteria[0]] }, otherAdmin);
+    expect(theirs.status).toBe(400);
+  });
+
   it('searches and sorts by a custom field together', async () => {
     const res = await list(`?$orderby=${key('Chapter')} desc`, {
       SearchText: 'Pat',

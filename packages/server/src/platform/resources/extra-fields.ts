@@ -4,7 +4,7 @@
  * fields. platform/ knows only this shape; the custom-fields feature provides it (`listFields` in its module) for
  * every resource that opts in (`customFields` in the declaration). Decision 0112.
  */
-import { type Fragment, runFragment, type Tx } from '@guildhall/db';
+import { type Fragment, q, runFragment, type Tx } from '@guildhall/db';
 import type {
   FieldDeclaration,
   FilterCriterion,
@@ -49,6 +49,13 @@ export interface ExtraListField {
    * in an index's order (each row tested as it comes, so a page stops after its rows).
    */
   filter?: (c: FilterCriterion, mode: 'set' | 'probe') => Fragment;
+  /**
+   * The number of records a criterion keeps, as a scalar subquery read from the field's own index (no join to the
+   * records), or null when it cannot be counted that way (a negative condition such as isEmpty). Only for a source
+   * whose values belong to live records alone (a deleted record loses its values): the list then uses it as the
+   * total of a request whose only criterion is this field, with no search (decision 0112).
+   */
+  count?: (c: FilterCriterion, tenantId: string) => Fragment | null;
 }
 
 /**
@@ -144,4 +151,21 @@ export function namesExtraFields(bound: BoundResource, query: ListQuery, body: L
       .filter((f) => f !== ''),
   ];
   return named.some((f) => !(f in fields));
+}
+
+/**
+ * The exact total of a list whose only condition is one criterion on an extra field that counts itself (no search,
+ * no drafts that expire by time): that field's count. Null where the list must count its rows.
+ */
+export function extraCountStatement(
+  bound: BoundResource,
+  tenantId: string,
+  list: { criteria: readonly FilterCriterion[]; search: string },
+  extra: ExtraFields,
+): Fragment | null {
+  const [only] = list.criteria;
+  if (list.search !== '' || list.criteria.length !== 1 || !only || bound.properties.isDraft) return null;
+  if (only.PropertyName in bound.resource.fields) return null;
+  const counted = extra.get(only.PropertyName)?.count?.(only, tenantId);
+  return counted ? q`select ${counted} as n` : null;
 }

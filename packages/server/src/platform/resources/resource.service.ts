@@ -38,6 +38,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { sanitizeRichText } from '../html.ts';
 import {
   type ExtraFields,
+  extraCountStatement,
   extraFieldsOf,
   extraFieldsOfRows,
   NO_EXTRA_FIELDS,
@@ -279,12 +280,16 @@ function listBasics(
   const { resource } = bound;
   checkColumns(resource, body.ColumnsToShow, extra);
   const plan = planList(bound, body, query.$orderby, query.$search, extra);
-  // The exact total: the resource's cheaper statement when it has one (a counter), else count(*).
+  // The exact total: the resource's cheaper statement when it has one (a counter, or one extra field's own index),
+  // else count(*).
+  const counting = {
+    criteria: effectiveCriteria(resource, body),
+    search: (query.$search ?? body.SearchText ?? '').trim(),
+  };
   const count =
-    countOf(bound, tenantId, {
-      criteria: effectiveCriteria(resource, body),
-      search: (query.$search ?? body.SearchText ?? '').trim(),
-    }) ?? repo.countStatement(bound, tenantId, plan.where);
+    countOf(bound, tenantId, counting) ??
+    extraCountStatement(bound, tenantId, counting, extra) ??
+    repo.countStatement(bound, tenantId, plan.where);
   const shown = body.ColumnsToShow
     ? [resource.key, ...body.ColumnsToShow]
     : [resource.key, ...resource.columns.map((c) => c.field)];
