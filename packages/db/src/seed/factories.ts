@@ -14,8 +14,11 @@ import {
 } from '@guildhall/shared';
 import type { Db } from '../client.ts';
 import { hashSecret } from '../passwords.ts';
+import { tenantUsers, users } from '../schema/auth.ts';
 import { payments, refunds } from '../schema/billing.ts';
-import { helpTexts, tenants, tenantUsers, termsAcceptances, termsOfUse, users } from '../schema/platform.ts';
+import { helpTexts } from '../schema/help.ts';
+import { tenants } from '../schema/platform.ts';
+import { termsAcceptances, termsOfUse } from '../schema/terms.ts';
 import { withTenantTx } from '../tenant-scope.ts';
 
 export interface TenantRecord {
