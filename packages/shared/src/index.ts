@@ -74,6 +74,7 @@ export * from './billing/billing.events.ts';
 export * from './billing/ledger.rules.ts';
 export * from './billing/invoice.rules.ts';
 export * from './billing/billing.schema.ts';
+export * from './billing/invoice-import.ts';
 export * from './custom-fields/custom-fields.schema.ts';
 export * from './custom-fields/custom-values.rules.ts';
 export * from './communications/merge-fields.rules.ts';

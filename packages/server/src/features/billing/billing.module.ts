@@ -11,6 +11,7 @@ import type { Services } from '../../platform/services.ts';
 import { provisionDefaultBilling } from './billing.defaults.ts';
 import { billingRoutes } from './billing.routes.ts';
 import * as service from './billing.service.ts';
+import { INVOICE_IMPORT_JOB, invoiceImportHandler } from './invoice-import.ts';
 
 export type { InvoiceSource, InvoiceSummary, NewInvoice, NewInvoiceLine } from './billing.service.ts';
 
@@ -61,6 +62,7 @@ export const billingApi: {
 export const billingModule = defineFeature({
   name: 'billing',
   routes: billingRoutes,
+  jobs: { [INVOICE_IMPORT_JOB]: invoiceImportHandler },
   mailTemplates: [invoiceMailTemplate],
   publishes: BILLING_EVENTS,
   subscribes: { [TENANT_PROVISIONED]: () => provisionDefaultBilling },

@@ -44,6 +44,7 @@ import { communicationsApi } from '../communications/communications.module.ts';
 import * as repo from './billing.repo.ts';
 import * as reports from './billing.reports.ts';
 import * as service from './billing.service.ts';
+import { invoiceImportRoutes } from './invoice-import.routes.ts';
 import { trialBalance } from './ledger.ts';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -72,6 +73,7 @@ const pdfQuery = z.object({ open: z.enum(['true', 'false']).optional() });
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = () => app.services;
+  await app.register(invoiceImportRoutes);
 
   app.post('/api/billing/invoices/issue', {
     config: staff,

@@ -57,7 +57,7 @@ const LINGER_MS = 2000;
  * (never buffering it) for a moment so the client reads the answer instead of a reset, then cut a connection
  * whose body still has not ended (a body that never ends cannot hold the socket).
  */
-function lingeringClose(request: IncomingMessage, response: ServerResponse): void {
+export function lingeringClose(request: IncomingMessage, response: ServerResponse): void {
   response.once('finish', () => {
     if (request.complete) return;
     setTimeout(() => {
@@ -69,7 +69,7 @@ function lingeringClose(request: IncomingMessage, response: ServerResponse): voi
 }
 
 /** Errors of a malformed multipart body (no boundary, a part cut short, too many parts) are the client's: 4xx. */
-function multipartError(err: unknown): unknown {
+export function multipartError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   const e = err as { statusCode?: unknown; code?: unknown; syscall?: unknown };
   // Storage failing (a full disk) is ours.

@@ -239,7 +239,7 @@ export async function findUpload(tx: Tx, auth: AuthContext, id: string): Promise
   return { id: file.id, fileName: file.fileName, storageKey: file.storageKey, jobId: file.jobId };
 }
 
-function readUpload(storage: Storage, upload: Upload): Promise<ParsedCsv> {
+export function readUpload(storage: Storage, upload: Upload): Promise<ParsedCsv> {
   return readStored(storage, upload.storageKey);
 }
 
