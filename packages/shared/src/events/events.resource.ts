@@ -173,6 +173,7 @@ export const eventsResource = defineResource({
   softDelete: { deleted: 'IsDeleted' },
   capabilities: { create: true, update: true, delete: true },
   recordName: (model) => String(model.Name ?? ''),
+  customFields: { entity: 'Event', title: 'Events' },
   prepare: (model) => ({
     ...model,
     Status: model.Status ?? 'draft',
