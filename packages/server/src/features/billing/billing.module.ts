@@ -14,6 +14,7 @@ import * as service from './billing.service.ts';
 import { INVOICE_IMPORT_JOB, invoiceImportHandler } from './invoice-import.ts';
 
 export type { InvoiceSource, InvoiceSummary, NewInvoice, NewInvoiceLine } from './billing.service.ts';
+export { INVOICE_BATCH_MAX } from './billing.service.ts';
 
 export const billingApi: {
   createInvoice(
@@ -22,6 +23,16 @@ export const billingApi: {
     tenantId: string,
     input: service.NewInvoice,
   ): Promise<service.InvoiceSummary>;
+  /**
+   * Many invoices in a few statements (at most `INVOICE_BATCH_MAX`): the same rules as `createInvoice`, one
+   * summary per input in order; a used idempotency key answers its existing invoice.
+   */
+  createInvoices(
+    tx: Tx,
+    services: Services,
+    tenantId: string,
+    inputs: readonly service.NewInvoice[],
+  ): Promise<service.InvoiceSummary[]>;
   voidInvoice(
     tx: Tx,
     services: Services,
@@ -52,6 +63,7 @@ export const billingApi: {
   ): Promise<{ creditId: number; appliedCents: number }>;
 } = {
   createInvoice: service.createInvoice,
+  createInvoices: service.createInvoices,
   voidInvoice: service.voidInvoice,
   invoiceSummary: service.invoiceSummary,
   chargeSavedCard: (tx, services, tenantId, input) => service.chargeCard(tx, services, tenantId, input),

@@ -23,7 +23,7 @@ import {
   shiftDate,
   validateRefund,
 } from '@guildhall/shared';
-import { nextCounterValue } from '../../platform/counters.ts';
+import { nextCounterValue, nextCounterValues } from '../../platform/counters.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 import type { Services } from '../../platform/services.ts';
@@ -32,7 +32,7 @@ import { depositSlipData, invoicePdfData } from './billing.repo.ts';
 import { renderDepositSlip } from './deposit-slip.ts';
 import { type CardGateway, testGateway } from './gateway.ts';
 import { formatDay, renderInvoicePdf } from './invoice-pdf.ts';
-import { type Accounts, accountsOf, entryOf, post, reverseEntry } from './ledger.ts';
+import { type Accounts, accountsOf, entryOf, post, postMany, reverseEntry } from './ledger.ts';
 import { GatewayUnavailableError, stripeGateway, verifyStripeEvent } from './stripe-gateway.ts';
 
 type Row = Record<string, unknown>;
@@ -191,20 +191,8 @@ export async function invoiceSummary(tx: Tx, tenantId: string, invoiceId: number
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export async function createInvoice(
-  tx: Tx,
-  services: Services,
-  tenantId: string,
-  input: NewInvoice,
-): Promise<InvoiceSummary> {
-  if (input.idempotencyKey) {
-    await lockKey(tx, tenantId, 'invoice', input.idempotencyKey);
-    const [existing] = await runFragment<Row>(
-      tx,
-      q`select * from invoices where tenant_id = ${tenantId} and idempotency_key = ${input.idempotencyKey}`,
-    );
-    if (existing) return summaryOf(existing);
-  }
+/** The field checks of a new invoice (the same for one and for a batch): throws a 400 with the first message. */
+function checkInvoiceInput(input: NewInvoice): void {
   const errors: Record<string, string[]> = {};
   if (input.lines.length === 0) errors.lines = ['Add at least one line to the invoice.'];
   input.lines.forEach((line, i) => {
@@ -221,7 +209,23 @@ export async function createInvoice(
   if (input.dueDate && !ISO_DATE.test(input.dueDate)) errors.dueDate = ['Enter the date as YYYY-MM-DD.'];
   if (Object.keys(errors).length > 0)
     throw badRequest(Object.values(errors)[0]?.[0] ?? "Order isn't saved", errors);
+}
 
+export async function createInvoice(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  input: NewInvoice,
+): Promise<InvoiceSummary> {
+  if (input.idempotencyKey) {
+    await lockKey(tx, tenantId, 'invoice', input.idempotencyKey);
+    const [existing] = await runFragment<Row>(
+      tx,
+      q`select * from invoices where tenant_id = ${tenantId} and idempotency_key = ${input.idempotencyKey}`,
+    );
+    if (existing) return summaryOf(existing);
+  }
+  checkInvoiceInput(input);
   const [contact] = await runFragment<Row>(
     tx,
     q`select contact_id, display_name from contacts where tenant_id = ${tenantId} and contact_id = ${input.contactId} and not is_deleted`,
@@ -338,6 +342,239 @@ export async function createInvoice(
   );
   if (status === 'paid') await publishInvoiceEvent(tx, services, tenantId, 'invoice.paid', invoice);
   return summaryOf(invoice);
+}
+
+/** The largest batch `createInvoices` takes (its statements carry the batch as one JSON list). */
+export const INVOICE_BATCH_MAX = 2000;
+
+/**
+ * Many invoices at once (a renewal run, say), in a fixed number of statements whatever the batch's size: the same
+ * checks, prices (the shared purchase rules), numbers (drawn as one block from the tenant's counter), lines and
+ * balanced ledger entries as `createInvoice` makes one by one. An idempotency key already used answers its
+ * existing invoice, as `createInvoice` does (the keys are locked first, in order, so parallel batches wait for
+ * each other). A check that fails throws for the whole batch, so nothing of it is written. Answers one summary
+ * per input, in order.
+ */
+export async function createInvoices(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  inputs: readonly NewInvoice[],
+): Promise<InvoiceSummary[]> {
+  if (inputs.length === 0) return [];
+  if (inputs.length > INVOICE_BATCH_MAX) throw new Error(`at most ${INVOICE_BATCH_MAX} invoices per batch`);
+  const keys = inputs.map((i) => i.idempotencyKey).filter((k): k is string => !!k);
+  if (new Set(keys).size !== keys.length)
+    throw new Error('a batch of invoices names one idempotency key twice');
+  const existing = new Map<string, InvoiceSummary>();
+  if (keys.length > 0) {
+    const scoped = [...keys].sort().map((k) => `${tenantId}:invoice:${k}`);
+    await runFragment(
+      tx,
+      q`select count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+        from (select k from unnest(${scoped}::text[]) as k order by k) s`,
+    );
+    const rows = await runFragment<Row>(
+      tx,
+      q`select * from invoices where tenant_id = ${tenantId} and idempotency_key = any(${keys}::text[])`,
+    );
+    for (const r of rows) existing.set(String(r.idempotency_key), summaryOf(r));
+  }
+  const fresh = inputs.filter((i) => !(i.idempotencyKey && existing.has(i.idempotencyKey)));
+  for (const input of fresh) checkInvoiceInput(input);
+
+  const made = new Map<NewInvoice, InvoiceSummary>();
+  if (fresh.length > 0) {
+    // Ids may come as strings from a bigint column: compared as numbers.
+    const contactIds = [...new Set(fresh.map((i) => Number(i.contactId)))];
+    const contacts = new Map<number, string>();
+    for (const r of await runFragment<Row>(
+      tx,
+      q`select contact_id, display_name from contacts
+        where tenant_id = ${tenantId} and contact_id = any(${contactIds}::bigint[]) and not is_deleted`,
+    ))
+      contacts.set(num(r.contact_id), String(r.display_name ?? ''));
+    if (contactIds.some((id) => !contacts.has(id)))
+      throw badRequest('We could not find that contact.', { contactId: ['We could not find that contact.'] });
+
+    const ctx = await contextOf(tx, tenantId);
+    const accounts = await accountsOf(tx, tenantId);
+    const allLines = fresh.flatMap((i) => i.lines);
+    const taxSetIds = [...new Set(allLines.map((l) => l.taxSetId).filter((x): x is number => x != null))];
+    const taxSets = new Map<number, { rate: string; floatAmountCents: number }>();
+    if (taxSetIds.length > 0) {
+      const rows = await runFragment<Row>(
+        tx,
+        q`select tax_set_id, rate::text as rate, float_amount_cents from tax_sets
+          where tenant_id = ${tenantId} and tax_set_id = any(${taxSetIds}::bigint[]) and not is_deleted`,
+      );
+      for (const r of rows)
+        taxSets.set(num(r.tax_set_id), { rate: String(r.rate), floatAmountCents: num(r.float_amount_cents) });
+      for (const id of taxSetIds) if (!taxSets.has(id)) throw badRequest('We could not find that tax set.');
+    }
+    const revenueIds = [
+      ...new Set(allLines.map((l) => l.revenueAccountId).filter((x): x is number => x != null)),
+    ];
+    if (revenueIds.length > 0) {
+      const rows = await runFragment<Row>(
+        tx,
+        q`select account_id from ledger_accounts
+          where tenant_id = ${tenantId} and account_id = any(${revenueIds}::bigint[]) and kind = 'revenue' and is_active`,
+      );
+      if (rows.length !== revenueIds.length) throw badRequest('We could not find that revenue account.');
+    }
+
+    const today = todayIn(ctx);
+    const priced = fresh.map((input) => {
+      const issueDate = input.issueDate ?? today;
+      const dueDate = input.dueDate ?? shiftDate(issueDate, ctx.termsDays);
+      if (dueDate < issueDate)
+        throw badRequest('The due date cannot be before the invoice date.', {
+          dueDate: ['The due date cannot be before the invoice date.'],
+        });
+      const items: PurchaseItemInput[] = input.lines.map((l) => {
+        const set = l.taxSetId == null ? null : taxSets.get(l.taxSetId);
+        return {
+          Price: l.unitPriceCents,
+          Quantity: l.quantity,
+          ItemDiscountAmount: l.discountCents ?? 0,
+          TaxSetId: l.taxSetId ?? null,
+          ItemTaxSetRate: set?.rate ?? null,
+          ItemTaxSetFloatAmount: set?.floatAmountCents ?? null,
+        };
+      });
+      const totals = calculatePurchase(
+        { ContactId: input.contactId, PurchaseItems: items },
+        { today: issueDate, timeZone: ctx.timeZone },
+      );
+      const postingLines = input.lines.map((l, i) => {
+        const result = totals.Lines[i];
+        return {
+          revenueAccountId: l.revenueAccountId ?? accounts.revenue,
+          netCents: (result?.Gross ?? 0) - (result?.TotalDiscount ?? 0),
+          taxCents: result?.TaxAmount ?? 0,
+          totalCents: result?.Total ?? 0,
+        };
+      });
+      return { input, issueDate, dueDate, totals, postingLines };
+    });
+
+    const numbers = await nextCounterValues(
+      tx,
+      tenantId,
+      'invoice',
+      fresh.length,
+      q`select coalesce(max(nullif(substring(number from '[0-9]+$'), '')::bigint), 0) from invoices where tenant_id = ${tenantId}`,
+    );
+    const paidAt = new Date().toISOString();
+    const heads = priced.map((p, i) => {
+      const status: InvoiceStatus = p.totals.Total === 0 ? 'paid' : 'open';
+      return {
+        i,
+        number: formatInvoiceNumber(ctx.invoicePrefix, numbers[i] ?? 0),
+        contact_id: Number(p.input.contactId),
+        contact_name: contacts.get(Number(p.input.contactId)) ?? '',
+        status,
+        issue_date: p.issueDate,
+        due_date: p.dueDate,
+        subtotal_cents: p.totals.Subtotal,
+        discount_cents: p.totals.DiscountTotal,
+        tax_cents: p.totals.TaxAmount,
+        total_cents: p.totals.Total,
+        source_kind: p.input.source?.kind ?? null,
+        source_id: p.input.source ? Number(p.input.source.id) : null,
+        idempotency_key: p.input.idempotencyKey ?? null,
+        memo: p.input.memo ?? null,
+        paid_at: status === 'paid' ? paidAt : null,
+      };
+    });
+    const rows = await runFragment<Row>(
+      tx,
+      q`insert into invoices (tenant_id, number, contact_id, contact_name, status, issue_date, due_date, subtotal_cents,
+          discount_cents, tax_cents, total_cents, applied_cents, written_off_cents, balance_cents, source_kind, source_id,
+          idempotency_key, memo, paid_at)
+        select ${tenantId}::uuid, number, contact_id, contact_name, status, issue_date, due_date, subtotal_cents,
+          discount_cents, tax_cents, total_cents, 0, 0, total_cents, source_kind, source_id, idempotency_key, memo, paid_at
+        from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as x(i int, number text, contact_id bigint,
+          contact_name text, status text, issue_date date, due_date date, subtotal_cents bigint, discount_cents bigint,
+          tax_cents bigint, total_cents bigint, source_kind text, source_id bigint, idempotency_key text, memo text,
+          paid_at timestamptz)
+        order by i
+        returning *`,
+    );
+    const byNumber = new Map(rows.map((r) => [String(r.number), r]));
+    const invoices = heads.map((h) => {
+      const row = byNumber.get(h.number);
+      if (!row) throw new Error(`invoice ${h.number} was not written`);
+      return row;
+    });
+    const lines: Record<string, unknown>[] = [];
+    priced.forEach((p, k) => {
+      const invoiceId = num(invoices[k]?.invoice_id);
+      p.input.lines.forEach((l, i) => {
+        const result = p.totals.Lines[i];
+        lines.push({
+          invoice_id: invoiceId,
+          position: i + 1,
+          description: l.description.trim(),
+          unit_price_cents: l.unitPriceCents,
+          quantity: l.quantity,
+          discount_cents: result?.TotalDiscount ?? 0,
+          tax_set_id: l.taxSetId ?? null,
+          tax_cents: result?.TaxAmount ?? 0,
+          total_cents: result?.Total ?? 0,
+          revenue_account_id: p.postingLines[i]?.revenueAccountId ?? accounts.revenue,
+        });
+      });
+    });
+    await runFragment(
+      tx,
+      q`insert into invoice_lines (tenant_id, invoice_id, position, description, unit_price_cents, quantity,
+          discount_cents, tax_set_id, tax_cents, total_cents, revenue_account_id)
+        select ${tenantId}::uuid, invoice_id, position, description, unit_price_cents, quantity, discount_cents,
+          tax_set_id, tax_cents, total_cents, revenue_account_id
+        from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(invoice_id bigint, position int,
+          description text, unit_price_cents bigint, quantity int, discount_cents bigint, tax_set_id bigint,
+          tax_cents bigint, total_cents bigint, revenue_account_id bigint)`,
+    );
+    await postMany(
+      tx,
+      tenantId,
+      priced.map((p, k) => {
+        const invoice = invoices[k] as Row;
+        const invoiceId = num(invoice.invoice_id);
+        return {
+          head: {
+            kind: 'invoice',
+            sourceKind: 'invoice',
+            sourceId: invoiceId,
+            contactId: Number(p.input.contactId),
+            entryDate: p.issueDate,
+            memo: `Invoice ${String(invoice.number)}`,
+          },
+          lines: invoicePosting(
+            { receivable: accounts.receivable, taxPayable: accounts.tax_payable },
+            p.postingLines,
+            {
+              contactId: Number(p.input.contactId),
+              invoiceId,
+            },
+          ),
+        };
+      }),
+    );
+    for (const [k, p] of priced.entries()) {
+      const invoice = invoices[k] as Row;
+      if (invoice.status === 'paid')
+        await publishInvoiceEvent(tx, services, tenantId, 'invoice.paid', invoice);
+      made.set(p.input, summaryOf(invoice));
+    }
+  }
+  return inputs.map((input) => {
+    const summary = (input.idempotencyKey && existing.get(input.idempotencyKey)) || made.get(input);
+    if (!summary) throw new Error('an invoice of the batch has no answer');
+    return summary;
+  });
 }
 
 /**

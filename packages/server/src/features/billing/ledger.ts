@@ -85,6 +85,82 @@ export async function post(
   return entryId;
 }
 
+/**
+ * Writes many balanced entries in two statements (a batch of invoices, say): each is checked as `post` checks it;
+ * postings of no amount write nothing. Answers the entry id of each head (null for an empty posting), in order.
+ */
+export async function postMany(
+  tx: Tx,
+  tenantId: string,
+  items: readonly { head: EntryHead; lines: readonly PostingLine[] }[],
+): Promise<(number | null)[]> {
+  const compacted = items.map((item) => {
+    const compact = compactPosting(item.lines);
+    if (compact.length > 0 && !isBalanced(compact)) {
+      throw new Error(
+        `unbalanced ${item.head.kind} posting for ${item.head.sourceKind} ${item.head.sourceId}`,
+      );
+    }
+    return compact;
+  });
+  const heads = items
+    .map((item, i) => ({ i, head: item.head }))
+    .filter(({ i }) => (compacted[i]?.length ?? 0) > 0)
+    .map(({ i, head }) => ({
+      i,
+      entry_date: head.entryDate,
+      kind: head.kind,
+      source_kind: head.sourceKind,
+      source_id: head.sourceId,
+      contact_id: head.contactId ?? null,
+      memo: head.memo ?? null,
+      reverses_entry_id: head.reversesEntryId ?? null,
+    }));
+  const ids: (number | null)[] = items.map(() => null);
+  if (heads.length === 0) return ids;
+  // Each written entry is matched back to its head by kind and source, so these must differ within a batch.
+  if (new Set(heads.map((h) => `${h.kind}|${h.source_kind}|${h.source_id}`)).size !== heads.length)
+    throw new Error('a batch of entries names one source twice');
+  const made = await runFragment<{ entry_id: unknown; i: unknown }>(
+    tx,
+    q`with h as (
+        select * from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as x(i int, entry_date date, kind text,
+          source_kind text, source_id bigint, contact_id bigint, memo text, reverses_entry_id bigint)
+      ), ins as (
+        insert into ledger_entries (tenant_id, entry_date, kind, source_kind, source_id, contact_id, memo, reverses_entry_id)
+        select ${tenantId}::uuid, entry_date, kind, source_kind, source_id, contact_id, memo, reverses_entry_id
+        from h order by i
+        returning entry_id, kind, source_kind, source_id
+      )
+      select ins.entry_id, h.i from ins join h on h.kind = ins.kind and h.source_kind = ins.source_kind
+        and h.source_id = ins.source_id`,
+  );
+  for (const row of made) ids[Number(row.i)] = Number(row.entry_id);
+  const lines: Record<string, unknown>[] = [];
+  for (const { i, entry_date } of heads) {
+    const entryId = ids[i];
+    if (entryId == null) throw new Error('a batch entry was not written');
+    for (const l of compacted[i] ?? [])
+      lines.push({
+        entry_id: entryId,
+        account_id: l.accountId,
+        debit_cents: l.debitCents,
+        credit_cents: l.creditCents,
+        contact_id: l.contactId ?? null,
+        invoice_id: l.invoiceId ?? null,
+        entry_date,
+      });
+  }
+  await runFragment(
+    tx,
+    q`insert into ledger_lines (tenant_id, entry_id, account_id, debit_cents, credit_cents, contact_id, invoice_id, entry_date)
+      select ${tenantId}::uuid, entry_id, account_id, debit_cents, credit_cents, contact_id, invoice_id, entry_date
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(entry_id bigint, account_id bigint,
+        debit_cents bigint, credit_cents bigint, contact_id bigint, invoice_id bigint, entry_date date)`,
+  );
+  return ids;
+}
+
 /** Reverses one entry (not already reversed): the same lines, debits and credits swapped, in a new entry. */
 export async function reverseEntry(
   tx: Tx,

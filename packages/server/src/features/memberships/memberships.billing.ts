@@ -16,7 +16,7 @@ import {
 } from '@guildhall/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../platform/services.ts';
-import { billingApi } from '../billing/billing.module.ts';
+import { billingApi, type NewInvoice } from '../billing/billing.module.ts';
 import { queueNotice } from './memberships.reminders.ts';
 import * as repo from './memberships.repo.ts';
 import { priceChoice, termSettingsOf, transition } from './memberships.service.ts';
@@ -24,9 +24,12 @@ import { priceChoice, termSettingsOf, transition } from './memberships.service.t
 export const RENEWAL_JOB = 'memberships-renewals';
 /** Days after a failed autopay charge before the next attempt; after the last, autopay is turned off. */
 export const AUTOPAY_RETRY_DAYS = [1, 3, 7] as const;
-const BATCH = 250;
+/** Renewals per transaction: each batch's invoices are made by billing in a few statements. */
+const BATCH = 1000;
+const CHARGE_BATCH = 250;
 
-function linesOf(price: MembershipQuote, term: { start: string; end: string }) {
+/** The invoice lines of a term's fees (what is owed for it, nothing for a fee of no amount). */
+export function renewalLines(price: MembershipQuote, term: { start: string; end: string }) {
   return price.FeeItems.filter((item) => item.FirstBillAmount > 0).map((item) => ({
     description: `${item.Name} (${term.start} to ${term.end})`,
     unitPriceCents: item.FirstBillAmount,
@@ -42,7 +45,7 @@ export async function invoiceJoin(
   membership: repo.MembershipRow,
   price: MembershipQuote,
 ): Promise<number | null> {
-  const lines = linesOf(price, { start: price.TermStart, end: price.TermEnd });
+  const lines = renewalLines(price, { start: price.TermStart, end: price.TermEnd });
   if (lines.length === 0) return null;
   const invoice = await billingApi.createInvoice(tx, services, tenantId, {
     contactId: membership.contactId,
@@ -175,7 +178,7 @@ export async function renewBatch(
   const rows = await runFragment<DueRow>(tx, dueStatement(tenantId, today, size));
   const quote = quoteCache(tx, tenantId);
   const types = new Map<number, Awaited<ReturnType<typeof repo.membershipType>>>();
-  let made = 0;
+  const planned: { row: DueRow; start: string; end: string; invoice: NewInvoice | null }[] = [];
   for (const row of rows) {
     const start = addDays(row.term_end, 1);
     if (!types.has(row.membership_type_id))
@@ -184,38 +187,52 @@ export async function renewBatch(
     if (!type) continue;
     const price = await quote(row, start);
     const term = renewalTerm({ start: row.term_end, end: row.term_end }, row.term_end, termSettingsOf(type));
-    const key = renewalKey(row.membership_id, start);
-    const lines = linesOf(price, term);
-    const invoice =
-      lines.length === 0
-        ? null
-        : await billingApi.createInvoice(tx, services, tenantId, {
-            contactId: row.contact_id,
-            lines,
-            // Due on the last day of the term; a membership already past it (in grace) owes it today.
-            dueDate: row.term_end < today ? today : row.term_end,
-            source: { kind: 'membership', id: row.membership_id },
-            idempotencyKey: key,
-            memo: `${row.name}: renewal for ${term.start} to ${term.end}`,
-          });
-    await tx
-      .insert(membershipInvoices)
-      .values({
-        tenantId,
-        membershipId: row.membership_id,
-        kind: 'renewal',
-        termStart: start,
-        termEnd: term.end,
-        invoiceId: invoice?.invoiceId ?? null,
-        amount: invoice?.totalCents ?? 0,
-        state: invoice ? 'open' : 'paid',
-        nextChargeOn: row.auto_pay && invoice ? today : null,
-        runId,
-      })
-      .onConflictDoNothing();
-    made++;
+    const lines = renewalLines(price, term);
+    planned.push({
+      row,
+      start,
+      end: term.end,
+      invoice:
+        lines.length === 0
+          ? null
+          : {
+              contactId: Number(row.contact_id),
+              lines,
+              // Due on the last day of the term; a membership already past it (in grace) owes it today.
+              dueDate: row.term_end < today ? today : row.term_end,
+              source: { kind: 'membership', id: Number(row.membership_id) },
+              idempotencyKey: renewalKey(row.membership_id, start),
+              memo: `${row.name}: renewal for ${term.start} to ${term.end}`,
+            },
+    });
   }
-  return made;
+  if (planned.length === 0) return 0;
+  // The batch's invoices in a few statements (billing's set-based path), then every row in one insert: a crash
+  // rolls both back, and a re-run finds the invoices by their keys.
+  const toInvoice = planned.flatMap((p) => (p.invoice ? [p.invoice] : []));
+  const summaries = await billingApi.createInvoices(tx, services, tenantId, toInvoice);
+  const byInput = new Map(toInvoice.map((input, i) => [input, summaries[i]]));
+  await tx
+    .insert(membershipInvoices)
+    .values(
+      planned.map(({ row, start, end, invoice: input }) => {
+        const invoice = input ? byInput.get(input) : undefined;
+        return {
+          tenantId,
+          membershipId: row.membership_id,
+          kind: 'renewal',
+          termStart: start,
+          termEnd: end,
+          invoiceId: invoice?.invoiceId ?? null,
+          amount: invoice?.totalCents ?? 0,
+          state: invoice ? 'open' : 'paid',
+          nextChargeOn: row.auto_pay && invoice ? today : null,
+          runId,
+        };
+      }),
+    )
+    .onConflictDoNothing();
+  return planned.length;
 }
 
 /** Autopay: charges the open renewal invoices whose next attempt is due, through the billing gateway. */
@@ -240,7 +257,7 @@ export async function chargeDue(
       join memberships m on m.tenant_id = i.tenant_id and m.membership_id = i.membership_id
       where i.tenant_id = ${tenantId} and i.state = 'open' and i.invoice_id is not null and m.auto_pay
         and i.next_charge_on is not null and i.next_charge_on <= ${today}::date
-      order by i.membership_invoice_id limit ${BATCH}`,
+      order by i.membership_invoice_id limit ${CHARGE_BATCH}`,
   );
   for (const row of due) {
     const attempt = row.charge_attempts + 1;
