@@ -2,7 +2,8 @@
  * Upgrades and downgrades mid-term through billing: the preview and the change agree to the cent, the credit note
  * for the unused old term is applied to the invoice for the days left at the new price (a downgrade leaves the
  * rest as the member's credit), the ledger stays balanced, the fees, name, history and audit follow, and every
- * refusal names its reason.
+ * refusal names its reason. A renewal invoice already made for the next term is voided and re-issued at the new
+ * price, or, with money on it, the change is refused.
  */
 import { memberships, q, runFragment, withTenantTx } from '@guildhall/db';
 import { addDays, ratioOf, todayIn } from '@guildhall/shared';
@@ -16,6 +17,8 @@ import {
   type TestContext,
   testApp,
 } from '../../../test/helpers.ts';
+import { recordPayment } from '../billing/billing.service.ts';
+import { renewBatch } from './memberships.billing.ts';
 import { CHANGE_MESSAGES } from './memberships.change.ts';
 
 let ctx: TestContext;
@@ -263,6 +266,85 @@ describe('refusals', () => {
           and memo like '%changed to%'`,
     );
     expect(Number(billed.n)).toBe(0);
+    await ledgerBalanced();
+  });
+});
+
+describe('a renewal invoice already made for the next term', () => {
+  /** The renewal run as of the days before the term ends: every due member gets the next term's invoice. */
+  async function runRenewalsAhead() {
+    const ahead = addDays(today, 300);
+    while ((await tx((x) => renewBatch(x, ctx.app.services, t.tenant.id, ahead))) > 0);
+  }
+  const renewalOf = (id: number) =>
+    one(
+      q`select r.invoice_id, r.amount, r.state, i.number, i.total_cents, i.status from membership_invoices r
+        join invoices i on i.tenant_id = r.tenant_id and i.invoice_id = r.invoice_id
+        where r.tenant_id = ${t.tenant.id} and r.membership_id = ${id} and r.kind = 'renewal'`,
+    );
+
+  it('is voided and re-issued at the new price for the same term; a re-run makes nothing more', async () => {
+    const id = await activeMember('Renewed', individual);
+    await runRenewalsAhead();
+    const before = await renewalOf(id);
+    expect(Number(before.total_cents)).toBe(20_000);
+    expect(before.status).toBe('open');
+
+    const res = await api.post(`/api/memberships/memberships/${id}/change`, { MembershipTypeId: premium });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await renewalOf(id);
+    expect(Number(after.invoice_id)).not.toBe(Number(before.invoice_id));
+    expect(Number(after.total_cents)).toBe(36_500);
+    expect(Number(after.amount)).toBe(36_500);
+    expect(after).toMatchObject({ state: 'open', status: 'open' });
+    expect(res.json().message).toBe(
+      `Changed to Premium. Renewal invoice ${before.number} voided and ${after.number} issued at the new price ($365.00).`,
+    );
+    const old = await one(
+      q`select status, balance_cents, void_reason from invoices where tenant_id = ${t.tenant.id} and invoice_id = ${before.invoice_id}`,
+    );
+    expect(old).toMatchObject({
+      status: 'void',
+      void_reason: 'Membership changed to Premium: re-issued at the new price',
+    });
+    expect(Number(old.balance_cents)).toBe(0);
+    const history = await one(
+      q`select reason from membership_history where membership_id = ${id} order by history_id desc limit 1`,
+    );
+    expect(String(history.reason)).toContain(
+      `Renewal invoice ${before.number} voided and ${after.number} issued`,
+    );
+
+    await runRenewalsAhead();
+    const rows = await one(
+      q`select count(*) as n from membership_invoices where tenant_id = ${t.tenant.id} and membership_id = ${id} and kind = 'renewal'`,
+    );
+    expect(Number(rows.n)).toBe(1);
+    expect(Number((await renewalOf(id)).invoice_id)).toBe(Number(after.invoice_id));
+    await ledgerBalanced();
+  });
+
+  it('refuses the change while money is on it, in the preview and the change, billing nothing', async () => {
+    const id = await activeMember('Prepaid', individual);
+    await runRenewalsAhead();
+    const renewal = await renewalOf(id);
+    const contact = await one(q`select contact_id from memberships where membership_id = ${id}`);
+    await tx((x) =>
+      recordPayment(x, ctx.app.services, t.tenant.id, {
+        contactId: Number(contact.contact_id),
+        amountCents: 5_000,
+        method: 'cash',
+        applications: [{ invoiceId: Number(renewal.invoice_id), amountCents: 5_000 }],
+      }),
+    );
+    const invoicesBefore = Number((await one(q`select count(*) as n from invoices`)).n);
+    for (const path of ['change/preview', 'change']) {
+      const res = await api.post(`/api/memberships/memberships/${id}/${path}`, { MembershipTypeId: premium });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(CHANGE_MESSAGES.renewalPaid(String(renewal.number)));
+    }
+    expect(Number((await one(q`select count(*) as n from invoices`)).n)).toBe(invoicesBefore);
+    expect((await one(q`select name from memberships where membership_id = ${id}`)).name).toBe('Individual');
     await ledgerBalanced();
   });
 });

@@ -6,12 +6,14 @@
  */
 import { membershipFeeItems, membershipInvoices, q, runFragment, type Tx } from '@guildhall/db';
 import {
+  addDays,
   billFrequencyKind,
   formatMoney,
   type MembershipChange,
   type MembershipChangeAnswer,
   membershipName,
   midTermChangeParts,
+  renewalKey,
   todayIn,
 } from '@guildhall/shared';
 import { and, eq } from 'drizzle-orm';
@@ -20,6 +22,7 @@ import type { AuthContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { billingApi } from '../billing/billing.module.ts';
+import { renewalLines } from './memberships.billing.ts';
 import * as repo from './memberships.repo.ts';
 import { priceChoice } from './memberships.service.ts';
 
@@ -29,7 +32,27 @@ export const CHANGE_MESSAGES = {
   notActive: 'Only an active membership can be upgraded or downgraded; approve or reinstate it first.',
   termEnded: 'The term has ended: renew the membership instead of changing it.',
   same: 'That is the membership it already is: choose another type, level, chapter or frequency.',
+  renewalPaid: (number: string) =>
+    `The renewal invoice ${number} for the next term is already paid in part or in full: refund or unapply its payments (or void it) before changing the membership, so the next term can be billed at the new price.`,
 } as const;
+
+/** The renewal already invoiced for the term after this one, if the run made it (with its invoice). */
+async function nextRenewal(tx: Tx, tenantId: string, membershipId: number, termEnd: string) {
+  const [row] = await tx
+    .select()
+    .from(membershipInvoices)
+    .where(
+      and(
+        eq(membershipInvoices.tenantId, tenantId),
+        eq(membershipInvoices.membershipId, membershipId),
+        eq(membershipInvoices.kind, 'renewal'),
+        eq(membershipInvoices.termStart, addDays(termEnd, 1)),
+      ),
+    )
+    .for('update');
+  if (!row?.invoiceId) return null;
+  return { row, invoice: await billingApi.invoiceSummary(tx, tenantId, row.invoiceId) };
+}
 
 /** The old term's recurring price: what the member pays per term, one-time fees left out. */
 async function oldTermCents(tx: Tx, tenantId: string, membershipId: number): Promise<number> {
@@ -74,6 +97,12 @@ async function plan(tx: Tx, tenantId: string, membershipId: number, change: Memb
     (choice.ChapterId ?? null) === m.chapterId &&
     (choice.BillFrequencyTypeId ?? m.billFrequencyTypeId) === m.billFrequencyTypeId;
   if (same) throw new HttpError(409, CHANGE_MESSAGES.same);
+  // A renewal invoice already made for the next term is re-issued at the new price (below), unless money is on it.
+  const renewal = await nextRenewal(tx, tenantId, membershipId, m.termEnd);
+  if (renewal && renewal.invoice.status !== 'open' && renewal.invoice.status !== 'void')
+    throw new HttpError(409, CHANGE_MESSAGES.renewalPaid(renewal.invoice.number));
+  if (renewal && renewal.invoice.paidCents > 0)
+    throw new HttpError(409, CHANGE_MESSAGES.renewalPaid(renewal.invoice.number));
   const priced = await priceChoice(tx, tenantId, choice, { firstTerm: false });
   if (priced.price.UnpricedFeeIds.length > 0)
     throw badRequest('No price is set for these units: check the units or the fee formulas.', {
@@ -105,7 +134,7 @@ async function plan(tx: Tx, tenantId: string, membershipId: number, change: Memb
     InvoiceId: null,
     message: '',
   };
-  return { m, today, choice, priced, answer };
+  return { m, today, choice, priced, answer, renewal };
 }
 
 /** What the change would do: the credit, the new invoice and the net, nothing written. */
@@ -128,7 +157,7 @@ export async function changeMembership(
   change: MembershipChange,
 ): Promise<MembershipChangeAnswer> {
   const tenantId = caller.tenantId;
-  const { m, today, choice, priced, answer } = await plan(tx, tenantId, membershipId, change);
+  const { m, today, choice, priced, answer, renewal } = await plan(tx, tenantId, membershipId, change);
   const [counted] = await runFragment<{ n: number | string }>(
     tx,
     q`select count(*) as n from membership_history where tenant_id = ${tenantId}
@@ -212,6 +241,18 @@ export async function changeMembership(
     billFrequencyTypeId: priced.price.BillFrequencyTypeId,
     termTotal: answer.NewTermTotal,
   });
+  const reissued = renewal
+    ? await reissueRenewal(
+        tx,
+        services,
+        tenantId,
+        { ...m, name: answer.ToName },
+        choice,
+        renewal,
+        answer.ToName,
+        today,
+      )
+    : null;
   const by = await repo.userLabel(tx, caller.impersonatorUserId ?? caller.userId);
   await repo.insertHistory(tx, {
     tenantId,
@@ -221,7 +262,9 @@ export async function changeMembership(
     toStatus: updated.status,
     changedOn: today,
     event: `Changed (${answer.Direction}) from ${answer.FromName} to ${answer.ToName}`,
-    reason: `Credit ${formatMoney(answer.CreditCents)}, new invoice ${formatMoney(answer.ChargeCents)}`,
+    reason: `Credit ${formatMoney(answer.CreditCents)}, new invoice ${formatMoney(answer.ChargeCents)}${
+      reissued ? `; ${reissued.sentence}` : ''
+    }`,
     changedBy: by,
   });
   await audit(tx, caller, {
@@ -237,12 +280,76 @@ export async function changeMembership(
       ChargeCents: answer.ChargeCents,
       CreditId: creditId,
       InvoiceId: invoiceId,
+      RenewalInvoiceId: reissued?.invoiceId ?? null,
     },
   });
   return {
     ...answer,
     CreditId: creditId,
     InvoiceId: invoiceId,
-    message: `Changed to ${answer.ToName}.`,
+    message: `Changed to ${answer.ToName}.${reissued ? ` ${reissued.sentence}.` : ''}`,
+  };
+}
+
+/**
+ * The next term's renewal invoice, made before the change at the old price: voided (when still open; nothing is
+ * paid on it, `plan` refused otherwise) and made again at the new choice's renewal price for the same term, under
+ * a fresh idempotency key. The renewal row points at the new invoice; its autopay schedule starts again.
+ */
+async function reissueRenewal(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  m: { membershipId: number; contactId: number; name: string; units: string | null },
+  choice: Parameters<typeof priceChoice>[2],
+  renewal: NonNullable<Awaited<ReturnType<typeof nextRenewal>>>,
+  toName: string,
+  today: string,
+): Promise<{ invoiceId: number | null; sentence: string }> {
+  const { row, invoice: old } = renewal;
+  if (old.status === 'open')
+    await billingApi.voidInvoice(
+      tx,
+      services,
+      tenantId,
+      old.invoiceId,
+      `Membership changed to ${toName}: re-issued at the new price`,
+    );
+  const price = (
+    await priceChoice(tx, tenantId, { ...choice, JoinDate: row.termStart }, { firstTerm: false })
+  ).price;
+  const lines = renewalLines(price, { start: row.termStart, end: row.termEnd });
+  const invoice =
+    lines.length === 0
+      ? null
+      : await billingApi.createInvoice(tx, services, tenantId, {
+          contactId: m.contactId,
+          lines,
+          // Due on the last day of the current term, as the run makes it (today once that day has passed).
+          dueDate: addDays(row.termStart, -1) < today ? today : addDays(row.termStart, -1),
+          source: { kind: 'membership', id: m.membershipId },
+          idempotencyKey: `${renewalKey(m.membershipId, row.termStart)}:reissue:${old.invoiceId}`,
+          memo: `${toName}: renewal for ${row.termStart} to ${row.termEnd} (re-issued after the change)`,
+        });
+  await tx
+    .update(membershipInvoices)
+    .set({
+      invoiceId: invoice?.invoiceId ?? null,
+      amount: invoice?.totalCents ?? 0,
+      state: invoice ? 'open' : 'paid',
+      chargeAttempts: 0,
+      nextChargeOn: invoice && row.nextChargeOn ? row.nextChargeOn : null,
+    })
+    .where(
+      and(
+        eq(membershipInvoices.tenantId, tenantId),
+        eq(membershipInvoices.membershipInvoiceId, row.membershipInvoiceId),
+      ),
+    );
+  return {
+    invoiceId: invoice?.invoiceId ?? null,
+    sentence: invoice
+      ? `Renewal invoice ${old.number} voided and ${invoice.number} issued at the new price (${formatMoney(invoice.totalCents)})`
+      : `Renewal invoice ${old.number} voided: the new choice owes nothing for the next term`,
   };
 }
