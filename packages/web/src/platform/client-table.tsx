@@ -1,9 +1,10 @@
-import { Group, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Paper, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useIdentity } from './identity.ts';
 import { Pager } from './pager.tsx';
+import { SortButton } from './screens/sort-button.tsx';
 
 /** List search debounce (spec 000 section 9). */
 export const LIST_SEARCH_DEBOUNCE_MS = 350;
@@ -36,7 +37,12 @@ interface Props<T> {
 
 type Direction = 'asc' | 'desc';
 
-/** A list screen over rows already loaded: search, sortable columns, paging. */
+/**
+ * A list screen over rows already loaded (users, the audit log, the outbox, …): search, sortable columns, paging.
+ * It is the generic list's table (`screens/list-table.tsx`) over rows in memory: the same framed table, the same
+ * sort header (`SortButton`), the same pager and the same empty row, so a hand-written list looks and reads like
+ * every generic one (decision 0073).
+ */
 export function ClientTable<T>({
   label,
   rows,
@@ -113,69 +119,62 @@ export function ClientTable<T>({
           {toolbar}
         </Group>
       ) : null}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => {
-                const sorted = sort?.key === column.key ? sort.direction : null;
-                return (
-                  <Table.Th
-                    key={column.key}
-                    scope="col"
-                    ta={column.align}
-                    visibleFrom={column.visibleFrom}
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                  >
-                    {column.sortValue ? (
-                      <UnstyledButton onClick={() => toggleSort(column.key)} fw={600} fz="sm">
-                        <Group
-                          gap={4}
-                          wrap="nowrap"
-                          justify={column.align === 'right' ? 'flex-end' : undefined}
-                        >
-                          {column.header}
-                          {sorted === 'asc' ? (
-                            <IconArrowUp size={14} aria-hidden />
-                          ) : sorted === 'desc' ? (
-                            <IconArrowDown size={14} aria-hidden />
-                          ) : (
-                            <IconArrowsSort size={14} aria-hidden opacity={0.4} />
-                          )}
-                          <VisuallyHidden>, sort</VisuallyHidden>
-                        </Group>
-                      </UnstyledButton>
-                    ) : (
-                      column.header
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {visible.length === 0 ? (
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={560}>
+          <Table highlightOnHover verticalSpacing="xs" aria-label={label}>
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" size="sm" py="md" ta="center">
-                    {debounced.trim() ? `Nothing matches “${debounced.trim()}”.` : emptyText}
-                  </Text>
-                </Table.Td>
+                {columns.map((column) => {
+                  const sorted = sort?.key === column.key ? sort.direction : null;
+                  return (
+                    <Table.Th
+                      key={column.key}
+                      scope="col"
+                      ta={column.align}
+                      visibleFrom={column.visibleFrom}
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                      }
+                    >
+                      {column.sortValue ? (
+                        <SortButton
+                          title={column.header}
+                          direction={sorted}
+                          align={column.align}
+                          onSort={() => toggleSort(column.key)}
+                        />
+                      ) : (
+                        column.header
+                      )}
+                    </Table.Th>
+                  );
+                })}
               </Table.Tr>
-            ) : (
-              visible.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.align} visibleFrom={column.visibleFrom}>
-                      {column.render(row)}
-                    </Table.Td>
-                  ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {visible.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed" size="sm" py="md" ta="center">
+                      {debounced.trim() ? `Nothing matches “${debounced.trim()}”.` : emptyText}
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              ) : (
+                visible.map((row) => (
+                  <Table.Tr key={rowKey(row)}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key} ta={column.align} visibleFrom={column.visibleFrom}>
+                        {column.render(row)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
       <Group justify="space-between" mt="sm" wrap="wrap">
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
           {filtered.length === rows.length
