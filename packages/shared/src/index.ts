@@ -69,6 +69,7 @@ export * from './signup/signup.rules.ts';
 export * from './memberships/memberships.rules.ts';
 export * from './memberships/memberships.resource.ts';
 export * from './memberships/memberships.schema.ts';
+export * from './memberships/memberships.mail.ts';
 export * from './billing/billing.mail.ts';
 export * from './billing/billing.events.ts';
 export * from './billing/ledger.rules.ts';

@@ -327,7 +327,10 @@ export const membershipReminders = pgTable(
     kind: text('kind').notNull(),
     sentOn: date('sent_on', { mode: 'string' }).notNull(),
     email: text('email'),
-    /** A notice written where it arose (an autopay charge or failure) and mailed after that commits. */
+    /**
+     * A notice written where it arose (an autopay charge or failure) and mailed after that commits: the key of its
+     * system message (decision 0154) and its values as JSON, rendered in the wording of the day it is mailed.
+     */
     subject: text('subject'),
     body: text('body'),
     /** When it went to the mailer; a notice waiting to be mailed has none. */

@@ -3,9 +3,16 @@
  * (once, however often the event comes), the renewal run (idempotent, and resumable batch by batch), a paid
  * renewal extending the term, and autopay charges that fail, retry on schedule and then turn autopay off.
  */
-import { membershipInvoices, memberships, q, runFragment, withTenantTx } from '@guildhall/db';
-import { addDays, todayIn } from '@guildhall/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { mailOutbox, membershipInvoices, memberships, q, runFragment, withTenantTx } from '@guildhall/db';
+import {
+  addDays,
+  autopayChargeMail,
+  renewalOverdueMail,
+  type SystemTemplate,
+  todayIn,
+  withChips,
+} from '@guildhall/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
@@ -406,5 +413,67 @@ describe('reminders after the due day and autopay notices', () => {
     expect(subjects.some((s) => s.endsWith('payment did not go through'))).toBe(true);
     expect(await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id)).toBe(0);
     expect(await outbox('ivy.')).toHaveLength(2);
+  });
+
+  it("mails reminders and autopay notices in the association's wording (System messages)", async () => {
+    // The body as the editor saves it: values as merge chips.
+    const reword = async (template: SystemTemplate, Subject: string, body: string) => {
+      const res = await api.put(`/api/communication/system-templates/${template.Key}`, {
+        Subject,
+        BodyHtml: withChips(body, template),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await reword(
+      renewalOverdueMail,
+      'Still open: {{Membership.Name}} since {{Membership.TermEnd}}',
+      '<p>Dear {{Member.FirstName}}, {{Membership.Amount}} is still due to {{Association.Name}}.</p>',
+    );
+    await reword(
+      autopayChargeMail,
+      'Card charge of {{Membership.Amount}} today',
+      '<p>Dear {{Member.FirstName}}, your {{Membership.Name}} renews from {{Membership.TermStart}}.</p>',
+    );
+    await tx((x) =>
+      runFragment(
+        x,
+        q`update membership_types set reminder_days_after = 3 where tenant_id = ${t.tenant.id} and membership_type_id = ${typeId}`,
+      ),
+    );
+    const late = await activeEndingIn(await withEmail('Late', 'una.late@example.org'), -6);
+    await runRenewals(ctx.database, ctx.app.services, t.tenant.id);
+    expect((await membership(late))?.status).toBe('grace');
+    const payer = await withEmail('Payer', 'una.payer@example.org');
+    await useTestGateway(ctx.database, t.tenant.id, payer, 'pm_test_declined');
+    await activeEndingIn(payer, 5, true);
+    await tx((x) => renewBatch(x, ctx.app.services, t.tenant.id, today));
+    await tx((x) => chargeDue(x, ctx.app.services, t.tenant.id, today));
+    await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id);
+    const sent = await outbox('una.');
+    const overdue = sent.find((m) => m.to === 'una.late@example.org');
+    expect(overdue?.subject).toMatch(/^Still open: .+ since \d{4}-\d{2}-\d{2}$/);
+    const [body] = await tx((x) =>
+      x
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, 'una.late@example.org'))
+        .orderBy(desc(mailOutbox.id)),
+    );
+    expect(body?.text).toContain('Dear Olga, $');
+    expect(body?.text).toContain(`is still due to ${t.tenant.name}.`);
+    const toPayer = sent.filter((m) => m.to === 'una.payer@example.org').map((m) => m.subject);
+    expect(toPayer).toContain('Card charge of $200.00 today');
+    // Not reworded: the failure notice keeps the product's wording.
+    expect(toPayer.some((s) => s.endsWith('payment did not go through'))).toBe(true);
+    // Restored to the default: the next overdue reminder says the product's text again.
+    expect(
+      (await api.delete('/api/communication/system-templates/memberships.renewalOverdue')).statusCode,
+    ).toBe(200);
+    await activeEndingIn(await withEmail('Later', 'una.later@example.org'), -7);
+    await runRenewals(ctx.database, ctx.app.services, t.tenant.id);
+    await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id);
+    const again = (await outbox('una.later')).map((m) => m.subject);
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatch(/membership renewal is overdue$/);
   });
 });

@@ -7,6 +7,9 @@
 import { type Database, membershipInvoices, q, runFragment, type Tx, withTenantTx } from '@guildhall/db';
 import {
   addDays,
+  autopayChargeMail,
+  autopayFailedMail,
+  autopayOffMail,
   formatMoney,
   type MembershipQuote,
   type RenewalPreview,
@@ -277,9 +280,13 @@ export async function chargeDue(
       termEnd: addDays(row.term_start, -1),
       kind: `charge-${attempt}`,
       today,
-      subject: `Your card on file is charged ${amount} for your ${row.name} membership`,
-      body: (hello) =>
-        `${hello}\n\nAutopay is on: today your card on file is charged ${amount} for the ${row.name} membership term from ${row.term_start}${attempt > 1 ? ` (attempt ${attempt} of ${AUTOPAY_RETRY_DAYS.length})` : ''}. You can turn autopay off or change the card in your member area.\n`,
+      template: autopayChargeMail,
+      values: {
+        'Membership.Name': row.name,
+        'Membership.Amount': amount,
+        'Membership.TermStart': row.term_start,
+        'Charge.Attempt': attempt > 1 ? ` (attempt ${attempt} of ${AUTOPAY_RETRY_DAYS.length})` : '',
+      },
     });
     await billingApi.chargeSavedCard(tx, services, tenantId, {
       invoiceId: row.invoice_id,
@@ -462,15 +469,14 @@ export const onPaymentFailed =
       termEnd: addDays(row.termStart, -1),
       kind: `failed-${row.chargeAttempts}`,
       today,
-      subject: retrying
-        ? `Your ${m.name} membership payment did not go through`
-        : `Autopay is off for your ${m.name} membership`,
-      body: (hello) =>
-        `${hello}\n\nThe charge of ${amount} to your card on file for your ${m.name} membership failed (${message}). ${
-          retrying
-            ? `We will try again on ${addDays(today, wait as number)}; you can also pay the invoice or change the card in your member area.`
-            : `After ${row.chargeAttempts} failed charges autopay is now off: pay the renewal invoice in your member area to keep your membership.`
-        }\n`,
+      template: retrying ? autopayFailedMail : autopayOffMail,
+      values: {
+        'Membership.Name': m.name,
+        'Membership.Amount': amount,
+        'Charge.Failure': message,
+        'Charge.NextAttempt': retrying ? addDays(today, wait as number) : '',
+        'Charge.Attempts': String(row.chargeAttempts),
+      },
     });
     await repo.insertHistory(tx, {
       tenantId,

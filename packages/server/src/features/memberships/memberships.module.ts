@@ -3,7 +3,7 @@
  * The setup, the list, the record with its fees and history are the generic layer's, from the resource files.
  */
 import { q, runFragment, type Tx } from '@guildhall/db';
-import { TENANT_PROVISIONED } from '@guildhall/shared';
+import { membershipMailTemplates, TENANT_PROVISIONED } from '@guildhall/shared';
 import { defineFeature } from '../../platform/feature-module.ts';
 import { onInvoicePaid, onInvoiceVoided, onPaymentFailed, RENEWAL_JOB } from './memberships.billing.ts';
 import { provisionDefaultMembership } from './memberships.defaults.ts';
@@ -33,6 +33,7 @@ export const membershipsModule = defineFeature({
   name: 'memberships',
   routes: membershipsRoutes,
   jobs: { [RENEWAL_JOB]: renewalJob, [REMINDER_JOB]: reminderJob },
+  mailTemplates: [...membershipMailTemplates],
   // Reminders before and after the due day, and autopay notices: every association, every morning (decision 0181).
   daily: [REMINDER_JOB],
   subscribes: {

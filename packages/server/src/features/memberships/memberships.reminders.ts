@@ -5,12 +5,20 @@
  * reported (notices written where they arise and mailed once that commits). The `membership_reminders` key makes
  * each sent once per membership, term and kind, however often the daily job (decision 0181: queued for every
  * association each morning) or a run sends them. Mail goes to the outbox (or SMTP) after the rows that claim it
- * are committed.
+ * are committed. Each is a system message (decision 0154) in the association's wording: a notice's row keeps its
+ * message's key (`subject`) and values (`body`, JSON), rendered when it is mailed.
  */
 import { type Database, membershipReminders, q, runFragment, type Tx, withTenantTx } from '@guildhall/db';
-import { formatMoney, todayIn } from '@guildhall/shared';
+import {
+  formatMoney,
+  renewalOverdueMail,
+  renewalReminderMail,
+  type SystemTemplate,
+  todayIn,
+} from '@guildhall/shared';
 import type { ClaimedJob } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
+import { communicationsApi } from '../communications/communications.module.ts';
 import * as repo from './memberships.repo.ts';
 
 export const REMINDER_JOB = 'memberships-reminders';
@@ -91,13 +99,21 @@ export async function claimOverdueReminders(
   );
 }
 
-function overdueText(r: ClaimedReminder & { amount: number | string }, association: string) {
-  const hello = r.first_name ? `Hello ${r.first_name},` : `Hello ${r.contact_name},`;
-  const amount = formatMoney(Number(r.amount));
+function overdueMail(r: ClaimedReminder & { amount: number | string }): NoticeMail {
   return {
-    subject: `Your ${r.name} membership renewal is overdue`,
-    text: `${hello}\n\nYour ${r.name} membership with ${association} ended on ${r.term_end} and its renewal invoice of ${amount} is still open. Pay it in your member area to keep your membership; unpaid, it lapses at the end of the grace period.\n\nThank you for being a member.\n`,
+    template: renewalOverdueMail,
+    values: {
+      'Member.FirstName': r.first_name || r.contact_name,
+      'Membership.Name': r.name,
+      'Membership.TermEnd': r.term_end,
+      'Membership.Amount': formatMoney(Number(r.amount)),
+    },
   };
+}
+
+interface NoticeMail {
+  template: SystemTemplate;
+  values: Record<string, string>;
 }
 
 /**
@@ -112,8 +128,9 @@ export async function queueNotice(
     termEnd: string;
     kind: string;
     today: string;
-    subject: string;
-    body: (hello: string) => string;
+    template: SystemTemplate;
+    /** The message's values but the member's name, filled here. */
+    values: Record<string, string>;
   },
 ): Promise<void> {
   const [who] = await runFragment<{ email: string | null; first_name: string | null; contact_name: string }>(
@@ -123,7 +140,6 @@ export async function queueNotice(
       where m.tenant_id = ${tenantId} and m.membership_id = ${notice.membershipId}`,
   );
   if (!who) return;
-  const hello = `Hello ${who.first_name || who.contact_name},`;
   await tx
     .insert(membershipReminders)
     .values({
@@ -133,8 +149,8 @@ export async function queueNotice(
       kind: notice.kind,
       sentOn: notice.today,
       email: who.email,
-      subject: notice.subject,
-      body: notice.body(hello),
+      subject: notice.template.Key,
+      body: JSON.stringify({ 'Member.FirstName': who.first_name || who.contact_name, ...notice.values }),
       // Nobody to mail: nothing waits.
       mailedAt: who.email ? null : new Date(),
     })
@@ -155,16 +171,33 @@ async function claimNotices(tx: Tx, tenantId: string) {
   );
 }
 
-function reminderText(r: ClaimedReminder, association: string): { subject: string; text: string } {
-  const hello = r.first_name ? `Hello ${r.first_name},` : `Hello ${r.contact_name},`;
+function reminderMail(r: ClaimedReminder): NoticeMail {
   const amount = formatMoney(Number(r.term_total));
-  const how = r.auto_pay
-    ? `Autopay is on: your card on file will be charged ${amount} for the next term; nothing else is needed.`
-    : `The renewal invoice of ${amount} for the next term will be in your member area; pay it there to stay a member without a gap.`;
   return {
-    subject: `Your ${r.name} membership ends on ${r.term_end}`,
-    text: `${hello}\n\nYour ${r.name} membership with ${association} ends on ${r.term_end}. ${how}\n\nThank you for being a member.\n`,
+    template: renewalReminderMail,
+    values: {
+      'Member.FirstName': r.first_name || r.contact_name,
+      'Membership.Name': r.name,
+      'Membership.TermEnd': r.term_end,
+      'Membership.Amount': amount,
+      'Membership.HowToRenew': r.auto_pay
+        ? `Autopay is on: your card on file will be charged ${amount} for the next term; nothing else is needed.`
+        : `The renewal invoice of ${amount} for the next term will be in your member area; pay it there to stay a member without a gap.`,
+    },
   };
+}
+
+/**
+ * A waiting notice's message: its key and values as written by `queueNotice`. A notice written before notices were
+ * system messages holds its finished subject and text: it goes out as written.
+ */
+function noticeMail(
+  templates: readonly SystemTemplate[],
+  n: { subject: string; body: string },
+): NoticeMail | { subject: string; text: string } {
+  const template = templates.find((t) => t.Key === n.subject);
+  if (!template) return { subject: n.subject, text: n.body };
+  return { template, values: JSON.parse(n.body) as Record<string, string> };
 }
 
 /**
@@ -178,32 +211,33 @@ export async function sendRenewalReminders(
 ): Promise<number> {
   let sent = 0;
   for (;;) {
-    const { before, after, notices, association } = await withTenantTx(
-      database.db,
-      { tenantId },
-      async (tx) => {
-        const today = todayIn(await repo.tenantTimezone(tx, tenantId));
-        const [named] = await runFragment<{ name: string }>(
-          tx,
-          q`select name from tenants where id = ${tenantId}`,
-        );
-        return {
-          before: await claimReminders(tx, tenantId, today),
-          after: await claimOverdueReminders(tx, tenantId, today),
-          notices: await claimNotices(tx, tenantId),
-          association: named?.name ?? '',
-        };
-      },
-    );
+    const { before, after, notices } = await withTenantTx(database.db, { tenantId }, async (tx) => {
+      const today = todayIn(await repo.tenantTimezone(tx, tenantId));
+      return {
+        before: await claimReminders(tx, tenantId, today),
+        after: await claimOverdueReminders(tx, tenantId, today),
+        notices: await claimNotices(tx, tenantId),
+      };
+    });
     // Claimed and committed first: a crash after this sends the batch's remaining mails never, not twice.
     const mails = [
-      ...before.map((r) => (r.email ? { to: r.email, ...reminderText(r, association) } : null)),
-      ...after.map((r) => (r.email ? { to: r.email, ...overdueText(r, association) } : null)),
-      ...notices.map((n) => (n.email ? { to: n.email, subject: n.subject, text: n.body } : null)),
+      ...before.map((r) => (r.email ? { to: r.email, ...reminderMail(r) } : null)),
+      ...after.map((r) => (r.email ? { to: r.email, ...overdueMail(r) } : null)),
+      ...notices.map((n) => {
+        const mail = n.email ? noticeMail(services.mailTemplates, n) : null;
+        return mail && n.email ? { to: n.email, ...mail } : null;
+      }),
     ];
     for (const mail of mails) {
       if (!mail) continue;
-      await services.mailer.send(tenantId, mail);
+      if ('template' in mail) {
+        await communicationsApi.sendSystemMail(services, tenantId, mail.template, {
+          to: mail.to,
+          values: mail.values,
+        });
+      } else {
+        await services.mailer.send(tenantId, mail);
+      }
       sent++;
     }
     if (before.length < BATCH && after.length < BATCH && notices.length < BATCH) return sent;
