@@ -6,12 +6,15 @@
  *     of them (bar: 1,000 in at most 20 s), each answer's p50/p95, and the PDFs' average size.
  *   - `aging`: `agingInvoices` open invoices (of `agingInvoices / 10` contacts, due dates spread over a year) loaded
  *     by SQL, then the receivables aging report `GET /api/billing/reports/aging` `agingRuns` times (bar: p95 <= 300 ms).
+ *   - `import`: "Create invoices from file" with `importRows` rows (one invoice each, 2,000 contacts found by account
+ *     number, two revenue accounts), uploaded, dry-run and committed through the API; the commit's wall time from the
+ *     commit request to the job's `done` (bar: 10,000 rows in at most 30 s), with the load average around it.
  * The ledger property test and the idempotency and race bars are API tests (billing.ledger.test.ts,
  * billing.test.ts, billing-cards.test.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase, rowsOf, withTenantTx } from '@guildhall/db';
 import { createTenant, createUser } from '@guildhall/db/seed/factories';
@@ -31,6 +34,7 @@ export async function measureBilling(options: {
   pdfCount: number;
   agingInvoices: number;
   agingRuns: number;
+  importRows?: number;
 }) {
   const dbName = `billing_bench_${process.pid}`;
   execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', dbName]);
@@ -169,8 +173,64 @@ export async function measureBilling(options: {
     const agingMs: number[] = [];
     for (let i = 0; i < options.agingRuns; i++)
       agingMs.push((await agingCall('GET', '/api/billing/reports/aging')).ms);
+    // 3. Create invoices from file.
+    const importRows = options.importRows ?? 0;
+    let imported: Record<string, unknown> | null = null;
+    if (importRows > 0) {
+      const importTenant = await login('Bench billing import');
+      const importCall = caller(importTenant.cookie);
+      const itId = importTenant.tenant.id;
+      await withTenantTx(database.db, { tenantId: itId }, async (tx) => {
+        await tx.execute(sql`insert into contacts (tenant_id, first_name, last_name, display_name, status, account_number)
+          select ${itId}, 'Łukasz', 'Żółć ' || g, 'Żółć ' || g || ', Łukasz', 'active', 'B-' || g from generate_series(1, 2000) g`);
+        await tx.execute(sql`insert into ledger_accounts (tenant_id, code, name, kind)
+          values (${itId}, '4100', 'Dues', 'revenue'), (${itId}, '4200', 'Events', 'revenue')`);
+      });
+      const lines = ['Account number,Item,Quantity,Unit price,Revenue account,Due date'];
+      for (let i = 0; i < importRows; i++)
+        lines.push(
+          `B-${1 + (i % 2000)},${i % 2 ? 'Gala ticket' : 'Annual dues 2027'},${1 + (i % 3)},${(45 + (i % 100)).toFixed(2)},${i % 2 ? 'Events' : 'Dues'},2027-01-31`,
+        );
+      const form = new FormData();
+      form.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'invoices.csv');
+      const up = await fetch(`${origin}/api/billing/invoices/import/upload`, {
+        method: 'POST',
+        headers: { cookie: importTenant.cookie, origin },
+        body: form,
+      });
+      const upJson = (await up.json()) as Json;
+      if (up.status !== 200) throw new Error(`upload answered ${up.status}: ${JSON.stringify(upJson)}`);
+      const body = { ImportId: upJson.ImportId, Mapping: upJson.Mapping };
+      const dry = await importCall('POST', '/api/billing/invoices/import/dryRun', body);
+      if (dry.status !== 200) throw new Error(`dry run answered ${dry.status}: ${JSON.stringify(dry.json)}`);
+      const loadBefore = loadavg().map((x) => +x.toFixed(1));
+      const started = performance.now();
+      const commit = await importCall('POST', '/api/billing/invoices/import/commit', body);
+      if (commit.status !== 202) throw new Error(`commit answered ${commit.status}`);
+      let state: Json = commit.json;
+      while (state.Status !== 'done' && state.Status !== 'failed') {
+        await new Promise((r) => setTimeout(r, 100));
+        state = (await importCall('GET', `/api/billing/invoices/import/${upJson.ImportId}`)).json;
+      }
+      const commitMs = performance.now() - started;
+      const trial = (await importCall('GET', '/api/billing/ledger/trial-balance')).json;
+      imported = {
+        rows: importRows,
+        invoicesCreated: state.Created,
+        status: state.Status,
+        error: state.Error,
+        dryRunMs: Math.round(dry.ms),
+        commitMs: Math.round(commitMs),
+        ledgerBalanced: trial.debits === trial.credits,
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: loadavg().map((x) => +x.toFixed(1)),
+        bar: '"Create invoices from file" with 10,000 rows commits in at most 30 s on PostgreSQL',
+        pass: state.Status === 'done' && commitMs <= 30_000 * (importRows / 10_000),
+      };
+    }
     await app.close();
     return {
+      import: imported,
       pdfs: {
         invoices: options.pdfCount,
         linesEach: 4,

@@ -18,7 +18,8 @@
  * `--only query-tool` the query tool's CSV download (`--query-tool-rows`, and `--query-tool-db <url>` for
  * PostgreSQL besides PGlite; bench/src/query-tool.ts).
  * `--only billing` the billing bars (bench/src/billing.ts): 1,000 invoice PDFs (`--billing-pdfs`) and the receivables
- * aging over 200,000 open invoices (`--billing-open-invoices`) on PostgreSQL.
+ * aging over 200,000 open invoices (`--billing-open-invoices`) and "Create invoices from file" with 10,000 rows
+ * (`--billing-import-rows`) on PostgreSQL.
  * `--only memberships` the memberships bars (bench/src/memberships.ts): the renewal run (`--memberships-renewals`,
  * 100,000; killed and restarted over `--memberships-resume`, 20,000) and the list (`--memberships-list`, 500,000).
  * `--only reports` the grouped report bar (P15) on PostgreSQL (`--report-contacts` sets its size; bench/src/reports.ts).
@@ -88,6 +89,8 @@ const { values: args } = parseArgs({
     /** Invoice PDFs of the billing bench, and the open invoices of its aging report (PostgreSQL). */
     'billing-pdfs': { type: 'string', default: '1000' },
     'billing-open-invoices': { type: 'string', default: '200000' },
+    /** Rows of the billing bench's "Create invoices from file" (PostgreSQL). */
+    'billing-import-rows': { type: 'string', default: '10000' },
     /** Name of the PostgreSQL database the lists part creates and drops (default gh_bench_<pid>). */
     'pg-database': { type: 'string' },
     /** An existing database seeded with `npm run seed -- --tenant bench`: measured as it is, not loaded or dropped. */
@@ -207,8 +210,10 @@ if (args.only === undefined || args.only === 'billing') {
     pdfCount: Number(args['billing-pdfs']),
     agingInvoices: Number(args['billing-open-invoices']),
     agingRuns: 50,
+    importRows: Number(args['billing-import-rows']),
   });
   if (r.pdfs.invoices > 0) write('billing-pdfs', r.pdfs);
+  if (r.import) write('billing-import', r.import);
   if (Number(args['billing-open-invoices']) > 0) write('billing-aging', r.aging);
 }
 if (args.only === undefined || args.only === 'events') {
