@@ -7,7 +7,7 @@ import { bounceOutcomeSchema, deliverabilitySchema } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scope } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
+import { HttpError, notFound } from '../../platform/errors.ts';
 import * as service from './bounces.service.ts';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -33,7 +33,10 @@ export const bouncesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bounceOutcomeSchema },
       },
       handler: async (req) => {
-        const raw = req.body as Buffer | undefined;
+        const raw = req.body as unknown;
+        // A JSON or form body is not a mail: the route reads raw mail only.
+        if (raw !== undefined && raw !== null && !Buffer.isBuffer(raw))
+          throw new HttpError(415, 'Send the notification as raw mail (Content-Type: message/rfc822).');
         if (!raw || raw.length === 0)
           return { Matched: false, Hard: 0, Soft: 0, Message: 'Not a delivery status notification.' };
         const dsn = await service.readDsn(raw, req.query.to);

@@ -218,5 +218,14 @@ describe('bounces from delivery status notifications', () => {
       payload: '',
     });
     expect(empty.json()).toMatchObject({ Matched: false });
+    // A JSON body is not a mail: refused as such, not a server error.
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/communication/bounces',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ broken: true }),
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toMatch(/raw mail/);
   });
 });
