@@ -36,6 +36,7 @@ describe('the navigation assembled from the modules', () => {
       'Mail outbox',
       'Files',
       'Membership setup',
+      'Online join page',
       'Billing setup',
       'Project templates',
       'Help texts',

@@ -1,4 +1,10 @@
-import { IconCalendarDollar, IconIdBadge2, IconRefresh, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconCalendarDollar,
+  IconIdBadge2,
+  IconRefresh,
+  IconUserPlus,
+  IconWorldWww,
+} from '@tabler/icons-react';
 import { lazy } from 'react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
@@ -24,6 +30,14 @@ export const membershipsModule: WebModule = {
       screen(
         () => import('./renewal-run-page.tsx'),
         (m) => m.RenewalRunPage,
+      ),
+    ),
+    page(
+      'memberships/join-online',
+      { stateName: 'Memberships.JoinOnline', title: 'Online join page' },
+      screen(
+        () => import('./join-online-page.tsx'),
+        (m) => m.JoinOnlinePage,
       ),
     ),
   ],
@@ -79,6 +93,15 @@ export const membershipsModule: WebModule = {
       icon: IconCalendarDollar,
       permission: 'backoffice',
       description: 'Membership types, levels, chapters, fees and bill frequencies.',
+    },
+    {
+      section: 'setup',
+      to: '/a/memberships/join-online',
+      label: 'Online join page',
+      icon: IconWorldWww,
+      permission: 'backoffice',
+      description:
+        'The public page where people join on their own: its address to share, and what it offers.',
     },
   ],
   recordActions: { memberships: lazy(() => import('./membership-record-actions.tsx')) },
