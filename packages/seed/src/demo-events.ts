@@ -3,7 +3,7 @@
  * meeting every second Tuesday evening, webinars, a full workshop with a waitlist, and a past breakfast whose
  * attendees were checked in or did not show. Dates are relative to the day the demo is seeded.
  */
-import { type Db, rowsOf, withTenantTx } from '@guildhall/db';
+import { type Db, rowsOf, type Tx, withTenantTx } from '@guildhall/db';
 import { foldSearchText, searchTextOf } from '@guildhall/shared';
 import { expandOccurrences, recurrenceRuleOf } from '@guildhall/shared/events/recurrence.rules';
 import { sql } from 'drizzle-orm';
@@ -266,5 +266,52 @@ export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
         cursor += 7;
       }
     }
+    await seedDemoCertifications(tx, tenantId);
   });
+}
+
+/**
+ * Certification programmes with contacts registered in them, their progress counted from the credits they earned
+ * at the past events above (as check-in keeps it, decision 0142): some completed, most in progress.
+ */
+async function seedDemoCertifications(tx: Tx, tenantId: string) {
+  const programmes: [string, number, number, string][] = [
+    [
+      'Certified Association Executive',
+      12,
+      24,
+      'Twelve credits within two years, earned at workshops and the conference.',
+    ],
+    ['Ethics in Practice', 3, 12, 'Three credits of ethics sessions each year.'],
+    [
+      'Board Governance Certificate',
+      6,
+      18,
+      'For board members: governance workshops and chapter programmes.',
+    ],
+  ];
+  let offset = 0;
+  for (const [name, credits, months, description] of programmes) {
+    const [programme] = rowsOf<{ programme_id: number }>(
+      await tx.execute(sql`insert into certification_programmes (tenant_id, name, required_credits, period_months, description)
+        values (${tenantId}, ${name}, ${credits}, ${months}, ${description}) returning programme_id`),
+    );
+    if (!programme) continue;
+    // The contacts with credits first, then a few who have not attended yet.
+    await tx.execute(sql`insert into certification_registrations (tenant_id, programme_id, contact_id, starts_on, ends_on, required_credits)
+      select ${tenantId}, ${programme.programme_id}, c.contact_id, (current_date - 150),
+        (current_date - 150 + make_interval(months => ${months}::int) - interval '1 day')::date, ${credits}
+      from (select contact_id from contacts where tenant_id = ${tenantId} and contact_type = 'individual'
+              and status = 'active' and not is_deleted order by contact_id offset ${offset} limit 18) c`);
+    offset += 6;
+  }
+  await tx.execute(sql`with earned as (
+      select r.certification_registration_id as id, r.required_credits, coalesce((select sum(a.credits_earned)
+        from event_attendees a where a.tenant_id = r.tenant_id and a.contact_id = r.contact_id and not a.is_deleted
+          and a.checked_in_at >= r.starts_on::timestamptz and a.checked_in_at < (r.ends_on + 1)::timestamptz), 0)::int as credits
+      from certification_registrations r where r.tenant_id = ${tenantId})
+    update certification_registrations c set credits_earned = earned.credits,
+      status = case when earned.credits >= earned.required_credits then 'completed' else 'in-progress' end,
+      completed_at = case when earned.credits >= earned.required_credits then now() end
+    from earned where c.tenant_id = ${tenantId} and c.certification_registration_id = earned.id`);
 }

@@ -97,5 +97,6 @@ export * from './tasks/tasks.schema.ts';
 export * from './tasks/tasks.resource.ts';
 export * from './billing/billing.resource.ts';
 export * from './events/events.resource.ts';
+export * from './events/certifications.resource.ts';
 export * from './events/events.schema.ts';
 export * from './events/events.mail.ts';

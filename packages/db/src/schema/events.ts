@@ -231,3 +231,56 @@ export const eventMemberFeeds = pgTable(
     uniqueIndex('event_member_feeds_token_idx').on(t.tenantId, t.token),
   ],
 );
+
+/** Certification programmes: credits to earn by attending events within a period (decision 0142). */
+export const certificationProgrammes = pgTable(
+  'certification_programmes',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    programmeId: tenantSerial('programme_id', 'certification_programmes'),
+    name: text('name').notNull(),
+    requiredCredits: integer('required_credits').notNull(),
+    periodMonths: integer('period_months').notNull(),
+    /** Off: members see the programme and register themselves. */
+    staffOnly: boolean('staff_only').notNull().default(false),
+    description: text('description'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: recordVersion(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.programmeId] })],
+);
+
+/**
+ * A contact's registration in a programme: its period, the credits required when it was made, and its progress
+ * (credits earned at events checked in within the period), kept by check-in and its undo in their transaction.
+ */
+export const certificationRegistrations = pgTable(
+  'certification_registrations',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    certificationRegistrationId: tenantSerial('certification_registration_id', 'certification_registrations'),
+    programmeId: bigint('programme_id', { mode: 'number' }).notNull(),
+    contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    requiredCredits: integer('required_credits').notNull(),
+    creditsEarned: integer('credits_earned').notNull().default(0),
+    status: text('status').notNull().default('in-progress'),
+    completedAt: ts('completed_at'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: recordVersion(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.certificationRegistrationId] }),
+    index('certification_registrations_contact_idx').on(t.tenantId, t.contactId),
+    index('certification_registrations_programme_idx').on(t.tenantId, t.programmeId),
+    // One live registration per contact and programme.
+    uniqueIndex('certification_registrations_once_idx')
+      .on(t.tenantId, t.programmeId, t.contactId)
+      .where(sql`not is_deleted`),
+  ],
+);

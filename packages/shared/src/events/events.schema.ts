@@ -101,8 +101,12 @@ export const checkInListSchema = z.object({
   EventDetailId: z.number(),
   Name: z.string(),
   StartsAt: z.string(),
+  /** When the occurrence ends: after it, the door may mark the rest as no-shows. */
+  EndsAt: z.string(),
   registered: z.number(),
   checkedIn: z.number(),
+  /** Registered (status 4) and not checked in: the no-shows once the occurrence is over. */
+  notCheckedIn: z.number(),
   Results: z.array(checkInRowSchema),
 });
 export type CheckInList = z.infer<typeof checkInListSchema>;
@@ -227,3 +231,26 @@ export const memberFeedSchema = z.object({
   CreatedAt: z.string().nullable(),
 });
 export type MemberFeed = z.infer<typeof memberFeedSchema>;
+
+/** The member's own registration in a certification programme, with its progress. */
+export const myCertificationSchema = z.object({
+  CertificationRegistrationId: z.number(),
+  StartsOn: z.string(),
+  EndsOn: z.string(),
+  RequiredCredits: z.number(),
+  CreditsEarned: z.number(),
+  Status: z.string(),
+  CompletedAt: z.string().nullable(),
+});
+
+/** A programme as the member sees it: open to members, or one they are registered in (then with their progress). */
+export const memberCertificationSchema = z.object({
+  ProgrammeId: z.number(),
+  Name: z.string(),
+  Description: z.string().nullable(),
+  RequiredCredits: z.number(),
+  PeriodMonths: z.number(),
+  OpenToMembers: z.boolean(),
+  Registration: myCertificationSchema.nullable(),
+});
+export type MemberCertification = z.infer<typeof memberCertificationSchema>;

@@ -8,6 +8,7 @@ import { resolveTimeZone } from '@guildhall/shared';
 import { recurrenceProblem } from '@guildhall/shared/events/recurrence.rules';
 import { HttpError } from '../../platform/errors.ts';
 import type { ResourceHooks } from '../../platform/resources/hooks.ts';
+import { prepareRegistration, refreshCertifications } from './events.certifications.ts';
 import { MAX_OCCURRENCE_DAYS, refreshEventSearch, refreshEventsSearch, rows } from './events.repo.ts';
 import { syncOccurrences } from './events.service.ts';
 
@@ -51,6 +52,16 @@ export function eventsHooks(): Record<string, ResourceHooks> {
         if (change.kind === 'create' || change.kind === 'update')
           await syncOccurrences(tx, auth.tenantId, eventId, auth.tenantSettings?.defaultTimezone);
         await refreshEventSearch(tx, auth.tenantId, eventId);
+      },
+    },
+    // A registration in a certification programme: its period and credits required from the programme, and its
+    // progress from the credits already earned in that period (decision 0142).
+    CertificationRegistration: {
+      beforeSave: (tx, auth, model) => prepareRegistration(tx, auth.tenantId, model),
+      async afterWrite(tx, auth, change) {
+        if (change.kind !== 'create' && change.kind !== 'update') return;
+        const id = Number(change.after.CertificationRegistrationId);
+        await refreshCertifications(tx, auth.tenantId, q`r.certification_registration_id = ${id}`);
       },
     },
     eventDetails: {

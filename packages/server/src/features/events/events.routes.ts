@@ -13,6 +13,7 @@ import {
   contactEventsSchema,
   eventPageSchema,
   getEventIdAnswerSchema,
+  memberCertificationSchema,
   memberFeedSchema,
   myRegistrationSchema,
   publicRegisterBodySchema,
@@ -28,6 +29,7 @@ import { type AuthContext, scope } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { billingApi } from '../billing/billing.module.ts';
 import { communicationsApi } from '../communications/communications.module.ts';
+import { memberCertifications, memberRegisterCertification } from './events.certifications.ts';
 import {
   contactOfFeedToken,
   feedOccurrences,
@@ -601,6 +603,35 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (occurrences.length === 0) throw notFound();
       return sendIcs(req, reply, icsOf(occurrences[0]?.title ?? 'Event', host, occurrences), 'event.ics');
+    },
+  });
+
+  // The member's certification programmes: the open ones and their own registrations with progress (decision 0142).
+  app.get('/api/events/member/certifications', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary:
+        "Certification programmes open to members, with the member's own progress in those they registered in",
+      response: { 200: z.array(memberCertificationSchema) },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return memberCertifications(tx, auth.tenantId, await ownContact(tx, auth));
+    },
+  });
+
+  app.post('/api/events/member/certifications/:id/register', {
+    config: { permission: 'member-area', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'The member registers in a certification programme open to members',
+      params: z.object({ id }),
+      response: { 200: z.object({ CertificationRegistrationId: z.number(), message: z.string() }) },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return memberRegisterCertification(tx, auth.tenantId, await ownContact(tx, auth), req.params.id);
     },
   });
 

@@ -30,6 +30,7 @@ import {
 import { HttpError, notFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { billingApi } from '../billing/billing.module.ts';
+import { refreshForAttendee } from './events.certifications.ts';
 import * as repo from './events.repo.ts';
 import { iso, num, numOrNull, one, rows, strOrNull } from './events.repo.ts';
 
@@ -784,6 +785,8 @@ export async function checkIn(
       q`update event_attendees set checked_in_at = null, credits_earned = null, event_attendee_status_id = ${S.Registered}, updated_at = now()
         where tenant_id = ${tenantId} and attendee_id = ${num(row.attendee_id)} returning null::text as at`,
     );
+    // The credits go back: the contact's certification progress follows.
+    await refreshForAttendee(tx, tenantId, num(row.attendee_id));
     return {
       AttendeeId: num(row.attendee_id),
       AttendeeName: row.attendee_name,
@@ -802,6 +805,7 @@ export async function checkIn(
         credits_earned = (select e.credit_hours from events e where e.tenant_id = a.tenant_id and e.event_id = a.event_id)
       where a.tenant_id = ${tenantId} and a.attendee_id = ${num(row.attendee_id)} returning ${iso('a.checked_in_at')} as at`,
   );
+  await refreshForAttendee(tx, tenantId, num(row.attendee_id));
   return {
     AttendeeId: num(row.attendee_id),
     AttendeeName: row.attendee_name,
@@ -854,9 +858,9 @@ function statusName(status: number): string {
 
 /** The attendees of an occurrence for the door: by name, email or code. */
 export async function checkInList(tx: Tx, tenantId: string, eventDetailId: number, search: string) {
-  const head = await one<{ event_id: unknown; name: string; starts_at: string }>(
+  const head = await one<{ event_id: unknown; name: string; starts_at: string; ends_at: string }>(
     tx,
-    q`select d.event_id, e.name, ${iso('d.starts_at')} as starts_at from event_details d
+    q`select d.event_id, e.name, ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at from event_details d
       join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
       where d.tenant_id = ${tenantId} and d.event_detail_id = ${eventDetailId} and not d.is_deleted`,
   );
@@ -873,10 +877,11 @@ export async function checkInList(tx: Tx, tenantId: string, eventDetailId: numbe
         ${search ? q`and (a.attendee_name ilike ${like} or a.attendee_email ilike ${like} or a.check_in_code = ${search.toUpperCase()})` : q``}
       order by a.attendee_name limit 200`,
   );
-  const counts = await one<{ registered: unknown; checked: unknown }>(
+  const counts = await one<{ registered: unknown; checked: unknown; pending: unknown }>(
     tx,
     q`select count(*) filter (where event_attendee_status_id in (4, 5, 6, 7)) as registered,
-        count(*) filter (where event_attendee_status_id = 5) as checked
+        count(*) filter (where event_attendee_status_id = 5) as checked,
+        count(*) filter (where event_attendee_status_id = 4 and checked_in_at is null) as pending
       from event_attendees where tenant_id = ${tenantId} and event_detail_id = ${eventDetailId} and not is_deleted`,
   );
   return {
@@ -884,8 +889,10 @@ export async function checkInList(tx: Tx, tenantId: string, eventDetailId: numbe
     EventDetailId: eventDetailId,
     Name: head.name,
     StartsAt: head.starts_at,
+    EndsAt: head.ends_at,
     registered: num(counts?.registered),
     checkedIn: num(counts?.checked),
+    notCheckedIn: num(counts?.pending),
     Results: found.map((r) => ({
       AttendeeId: num(r.attendee_id),
       AttendeeName: String(r.attendee_name),

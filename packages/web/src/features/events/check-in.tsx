@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -40,6 +41,14 @@ export function CheckInPage() {
     },
     onError: (e) => notifyError(e),
   });
+  const noShows = useMutation({
+    mutationFn: () => eventsApi.markNoShows(id),
+    onSuccess: (answer) => {
+      notifyInfo(answer.message);
+      void client.invalidateQueries({ queryKey: ['events', 'check-in', id] });
+    },
+    onError: (e) => notifyError(e),
+  });
   if (list.error) return <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
   if (!list.data) return <LoadingBlock />;
   const data = list.data;
@@ -50,6 +59,34 @@ export function CheckInPage() {
         description={`${new Date(data.StartsAt).toLocaleString()} · ${data.checkedIn} of ${data.registered} checked in`}
       />
       <Stack gap="sm" maw={560}>
+        {Date.parse(data.EndsAt) <= Date.now() && data.notCheckedIn > 0 ? (
+          <Group justify="space-between" wrap="nowrap" data-testid="no-shows">
+            <Text size="sm">
+              {data.notCheckedIn} registered {data.notCheckedIn === 1 ? 'attendee was' : 'attendees were'} not
+              checked in.
+            </Text>
+            <Button
+              variant="default"
+              loading={noShows.isPending}
+              onClick={() =>
+                modals.openConfirmModal({
+                  title: 'Mark the rest as no-shows?',
+                  children: (
+                    <Text size="sm">
+                      The occurrence is over: {data.notCheckedIn} registered{' '}
+                      {data.notCheckedIn === 1 ? 'attendee who was' : 'attendees who were'} not checked in
+                      will be marked as no-show. A late arrival can still be checked in afterwards.
+                    </Text>
+                  ),
+                  labels: { confirm: `Mark ${data.notCheckedIn} as no-show`, cancel: 'Cancel' },
+                  onConfirm: () => noShows.mutate(),
+                })
+              }
+            >
+              Mark the rest as no-shows
+            </Button>
+          </Group>
+        ) : null}
         <form
           onSubmit={(e) => {
             e.preventDefault();

@@ -4,6 +4,7 @@ import type {
   CheckInList,
   EventPage,
   GetEventIdAnswer,
+  MemberCertification,
   MemberFeed,
   MyRegistration,
   RegisterAnswer,
@@ -37,6 +38,14 @@ export const eventsApi = {
   myRegistrations: (signal?: AbortSignal) =>
     api.get<MyRegistration[]>('/api/events/member/registrations', { signal }),
   memberFeed: (signal?: AbortSignal) => api.get<MemberFeed>('/api/events/member/feed', { signal }),
+  memberCertifications: (signal?: AbortSignal) =>
+    api.get<MemberCertification[]>('/api/events/member/certifications', { signal }),
+  memberRegisterCertification: (programmeId: number) =>
+    api.post<{ CertificationRegistrationId: number; message: string }>(
+      `/api/events/member/certifications/${programmeId}/register`,
+    ),
+  markNoShows: (eventDetailId: number) =>
+    api.post<{ marked: number; message: string }>(`/api/events/details/${eventDetailId}/no-shows`),
   memberFeedReset: () => api.post<MemberFeed>('/api/events/member/feed/reset'),
   memberCancel: (attendeeId: number) =>
     api.post<{ message: string }>(`/api/events/member/registrations/${attendeeId}/cancel`),

@@ -23,6 +23,7 @@ import { notifyError, notifyInfo } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { eventsApi } from './events-api.ts';
 import { EventsCalendar } from './events-calendar.tsx';
+import { MemberCertifications } from './member-certifications.tsx';
 import { MemberFeedCard } from './member-feed.tsx';
 
 const when = (start: string, end: string) => {
@@ -59,6 +60,7 @@ export function MemberEvents() {
         <Tabs.List mb="md">
           <Tabs.Tab value="calendar">Calendar</Tabs.Tab>
           <Tabs.Tab value="mine">My registrations</Tabs.Tab>
+          <Tabs.Tab value="certifications">Certifications</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="calendar">
           {tab === 'calendar' ? <EventsCalendar area="member" /> : null}
@@ -70,6 +72,9 @@ export function MemberEvents() {
               <MyRegistrations />
             </>
           ) : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="certifications">
+          {tab === 'certifications' ? <MemberCertifications /> : null}
         </Tabs.Panel>
       </Tabs>
     </>
