@@ -71,6 +71,9 @@ export async function buildApp(options: BuildOptions) {
     // Path parameters are bounded by each route's schema (a 400 with a message), not cut short by the router.
     // A trailing slash names the same route (the specification writes `/api/files/download/{fileId}/?open=true`).
     routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
+    // Registering several hundred routes (each with its schemas) took over Fastify's default 10 s on a loaded
+    // 2-core host, which failed the start; a start that is stuck still fails, after a minute.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -156,8 +156,16 @@ export async function completeSignup(
   if (!known) throw new HttpError(400, SIGNUP_MESSAGES.linkInvalid, { Token: [SIGNUP_MESSAGES.linkInvalid] });
   if (known.usedAt && known.provisionedTenantId)
     return { answer: { Data: { success: true, url: home } }, session: null };
-  if (await repo.findAccountNamed(services.database, m.username))
+  // The same link sent twice at once: the other request may have made the association (and so taken the username)
+  // since the link was read; that is the repeated sign-up, answered as such, not a taken username.
+  const madeMeanwhile = async () => {
+    const again = await repo.readRequest(services.database, tokenHash);
+    return Boolean(again?.usedAt && again.provisionedTenantId);
+  };
+  if (await repo.findAccountNamed(services.database, m.username)) {
+    if (await madeMeanwhile()) return { answer: { Data: { success: true, url: home } }, session: null };
     throw new HttpError(400, SIGNUP_MESSAGES.usernameTaken, { NewUsername: [SIGNUP_MESSAGES.usernameTaken] });
+  }
   // Hashing is slow on purpose: done before the transaction, which then holds its locks only for the writes.
   const passwordHash = await hashSecret(m.password);
   const tenantId = randomUUID();
@@ -199,12 +207,14 @@ export async function completeSignup(
     const payload: TenantProvisionedPayload = { tenantId, administratorUserId: userId };
     await services.events.publish(tx, tenantId, TENANT_PROVISIONED, payload);
     return { repeated: false as const, userId };
-  }).catch((e: unknown) => {
-    // Another sign-up took the username between the check and the insert.
-    if (isUniqueViolation(e))
+  }).catch(async (e: unknown) => {
+    // Another sign-up took the username between the check and the insert (the same link's: a repeat).
+    if (isUniqueViolation(e)) {
+      if (await madeMeanwhile()) return { repeated: true as const };
       throw new HttpError(400, SIGNUP_MESSAGES.usernameTaken, {
         NewUsername: [SIGNUP_MESSAGES.usernameTaken],
       });
+    }
     throw e;
   });
   if (result.repeated) return { answer: { Data: { success: true, url: home } }, session: null };
