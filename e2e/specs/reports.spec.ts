@@ -112,3 +112,49 @@ describe('the report builder', () => {
     await context.close();
   });
 });
+
+describe('a report scheduled by mail', () => {
+  it('schedules a saved report, lists the schedule and sends it as CSV to the outbox', async () => {
+    const { t, page, context } = await signedInAdmin(run, { width: 1400, height: 1000 });
+    await withTenantTx(run.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, async (tx) => {
+      await tx.insert(contacts).values(
+        Array.from({ length: 5 }, (_, i) => ({
+          tenantId: t.tenant.id,
+          displayName: `Member ${i}`,
+          accountNumber: `M${i}`,
+          status: i % 2 === 0 ? 'active' : 'lapsed',
+          contactType: 'individual',
+        })),
+      );
+    });
+    await page.goto('/a/reports/new');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Members by status for the board');
+    await choose(page, 'Group by', 'Status');
+    await page.getByRole('button', { name: 'Save report' }).click();
+    await page.waitForURL(/\/a\/reports\/saved-\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Members by status for the board' }).waitFor();
+
+    await page.getByRole('button', { name: 'Schedule by mail…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule by mail' });
+    await dialog.getByText('Daily', { exact: true }).click();
+    const addresses = dialog.getByRole('textbox', { name: 'Other addresses' });
+    await addresses.fill('board@example.org');
+    await addresses.press('Enter');
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    const schedule = page.getByTestId('report-schedule');
+    await schedule.getByText('Every day to board@example.org').waitFor();
+    await schedule.getByText('Not sent yet').waitFor();
+
+    await schedule.getByRole('button', { name: 'Send now' }).click();
+    await schedule.getByText('Sent to 1 recipient (3 rows).', { exact: false }).waitFor();
+    await page.screenshot({ path: '/tmp/reports-schedule.png', fullPage: true });
+
+    await page.goto('/a/outbox');
+    await page
+      .getByRole('link', { name: /^Report: Members by status for the board/ })
+      .first()
+      .click();
+    await page.getByText('3 rows on', { exact: false }).first().waitFor();
+    await context.close();
+  });
+});

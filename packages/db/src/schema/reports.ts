@@ -4,7 +4,7 @@
  * the dashboard. Row-level security keeps another user's private report out of every statement (migration
  * `*_saved_reports_rls.sql`).
  */
-import { bigint, boolean, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, recordVersion, tenantId, tenantSerial, ts } from './columns.ts';
 import { tenants } from './platform.ts';
 
@@ -35,4 +35,34 @@ export const reportPins = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.reportId] })],
+);
+
+/**
+ * A saved report mailed as CSV on a schedule (daily, weekly on a weekday, monthly on a day) to staff users of the
+ * association and typed addresses. Not restricted by owner like `saved_reports`: the daily job reads every schedule
+ * and runs each report in a transaction opened as its owner (decision 0176).
+ */
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    scheduleId: tenantSerial('schedule_id', 'report_schedules'),
+    savedReportId: bigint('saved_report_id', { mode: 'number' }).notNull(),
+    ownerUserId: bigint('owner_user_id', { mode: 'number' }).notNull(),
+    frequency: text('frequency').$type<'daily' | 'weekly' | 'monthly'>().notNull(),
+    /** ISO weekday, 1 Monday to 7 Sunday (weekly). */
+    weekday: integer('weekday'),
+    /** Day of the month, 1 to 31; a shorter month sends on its last day (monthly). */
+    dayOfMonth: integer('day_of_month'),
+    userIds: jsonb('user_ids').$type<number[]>().notNull().default([]),
+    addresses: jsonb('addresses').$type<string[]>().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The association's calendar day of the last send (once per day, however often the job runs). */
+    lastSentOn: date('last_sent_on', { mode: 'string' }),
+    lastOutcome: text('last_outcome'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.scheduleId] })],
 );

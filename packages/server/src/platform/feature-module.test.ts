@@ -202,7 +202,7 @@ describe('the app holds exactly the modules it is given', () => {
       ),
     ).rejects.toThrow(
       // The known kinds: the platform's own first, then each module's (the list grows with the features).
-      /^No feature module handles the job kind nope \(known: export, list-counts-fold, contacts-import, .*tasks-reminders.*\)\.$/,
+      /^No feature module handles the job kind nope \(known: export, list-counts-fold, report-schedules, contacts-import, .*tasks-reminders.*\)\.$/,
     );
   });
 });

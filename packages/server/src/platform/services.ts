@@ -16,6 +16,7 @@ import { EXPORT_JOB, exportHandler } from './resources/export.ts';
 import type { ResourceHooks } from './resources/hooks.ts';
 import { LIST_COUNTS_FOLD_JOB, listCountsFoldHandler } from './resources/list-counts.ts';
 import type { BoundResource } from './resources/registry.ts';
+import { REPORT_SCHEDULES_JOB, reportSchedulesHandler } from './resources/report-schedules.ts';
 import { createStorage, type Storage } from './storage.ts';
 
 /**
@@ -106,9 +107,10 @@ export interface ServiceOptions {
 const platformJobs: Record<string, (services: Services) => JobHandler> = {
   [EXPORT_JOB]: (s) => exportHandler(s.resources, s.storage),
   [LIST_COUNTS_FOLD_JOB]: () => listCountsFoldHandler,
+  [REPORT_SCHEDULES_JOB]: (s) => reportSchedulesHandler(s.mailer, s.resources),
 };
 /** The platform's own jobs that run once a day for every association (decision 0181). */
-const platformDaily: readonly string[] = [LIST_COUNTS_FOLD_JOB];
+const platformDaily: readonly string[] = [LIST_COUNTS_FOLD_JOB, REPORT_SCHEDULES_JOB];
 
 function refuse(message: string): never {
   throw new Error(`Feature modules: ${message}`);

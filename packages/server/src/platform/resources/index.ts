@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { exportStarter } from './export.ts';
 import { filesRoutes } from './files.routes.ts';
+import { reportSchedulesRoutes } from './report-schedules.ts';
 import { discoverReports, reportsRoutes } from './reports.routes.ts';
 import { resourceRoutes } from './resources.routes.ts';
 import { tableSettingsRoutes } from './table-settings.routes.ts';
@@ -21,5 +22,6 @@ export async function registerScreenLayer(api: FastifyInstance, services: Servic
   await api.register(tableSettingsRoutes(resources));
   await api.register(filesRoutes());
   await api.register(reportsRoutes(resources, reports));
+  await api.register(reportSchedulesRoutes(resources));
   await api.register(viewTemplatesRoutes);
 }

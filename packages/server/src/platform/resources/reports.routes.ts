@@ -5,7 +5,14 @@
  * (issue 20): saved per tenant, private to their owner or shared with the staff, previewed before saving.
  */
 import { randomUUID } from 'node:crypto';
-import { reportFavorites, reportPins, savedReports, type Tx, userDirectory } from '@guildhall/db';
+import {
+  reportFavorites,
+  reportPins,
+  reportSchedules,
+  savedReports,
+  type Tx,
+  userDirectory,
+} from '@guildhall/db';
 import {
   csvLine,
   DEFAULT_TENANT_SETTINGS,
@@ -200,6 +207,142 @@ function savedOf(row: SavedRow, auth: AuthContext): SavedReport {
   };
 }
 
+/** Runs a report: a page of its rows, or its groups; CSV: every row (up to the cap), or the grouped table. */
+export async function runReport(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  report: Runnable,
+  bound: BoundResource,
+  q: z.infer<typeof reportRunQuerySchema>,
+  params: Record<string, unknown>,
+  /** The tenant's extra fields of the resource (custom fields): columns, filters and sorts of saved reports. */
+  extra: ExtraFields = NO_EXTRA_FIELDS,
+) {
+  const criteria: FilterCriterion[] = [...report.criteria];
+  for (const p of report.parameters) {
+    const value = params[p.name];
+    if (value !== undefined && value !== null && value !== '')
+      criteria.push({ PropertyName: p.field, Operator: p.operator, Value: value });
+  }
+  const orderField = q.orderby ?? report.defaultSort.field;
+  const direction = q.direction ?? (q.orderby ? 'asc' : report.defaultSort.direction);
+  if (!report.columns.includes(orderField) && orderField !== report.defaultSort.field) {
+    throw new HttpError(400, `The report cannot be sorted by ${orderField}.`, {
+      orderby: [`${orderField} is not a column of the report.`],
+    });
+  }
+  const plan = planList(
+    bound,
+    { Id: FILTER_ADVANCED, Criteria: criteria },
+    `${orderField} ${direction}`,
+    undefined,
+    extra,
+  );
+  const d = report.definition;
+  let grouping: ReportGroupingResult | null = null;
+  let rows: Record<string, unknown>[] = [];
+  let total = 0;
+  if (d.groupBy.length > 0) {
+    const timeZone = auth.tenantSettings?.defaultTimezone ?? DEFAULT_TENANT_SETTINGS.defaultTimezone;
+    const answer = await runGrouped(tx, bound, resources, auth.tenantId, plan.where, d, timeZone);
+    grouping = answer.result;
+    total = answer.total;
+  } else {
+    const csv = q.format === 'csv';
+    total = csv ? 0 : await repo.countRows(tx, bound, auth.tenantId, plan.where);
+    rows = await repo.listRows(tx, bound, auth.tenantId, {
+      where: plan.where,
+      orderBy: plan.orderBy,
+      limit: csv ? REPORT_CSV_MAX_ROWS : report.pageSize,
+      offset: csv ? 0 : skipForPage(q.page, report.pageSize),
+      runs: plan.runs,
+      fields: [...report.columns],
+      extra,
+    });
+  }
+  const pages = grouping ? 1 : Math.max(1, pageCount(total, report.pageSize));
+  const state = {
+    ReportSessionKey: q.session ?? randomUUID(),
+    ReportCurrentPage: grouping ? 1 : q.page,
+    ReportPageCount: pages,
+    ReportOrderBy: orderField,
+    ReportDirection: direction,
+  };
+  const columns = report.columns.map((c) => ({
+    field: c,
+    title: bound.resource.fields[c]?.label ?? extra.get(c)?.declaration.label ?? c,
+  }));
+  const models = rows.map((r) => {
+    const m = toModel(bound.resource, r);
+    return Object.fromEntries(
+      report.columns.map((c) => [c, bound.resource.fields[c] ? m[c] : (r[c] ?? null)]),
+    );
+  });
+  return { state, columns, models, total, grouping };
+}
+
+/** A saved report may name custom fields; one deleted since is left out of its columns and filters. */
+async function withKnownFields(tx: Tx, auth: AuthContext, found: Runnable, bound: BoundResource) {
+  const extra = await extraFieldsOf(tx, auth.tenantId, bound);
+  const known = (f: string) => Boolean(bound.resource.fields[f]) || extra.has(f);
+  const report = {
+    ...found,
+    columns: found.columns.filter(known),
+    criteria: found.criteria.filter((c) => known(c.PropertyName)),
+    defaultSort: known(found.defaultSort.field) ? found.defaultSort : bound.resource.defaultSort,
+  };
+  return { report, extra };
+}
+
+/**
+ * A saved report's CSV as `auth` may run it (the report's own CSV: the grouped table, or every row up to the cap),
+ * with its title and number of data rows; null when the report is gone or hidden from `auth` (a private report of
+ * another user, a list the role may not read).
+ */
+export async function savedReportCsv(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  savedId: number,
+): Promise<{ title: string; csv: string; rows: number } | null> {
+  const [row] = await readSaved(tx, auth, savedId);
+  if (!row) return null;
+  const saved = savedOf(row, auth);
+  const bound = resources.find((b) => b.resource.name === saved.Definition.resource);
+  if (!bound || !hasPermission(auth.role, bound.resource.permissions.read)) return null;
+  const { report, extra } = await withKnownFields(
+    tx,
+    auth,
+    fromDefinition(bound, saved.Definition, { ...saved, saved }),
+    bound,
+  );
+  const a = await runReport(
+    tx,
+    auth,
+    resources,
+    report,
+    bound,
+    reportRunQuerySchema.parse({ format: 'csv' }),
+    {},
+    extra,
+  );
+  const rows = a.grouping ? a.grouping.Rows.length : a.models.length;
+  return { title: saved.Title, csv: reportCsv(report, a), rows };
+}
+
+/** A report's answer as CSV: spreadsheet-safe cells, and the BOM so that Excel reads UTF-8. */
+export function reportCsv(report: Pick<Runnable, 'columns'>, a: ReportAnswer): string {
+  const lines = a.grouping
+    ? groupedCsvRows(a.grouping).map((cells) => csvLine(cells))
+    : [
+        csvLine(a.columns.map((c) => c.title)),
+        ...a.models.map((m) => csvLine(report.columns.map((c) => (m[c] == null ? '' : String(m[c]))))),
+      ];
+  return `${UTF8_BOM}${lines.join('\n')}\n`;
+}
+export type ReportAnswer = Awaited<ReturnType<typeof runReport>>;
+
 export function reportsRoutes(
   resources: readonly BoundResource[],
   reports: ReportDeclaration[],
@@ -233,79 +376,15 @@ export function reportsRoutes(
       ).map((r) => r.id),
     );
 
-  /** Runs a report: a page of its rows, or its groups; CSV: every row (up to the cap), or the grouped table. */
-  async function run(
+  const run = (
     tx: Tx,
     auth: AuthContext,
     report: Runnable,
     bound: BoundResource,
     q: z.infer<typeof reportRunQuerySchema>,
     params: Record<string, unknown>,
-    /** The tenant's extra fields of the resource (custom fields): columns, filters and sorts of saved reports. */
     extra: ExtraFields = NO_EXTRA_FIELDS,
-  ) {
-    const criteria: FilterCriterion[] = [...report.criteria];
-    for (const p of report.parameters) {
-      const value = params[p.name];
-      if (value !== undefined && value !== null && value !== '')
-        criteria.push({ PropertyName: p.field, Operator: p.operator, Value: value });
-    }
-    const orderField = q.orderby ?? report.defaultSort.field;
-    const direction = q.direction ?? (q.orderby ? 'asc' : report.defaultSort.direction);
-    if (!report.columns.includes(orderField) && orderField !== report.defaultSort.field) {
-      throw new HttpError(400, `The report cannot be sorted by ${orderField}.`, {
-        orderby: [`${orderField} is not a column of the report.`],
-      });
-    }
-    const plan = planList(
-      bound,
-      { Id: FILTER_ADVANCED, Criteria: criteria },
-      `${orderField} ${direction}`,
-      undefined,
-      extra,
-    );
-    const d = report.definition;
-    let grouping: ReportGroupingResult | null = null;
-    let rows: Record<string, unknown>[] = [];
-    let total = 0;
-    if (d.groupBy.length > 0) {
-      const timeZone = auth.tenantSettings?.defaultTimezone ?? DEFAULT_TENANT_SETTINGS.defaultTimezone;
-      const answer = await runGrouped(tx, bound, resources, auth.tenantId, plan.where, d, timeZone);
-      grouping = answer.result;
-      total = answer.total;
-    } else {
-      const csv = q.format === 'csv';
-      total = csv ? 0 : await repo.countRows(tx, bound, auth.tenantId, plan.where);
-      rows = await repo.listRows(tx, bound, auth.tenantId, {
-        where: plan.where,
-        orderBy: plan.orderBy,
-        limit: csv ? REPORT_CSV_MAX_ROWS : report.pageSize,
-        offset: csv ? 0 : skipForPage(q.page, report.pageSize),
-        runs: plan.runs,
-        fields: [...report.columns],
-        extra,
-      });
-    }
-    const pages = grouping ? 1 : Math.max(1, pageCount(total, report.pageSize));
-    const state = {
-      ReportSessionKey: q.session ?? randomUUID(),
-      ReportCurrentPage: grouping ? 1 : q.page,
-      ReportPageCount: pages,
-      ReportOrderBy: orderField,
-      ReportDirection: direction,
-    };
-    const columns = report.columns.map((c) => ({
-      field: c,
-      title: bound.resource.fields[c]?.label ?? extra.get(c)?.declaration.label ?? c,
-    }));
-    const models = rows.map((r) => {
-      const m = toModel(bound.resource, r);
-      return Object.fromEntries(
-        report.columns.map((c) => [c, bound.resource.fields[c] ? m[c] : (r[c] ?? null)]),
-      );
-    });
-    return { state, columns, models, total, grouping };
-  }
+  ) => runReport(tx, auth, resources, report, bound, q, params, extra);
 
   type Answer = Awaited<ReturnType<typeof run>>;
   const answer = (
@@ -321,15 +400,8 @@ export function reportsRoutes(
     reply.header(REPORT_HEADERS.orderBy, state.ReportOrderBy);
     reply.header(REPORT_HEADERS.direction, state.ReportDirection);
     if (q.format === 'csv') {
-      // Spreadsheet-safe cells, and the BOM so that Excel reads UTF-8.
       reply.type('text/csv; charset=utf-8');
-      const lines = a.grouping
-        ? groupedCsvRows(a.grouping).map((cells) => csvLine(cells))
-        : [
-            csvLine(a.columns.map((c) => c.title)),
-            ...a.models.map((m) => csvLine(report.columns.map((c) => (m[c] == null ? '' : String(m[c]))))),
-          ];
-      return `${UTF8_BOM}${lines.join('\n')}\n`;
+      return reportCsv(report, a);
     }
     const flat = a.grouping ? groupedTable(a.grouping) : null;
     return {
@@ -406,17 +478,7 @@ export function reportsRoutes(
               report: found.report,
               a: await run(tx, auth, found.report, bound, req.query, req.body ?? {}),
             };
-          // A saved report may name custom fields; one deleted since is left out of its columns and filters.
-          const extra = await extraFieldsOf(tx, auth.tenantId, bound);
-          const known = (f: string) => Boolean(bound.resource.fields[f]) || extra.has(f);
-          const report = {
-            ...found.report,
-            columns: found.report.columns.filter(known),
-            criteria: found.report.criteria.filter((c) => known(c.PropertyName)),
-            defaultSort: known(found.report.defaultSort.field)
-              ? found.report.defaultSort
-              : bound.resource.defaultSort,
-          };
+          const { report, extra } = await withKnownFields(tx, auth, found.report, bound);
           return { report, a: await run(tx, auth, report, bound, req.query, req.body ?? {}, extra) };
         });
         return answer(reply, report, req.query, a);
@@ -574,6 +636,10 @@ export function reportsRoutes(
           await tx
             .delete(savedReports)
             .where(and(eq(savedReports.tenantId, auth.tenantId), eq(savedReports.savedReportId, id)));
+          // Its mail schedules go with it.
+          await tx
+            .delete(reportSchedules)
+            .where(and(eq(reportSchedules.tenantId, auth.tenantId), eq(reportSchedules.savedReportId, id)));
           await audit(tx, auth, { action: 'delete', entity: 'savedReports', entityId: id, before });
         });
         return { SavedReportId: id };

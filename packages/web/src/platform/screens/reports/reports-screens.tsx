@@ -33,6 +33,7 @@ import { ErrorBlock } from '../../error-block.tsx';
 import { LoadingBlock, PageHeader } from '../../page.tsx';
 import { resourceByName } from '../resources.ts';
 import { openViewTemplate } from '../view-templates.tsx';
+import { ReportSchedules, ScheduleButton } from './report-schedules.tsx';
 import { ReportView } from './report-view.tsx';
 import {
   CATALOGUE_KEY,
@@ -268,6 +269,7 @@ export function ReportScreen() {
               </Button>
               {report.Saved?.IsOwner ? (
                 <>
+                  <ScheduleButton savedId={report.Saved.SavedReportId} />
                   <Button
                     variant="default"
                     component={Link}
@@ -293,6 +295,9 @@ export function ReportScreen() {
       />
       {report ? <ReportBadges r={report} /> : null}
       <Stack mt="md">
+        {report?.Saved ? (
+          <ReportSchedules savedId={report.Saved.SavedReportId} isOwner={report.Saved.IsOwner} />
+        ) : null}
         <ReportView
           key={reportId}
           reportId={reportId}
