@@ -137,7 +137,7 @@ describe('a report scheduled by mail', () => {
     await page.getByRole('button', { name: 'Schedule by mail…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Schedule by mail' });
     await dialog.getByText('Daily', { exact: true }).click();
-    const addresses = dialog.getByRole('textbox', { name: 'Other addresses' });
+    const addresses = dialog.getByLabel('Other addresses');
     await addresses.fill('board@example.org');
     await addresses.press('Enter');
     await dialog.getByRole('button', { name: 'Save schedule' }).click();
