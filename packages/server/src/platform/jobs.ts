@@ -245,6 +245,9 @@ export function startWorker(
   return {
     wake: () => setImmediate(tick),
     async drain() {
+      // A pass already running may have looked for due jobs before the caller's last write committed: wait for it,
+      // then make a pass of our own, so every job due when drain() was called has run when it resolves.
+      while (running) await running;
       tick();
       while (running) await running;
     },
