@@ -396,6 +396,8 @@ export const eventAttendeesResource = defineResource({
     'AttendeeName',
   ],
   search: ['AttendeeName', 'AttendeeEmail', 'CheckInCode'],
+  // Registration questions: the association's custom fields of registrations, answered per attendee (decision 0111).
+  customFields: { entity: 'EventRegistration', title: 'Event registrations' },
   // Totals from the counts the database keeps (decision 0103).
   counted: true,
   filters: [

@@ -23,7 +23,13 @@ import { HttpError } from '../../platform/errors.ts';
 import type { ExtraFieldsSource, ExtraListField, SortRun } from '../../platform/resources/extra-fields.ts';
 import type { BoundResource } from '../../platform/resources/registry.ts';
 import { deleteRecordValues } from './custom-fields.repo.ts';
-import { importerOf, mergeRecordValues, publishedOf, searchTextsOf } from './custom-fields.service.ts';
+import {
+  answersOf,
+  importerOf,
+  mergeRecordValues,
+  publishedOf,
+  searchTextsOf,
+} from './custom-fields.service.ts';
 
 const VALUES = raw('custom_field_values');
 
@@ -387,6 +393,7 @@ export function customListFields(bound: BoundResource): ExtraFieldsSource | null
     recordDeleted: (tx, tenantId, key) => deleteRecordValues(tx, tenantId, entity, Number(key)),
     recordsMerged: (tx, tenantId, keepKey, goneKey) =>
       mergeRecordValues(tx, tenantId, entity, Number(keepKey), Number(goneKey)),
+    answers: answersOf(entity),
     importer: (tx, tenantId, settings) => importerOf(tx, tenantId, entity, settings),
     searchTexts: (tx, tenantId, keys) => searchTextsOf(tx, tenantId, entity, keys),
     published: (tx, tenantId, keys) => publishedOf(tx, tenantId, entity, keys),

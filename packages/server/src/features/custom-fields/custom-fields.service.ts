@@ -27,10 +27,10 @@ import {
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
-import type { ExtraImport } from '../../platform/resources/extra-fields.ts';
+import type { ExtraAnswers, ExtraImport } from '../../platform/resources/extra-fields.ts';
 import type { BoundResource } from '../../platform/resources/registry.ts';
 import { findRow } from '../../platform/resources/resource.repo.ts';
-import { recordModel, settingsFor } from '../../platform/resources/resource.service.ts';
+import { recordModel, settingsFor, tenantSettingsOf } from '../../platform/resources/resource.service.ts';
 import type { SearchIndex } from '../../platform/services.ts';
 import * as repo from './custom-fields.repo.ts';
 
@@ -321,26 +321,20 @@ export async function recordValues(
 }
 
 /**
- * Writes a record's values (those given; the others stay): each checked against its field's type, required fields
- * on the pages the answers go through must have one. A field the caller may not edit is refused, never skipped.
+ * Checks values given for a record (those given; `current` are its stored ones): each against its field's type, a
+ * field the viewer may not edit (or not of the entity) refused, never skipped; required fields on the pages the
+ * answers go through must have one; a file names a file of the association's library that is still there.
  */
-export async function saveRecordValues(
+async function checkValues(
   tx: Tx,
-  auth: AuthContext,
-  resources: readonly BoundResource[],
-  entity: string,
-  recordId: number,
+  tenantId: string,
+  all: readonly CustomField[],
+  current: Record<string, unknown>,
   input: CustomValues,
   viewer: Viewer,
-  /** The global search index: a changed searchable text is rewritten into the record's documents. */
-  search?: SearchIndex,
-): Promise<RecordCustomValues> {
-  const bound = boundOfEntity(resources, entity);
-  await checkRecord(tx, auth, bound, recordId);
-  const all = await repo.fieldsOf(tx, auth.tenantId, entity);
+  settings: TenantSettings,
+): Promise<{ writes: [CustomField, unknown][] } | { errors: Record<string, string[]> }> {
   const byId = new Map(all.map((f) => [f.CustomFieldId, f]));
-  const current = (await repo.valuesOf(tx, auth.tenantId, all, [recordId])).get(recordId) ?? {};
-  const settings = await settingsFor(tx, auth);
   const errors: Record<string, string[]> = {};
   const next: Record<number, unknown> = Object.fromEntries(
     Object.entries(current).map(([k, v]) => [Number(k), v]),
@@ -373,17 +367,48 @@ export async function saveRecordValues(
     const key = customFieldKey(f.CustomFieldId);
     if (!errors[key]) errors[key] = [`${f.Name} is required.`];
   }
-  // A file value names a file of the association's library that is still there.
   for (const [field, value] of writes) {
     if (field.CustomFieldDataTypeId !== CUSTOM_FIELD_DATA_TYPES.FileUpload || value === null) continue;
     const fileId = (value as { FileId: number }).FileId;
-    if (!(await repo.fileExists(tx, auth.tenantId, fileId)))
+    if (!(await repo.fileExists(tx, tenantId, fileId)))
       errors[customFieldKey(field.CustomFieldId)] = [`${field.Name}: upload the file again.`];
   }
-  if (Object.keys(errors).length > 0) {
-    const first = Object.values(errors)[0]?.[0] ?? 'The values are not valid.';
-    throw new HttpError(400, first, errors);
+  return Object.keys(errors).length > 0 ? { errors } : { writes };
+}
+
+/**
+ * Writes a record's values (those given; the others stay): each checked against its field's type, required fields
+ * on the pages the answers go through must have one. A field the caller may not edit is refused, never skipped.
+ */
+export async function saveRecordValues(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  entity: string,
+  recordId: number,
+  input: CustomValues,
+  viewer: Viewer,
+  /** The global search index: a changed searchable text is rewritten into the record's documents. */
+  search?: SearchIndex,
+): Promise<RecordCustomValues> {
+  const bound = boundOfEntity(resources, entity);
+  await checkRecord(tx, auth, bound, recordId);
+  const all = await repo.fieldsOf(tx, auth.tenantId, entity);
+  const current = (await repo.valuesOf(tx, auth.tenantId, all, [recordId])).get(recordId) ?? {};
+  const checked = await checkValues(
+    tx,
+    auth.tenantId,
+    all,
+    current,
+    input,
+    viewer,
+    await settingsFor(tx, auth),
+  );
+  if ('errors' in checked) {
+    const first = Object.values(checked.errors)[0]?.[0] ?? 'The values are not valid.';
+    throw new HttpError(400, first, checked.errors);
   }
+  const { writes } = checked;
   const changed = writes.filter(
     ([f, v]) => JSON.stringify(v ?? null) !== JSON.stringify(current[String(f.CustomFieldId)] ?? null),
   );
@@ -401,6 +426,49 @@ export async function saveRecordValues(
   if (search?.entityTypes.includes(entity) && changed.some(([f]) => f.Searchable))
     await search.write(tx, auth.tenantId, entity, recordId);
   return recordValues(tx, auth, resources, entity, recordId, viewer);
+}
+
+/**
+ * The fields of an entity asked on another feature's form of its records (an event registration's questions,
+ * decision 0111): shown, checked and written as the record's own custom-fields form does.
+ */
+export function answersOf(entity: string): ExtraAnswers {
+  const asked = (viewer: Viewer, f: CustomField) =>
+    editableBy(viewer, f) ||
+    (f.CustomFieldDataTypeId === CUSTOM_FIELD_DATA_TYPES.SectionHeading &&
+      !f.IsArchived &&
+      visibleTo(viewer, f));
+  return {
+    async fields(tx, tenantId, audience) {
+      return (await repo.fieldsOf(tx, tenantId, entity)).filter((f) => asked(audience, f));
+    },
+    async check(tx, tenantId, input, audience) {
+      const all = await repo.fieldsOf(tx, tenantId, entity);
+      const checked = await checkValues(
+        tx,
+        tenantId,
+        all,
+        {},
+        input,
+        audience,
+        await tenantSettingsOf(tx, tenantId),
+      );
+      if ('errors' in checked) return checked;
+      return {
+        values: Object.fromEntries(checked.writes.map(([f, v]) => [String(f.CustomFieldId), v])),
+      };
+    },
+    async write(tx, tenantId, key, values) {
+      const byId = new Map((await repo.fieldsOf(tx, tenantId, entity)).map((f) => [f.CustomFieldId, f]));
+      const rows: { field: CustomField; recordId: number; value: unknown }[] = [];
+      for (const [id, value] of Object.entries(values)) {
+        const field = byId.get(Number(id));
+        if (!field) throw new Error(`No custom field ${id} of ${entity}.`);
+        if (value !== null && value !== undefined) rows.push({ field, recordId: key, value });
+      }
+      await repo.writeValues(tx, tenantId, rows);
+    },
+  };
 }
 
 /**

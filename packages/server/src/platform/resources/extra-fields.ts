@@ -6,6 +6,7 @@
  */
 import { type Fragment, q, runFragment, type Tx } from '@guildhall/db';
 import type {
+  CustomField,
   FieldDeclaration,
   FilterCriterion,
   ListQuery,
@@ -88,8 +89,37 @@ export interface ExtraFieldsSource {
    * association publishes there and members may read.
    */
   published?(tx: Tx, tenantId: string, keys: readonly number[]): Promise<Map<number, PublishedField[]>>;
+  /**
+   * These fields asked on another feature's own form of the records (an event registration's questions): the
+   * fields to show, the answers checked as every write path checks them, and written for a record it has made.
+   */
+  answers?: ExtraAnswers;
   /** How an import fills these fields of the records it writes (the contacts CSV import), for one tenant. */
   importer?(tx: Tx, tenantId: string, settings: TenantSettings): Promise<ExtraImport>;
+}
+
+/** Who answers: staff (every field) or a member or the public (only fields members may edit). */
+export type AnswerAudience = 'staff' | 'member';
+
+export interface ExtraAnswers {
+  /**
+   * The fields the audience fills in, in form order (pages and branches as on any custom-field form): those it may
+   * edit, and the section headings of the layout.
+   */
+  fields(tx: Tx, tenantId: string, audience: AnswerAudience): Promise<CustomField[]>;
+  /**
+   * Checks answers keyed by field id ({ "12": "Vegan" }, a choice by its id or name) for a new record: each by its
+   * field's type, a field the audience may not edit (or of another entity) refused, the required fields of the pages
+   * the answers go through asked. The errors are keyed by list name (`cf_12`).
+   */
+  check(
+    tx: Tx,
+    tenantId: string,
+    input: Record<string, unknown>,
+    audience: AnswerAudience,
+  ): Promise<{ values: Record<string, unknown> } | { errors: Record<string, string[]> }>;
+  /** Stores checked values for a record of the resource (the caller's transaction). */
+  write(tx: Tx, tenantId: string, key: number, values: Record<string, unknown>): Promise<void>;
 }
 
 export interface ExtraSearchText {
