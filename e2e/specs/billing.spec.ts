@@ -217,3 +217,72 @@ describe('billing reports', () => {
     await shot(page, 'billing-reports');
   });
 });
+
+describe('create invoices from file', () => {
+  it('from the invoices list: refuses a file that is not a CSV, shows refused rows with why, creates the rest', async () => {
+    const { page, context } = await signedInAdmin(run, { width: 1280, height: 900 });
+    const tag = unique('Csv')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toLowerCase();
+    const last = `Żółć${tag}`;
+    await contact(page, 'Łukasz', last, `lukasz.${tag}@example.org`);
+    await contact(page, 'Ada', last, `ada.${tag}@example.org`);
+
+    await page.goto('/micronet/list/billing/invoices');
+    await page.getByRole('button', { name: 'Create invoices from file…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create invoices from file' });
+    await dialog.waitFor();
+    const choose = (name: string, bytes: Buffer | string, mimeType = 'text/csv') =>
+      dialog.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer: Buffer.from(bytes) });
+
+    // A PDF named .csv is refused with the reason, and the dialog stays on the file step.
+    await choose('dues.csv', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20)]));
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    const refusal = dialog.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/This file cannot be used.*not a CSV text file/);
+    await shot(page, 'invoice-import-refused-file');
+
+    // A file with two invoices (one of two lines) and a row for nobody, refused with its line and reason.
+    await choose(
+      `${tag}.csv`,
+      [
+        'Email,Reference,Item,Qty,Unit price,Due date',
+        `lukasz.${tag}@example.org,GALA,Gala ticket,2,45.00,2026-12-31`,
+        `ada.${tag}@example.org,,Annual dues,1,120,2026-12-15`,
+        `nobody.${tag}@example.org,,Annual dues,1,120,`,
+        `lukasz.${tag}@example.org,GALA,Gala dinner wine,1,"1,000.50",2026-12-31`,
+      ].join('\n'),
+    );
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByText(`Match the columns (4 rows in ${tag}.csv)`).waitFor();
+    await dialog.getByRole('button', { name: 'Check the file' }).click();
+    const refused = dialog.getByRole('table', { name: 'Refused rows' });
+    await refused.waitFor();
+    const row = refused.getByRole('row').filter({ hasText: 'nobody' });
+    expect(await row.getByRole('cell').first().textContent()).toBe('4');
+    expect(await row.textContent()).toContain(`No contact has the email nobody.${tag}@example.org.`);
+    const planned = dialog.getByRole('table', { name: 'Invoices to create' });
+    expect(await planned.textContent()).toContain('$1,090.50');
+    expect(await planned.textContent()).toContain(`${last}, Ada`);
+    await dialog.getByText('1 row refused').waitFor();
+    await shot(page, 'invoice-import-check');
+
+    await dialog.getByRole('button', { name: 'Create 2 invoices' }).click();
+    await dialog.getByText('Created 2 invoices. 1 refused row was left out.').waitFor({ timeout: 30_000 });
+    await shot(page, 'invoice-import-done');
+    await dialog.getByRole('button', { name: 'Show the invoices' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByLabel('Search invoices').fill(last);
+    await expect
+      .poll(async () => page.getByRole('row').filter({ hasText: last }).count(), { timeout: 10_000 })
+      .toBe(2);
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ hasText: `${last}, Łukasz` })
+        .textContent(),
+    ).toContain('$1,090.50');
+    await context.close();
+  });
+});

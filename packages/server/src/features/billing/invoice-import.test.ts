@@ -200,6 +200,50 @@ describe('create invoices from file', () => {
     expect(await invoices()).toHaveLength(2);
   });
 
+  it('refuses a file that is not a CSV of rows, with a message that says why; nothing is kept', async () => {
+    const before = (await invoices()).length;
+    const refused = async (bytes: Buffer | string, name = 'dues.csv') => {
+      const res = await uploadFile(ctx.app, cookie, '/api/billing/invoices/import/upload', bytes, name);
+      return { status: res.statusCode, message: (res.json() as { message: string }).message };
+    };
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 0x20)]);
+    expect(await refused(pdf, 'dues.pdf')).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^The file is not a CSV text file: it looks like .*"CSV UTF-8"/),
+    });
+    expect(await refused(Buffer.from([0x41, 0x2c, 0x42, 0x0a, 0x00, 0x01, 0x02, 0x0a]))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/it holds binary data/),
+    });
+    expect(await refused(Buffer.from([0x41, 0x2c, 0x42, 0x0a, 0xe9, 0x2c, 0x31, 0x0a]))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^The file is not UTF-8 text/),
+    });
+    expect(await refused('')).toMatchObject({ status: 400, message: 'The file has no header row.' });
+    expect(await refused('Email,Item,Unit price\n')).toEqual({
+      status: 400,
+      message: 'The file has no rows under its header row.',
+    });
+    expect(await refused('Email,Email,Unit price\nada@example.org,x,1\n')).toEqual({
+      status: 400,
+      message: 'Two columns of the file have the same header.',
+    });
+    const big = await refused(
+      `Email,Item,Unit price\n${'ada@example.org,Annual dues,120\n'.repeat(200_000)}`,
+    );
+    expect(big.status).toBe(413);
+    expect(big.message).toMatch(/^The file is larger than 5 MB/);
+    // A mapping naming a column the file does not have is refused by name.
+    const up = await uploaded('Email,Item,Unit price\nada@example.org,Annual dues,120\n');
+    const wrong = await api.post('/api/billing/invoices/import/dryRun', {
+      ImportId: up.ImportId,
+      Mapping: { Email: 'Email', Description: 'Item', UnitPrice: 'Price' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('The file has no column "Price".');
+    expect(await invoices()).toHaveLength(before);
+  });
+
   it('a run stopped by a fault goes on from its last part and creates each invoice once', async () => {
     const marker = `fault-${Math.random().toString(36).slice(2)}`;
     const rows = ['Account number,Item,Unit price,Memo'];

@@ -123,6 +123,9 @@ export const billingModule: WebModule = {
     ],
     invoices: [{ key: 'invoice', title: 'Invoice', Panel: lazy(() => import('./invoice-document-tab.tsx')) }],
   },
+  listActions: {
+    invoices: { permission: 'backoffice', Action: lazy(() => import('./invoice-import-dialog.tsx')) },
+  },
   recordActions: {
     invoices: lazy(() => import('./invoice-record-actions.tsx')),
     payments: lazy(() => import('./payment-record-actions.tsx')),

@@ -93,6 +93,14 @@ export function recordSlotsOf(
   };
 }
 
+/** The buttons the modules add to a resource's list header, in the modules' order. */
+export function listActionsOf(modules: readonly WebModule[], resourceName: string) {
+  return modules.flatMap((m) => {
+    const action = m.listActions?.[resourceName];
+    return action ? [{ key: m.name, ...action }] : [];
+  });
+}
+
 /** The dashboard widgets of every module the user may see. */
 export function visibleWidgets(me: Me, modules: readonly WebModule[]) {
   return modules.flatMap((m) => m.dashboardWidgets ?? []).filter((w) => isNavItemVisible(me, w));

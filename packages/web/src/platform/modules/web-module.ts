@@ -39,6 +39,13 @@ export interface RecordActionProps {
   record: Model;
 }
 
+/** What a list action (a button in a list's header, for example Create invoices from file) is given. */
+export interface ListActionProps {
+  resource: ResourceDeclaration;
+  /** Call after the action changed records, so the list shows them. */
+  onChanged: () => void;
+}
+
 type Lazy<P> = LazyExoticComponent<ComponentType<P>>;
 
 /** A tab a feature adds to another resource's record (MainEntityParentPage), after the declared child lists. */
@@ -80,6 +87,8 @@ export interface WebModule {
   nav?: NavEntry[];
   /** Buttons in a record's header, by resource name (MainEntityParentPage). */
   recordActions?: Record<string, Lazy<RecordActionProps>>;
+  /** Buttons in a list's header beside Add and Export, by resource name, for users with their permission. */
+  listActions?: Record<string, { permission: Permission; Action: Lazy<ListActionProps> }>;
   /** Tabs of a record, by resource name (MainEntityParentPage): a contact's Files. */
   recordTabs?: Record<string, RecordTab[]>;
   /**

@@ -47,6 +47,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../error-block.tsx';
 import { can, useIdentity } from '../identity.ts';
+import { listActionsOf, useModules } from '../modules/modules-context.tsx';
 import { notifyError, notifyInfo } from '../notify.ts';
 import { LoadingBlock, PageHeader } from '../page.tsx';
 import { usePublishScreenHandle } from '../route-handle.ts';
@@ -121,6 +122,8 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
   const screenName = screenNameOf(resource);
   const pageSize = options.pageSize ?? me.tenant.settings.listPageSize;
   const canWrite = resource.permissions.write !== null && can(me, resource.permissions.write);
+  const modules = useModules();
+  const listActions = listActionsOf(modules, resource.name).filter((a) => can(me, a.permission));
 
   const offered = listVariantsOf(resource);
   const asked = VIEW_PARAM[searchParams.get('view') ?? ''];
@@ -395,6 +398,19 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
                   Add with wizard
                 </Button>
               </>
+            ) : null}
+            {listActions.length > 0 ? (
+              <Suspense fallback={null}>
+                {listActions.map(({ key, Action }) => (
+                  <Action
+                    key={key}
+                    resource={resource}
+                    onChanged={() =>
+                      void queryClient.invalidateQueries({ queryKey: ['list', resource.name] })
+                    }
+                  />
+                ))}
+              </Suspense>
             ) : null}
             <Button
               variant="default"
