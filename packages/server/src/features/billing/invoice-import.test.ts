@@ -192,6 +192,17 @@ describe('create invoices from file', () => {
       { number: 'INV-000002', contact: 'Byron, Ada', total_cents: 12000, due_date: '2026-12-15', lines: 1 },
     ]);
     await balanced();
+    // Each invoice made is audited under the user who committed the file.
+    const audited = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) =>
+      rowsOf<{ actor: number; number: string }>(
+        await tx.execute(sql`select actor_user_id::int as actor, after->>'number' as number from audit_log
+          where action = 'import' and entity = 'invoices' and after->>'file' = ${up.ImportId} order by id`),
+      ),
+    );
+    expect(audited).toEqual([
+      { actor: t.staff.id, number: 'INV-000001' },
+      { actor: t.staff.id, number: 'INV-000002' },
+    ]);
     const again = await api.post('/api/billing/invoices/import/commit', {
       ImportId: up.ImportId,
       Mapping: up.Mapping,
