@@ -192,4 +192,66 @@ describe('communications', () => {
     await page.getByRole('table', { name: 'Communication history' }).getByText('Autumn news').waitFor();
     await context.close();
   });
+  it("sends a mailing to an event's registered attendees chosen on the mailing screen", async () => {
+    const { page, context } = await signedInAdmin(run);
+    const starts = new Date(Date.now() + 12 * 86_400_000);
+    starts.setUTCHours(15, 0, 0, 0);
+    const saved = await page.request.post('/api/events/events/eventSave', {
+      data: {
+        Name: 'Harvest supper',
+        Status: 'published',
+        Visibility: 'public',
+        TimezoneId: 'America/Chicago',
+        RegistrationOpen: true,
+        WaitlistEnabled: true,
+        StartsAt: starts.toISOString(),
+        EndsAt: new Date(starts.getTime() + 2 * 3_600_000).toISOString(),
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const eventId = ((await saved.json()) as { Data: { EventId: number } }).Data.EventId;
+    const detail = (await (await page.request.get(`/api/events/getEventId/${eventId}`)).json()) as {
+      EventDetailId: number;
+    };
+    const registered = await page.request.post('/api/events/registrations', {
+      data: {
+        EventDetailId: detail.EventDetailId,
+        Attendees: [{ Name: 'Grace Guest', Email: 'grace.guest@example.org' }],
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(200);
+
+    await page.getByRole('link', { name: 'Mailings' }).first().click();
+    await page.getByRole('link', { name: 'New mailing' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Supper reminder');
+    await page.getByRole('textbox', { name: 'Subject' }).fill('See you at supper');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Bring a dish.');
+    await page.getByText('Event attendees', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Event' }).click();
+    await page.getByRole('option', { name: /^Harvest supper/ }).click();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/a\/mailings\/\d+$/);
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await page
+      .getByRole('dialog', { name: 'Send the mailing' })
+      .getByRole('button', { name: 'Send' })
+      .click();
+    await page
+      .getByRole('table', { name: 'Delivery log' })
+      .getByRole('row')
+      .filter({ hasText: 'grace.guest@example.org' })
+      .filter({ hasText: 'sent' })
+      .waitFor({ timeout: 30_000 });
+    // Reopened, the audience is the event's.
+    await page.reload();
+    await poll(
+      async () =>
+        (await (await page.request.get(page.url().replace('/a/', '/api/communication/'))).json()).Audience,
+    ).toEqual({
+      Kind: 'event',
+      EventId: eventId,
+      AttendeeStatusIds: [4],
+    });
+    await context.close();
+  });
 });

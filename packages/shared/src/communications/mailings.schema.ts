@@ -3,10 +3,29 @@
  * recipient. Wire shapes for the server's routes and the web's screens.
  */
 import { z } from 'zod';
+import { EVENT_ATTENDEE_STATUS, EVENT_ATTENDEE_STATUS_OPTIONS } from '../events/events.rules.ts';
+import { MEMBERSHIP_STATUSES, type MembershipStatus } from '../memberships/memberships.rules.ts';
 import { filterCriterionSchema } from '../platform/list-protocol.schema.ts';
 import { designSchema } from './design.schema.ts';
 
-/** Who receives a mailing: contacts chosen on the list, or a filter of the contacts list evaluated at send time. */
+const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const membershipStatusSchema = z.enum(
+  MEMBERSHIP_STATUSES.map((s) => s.Id) as [MembershipStatus, ...MembershipStatus[]],
+);
+const attendeeStatusSchema = z
+  .number()
+  .int()
+  .refine((n) => EVENT_ATTENDEE_STATUS_OPTIONS.some((o) => o.Id === n), 'Unknown attendee status.');
+
+/** Who a membership audience reaches by default: members in good standing. */
+export const DEFAULT_AUDIENCE_MEMBERSHIP_STATUSES: MembershipStatus[] = ['active', 'grace'];
+/** Who an event audience reaches by default: the registered attendees. */
+export const DEFAULT_AUDIENCE_ATTENDEE_STATUSES: number[] = [EVENT_ATTENDEE_STATUS.Registered];
+
+/**
+ * Who receives a mailing: contacts chosen on the list, a filter of the contacts list, the members of chosen
+ * membership types, levels and statuses, or the attendees of an event; every kind is evaluated when the send starts.
+ */
 export const mailingAudienceSchema = z.discriminatedUnion('Kind', [
   z.object({
     Kind: z.literal('contacts'),
@@ -19,8 +38,37 @@ export const mailingAudienceSchema = z.discriminatedUnion('Kind', [
     Criteria: z.array(filterCriterionSchema).max(50).optional(),
     SearchText: z.string().max(200).optional(),
   }),
+  z.object({
+    Kind: z.literal('membership'),
+    /** Membership types whose members receive it; empty: every type. */
+    MembershipTypeIds: z.array(recordId).max(200),
+    /** Levels within those types; empty: every level. */
+    MembershipLevelIds: z.array(recordId).max(500),
+    Statuses: z.array(membershipStatusSchema).min(1, 'Choose at least one membership status.').max(10),
+    /** The people an organisation's membership covers (its secondary members) receive it too. */
+    IncludeSecondaryMembers: z.boolean(),
+  }),
+  z.object({
+    Kind: z.literal('event'),
+    EventId: recordId,
+    /** Attendee statuses reached (registered by default); guests named only by an address are included. */
+    AttendeeStatusIds: z.array(attendeeStatusSchema).min(1, 'Choose at least one attendee status.').max(10),
+  }),
 ]);
 export type MailingAudience = z.infer<typeof mailingAudienceSchema>;
+
+/** What the mailing screen offers to choose a membership or event audience from. */
+export const audienceOptionsSchema = z.object({
+  MembershipTypes: z.array(
+    z.object({
+      Id: z.number(),
+      Name: z.string(),
+      Levels: z.array(z.object({ Id: z.number(), Name: z.string() })),
+    }),
+  ),
+  Events: z.array(z.object({ Id: z.number(), Name: z.string(), StartsAt: z.string() })),
+});
+export type AudienceOptions = z.infer<typeof audienceOptionsSchema>;
 
 export const MAILING_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
 export const RECIPIENT_STATUSES = [

@@ -4,6 +4,7 @@
  * preferences. Thin: each calls mailings.service.ts.
  */
 import {
+  audienceOptionsSchema,
   mailingInputSchema,
   mailingSchema,
   mailingSummarySchema,
@@ -130,6 +131,18 @@ export const mailingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tx, auth } = scope(req);
       reply.code(201);
       return service.createMailing(tx, auth, req.body);
+    },
+  });
+  app.get('/api/communication/mailings/audience-options', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['communications'],
+      summary: 'The membership types, levels and events a membership or event audience is chosen from',
+      response: { 200: audienceOptionsSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.audienceOptions(tx, auth.tenantId);
     },
   });
   app.get('/api/communication/mailings/:id', {

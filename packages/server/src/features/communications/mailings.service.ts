@@ -20,6 +20,7 @@ import {
   withTenantTx,
 } from '@guildhall/db';
 import {
+  type AudienceOptions,
   designSchema,
   listRequestSchema,
   type Mailing,
@@ -452,6 +453,56 @@ export async function previewMailing(
 
 const randomToken = () => q`replace(gen_random_uuid()::text, '-', '')`;
 
+const ids = (values: readonly number[]) => `{${values.join(',')}}`;
+
+/** The audience's people as `(contact_id, email)` rows of the association, before addresses are deduplicated. */
+function audienceSource(services: Services, tenantId: string, audience: MailingAudience) {
+  const contactsWhere = (where: ReturnType<typeof q>) =>
+    q`select c.contact_id, c.email from contacts c where c.tenant_id = ${tenantId} and not c.is_deleted and ${where}`;
+  switch (audience.Kind) {
+    case 'contacts':
+      return contactsWhere(q`c.contact_id = any(${ids(audience.ContactIds)}::bigint[])`);
+    case 'filter': {
+      const bound = services.resources.find((r) => r.resource.name === 'contacts');
+      if (!bound) throw new Error('the contacts resource is missing');
+      const request = listRequestSchema.parse({
+        Id: audience.FilterId,
+        ...(audience.Criteria ? { Criteria: audience.Criteria } : {}),
+      });
+      const plan = planList(bound, request, undefined, audience.SearchText || undefined);
+      const keys = q`select ${bound.sqlKey} from ${bound.sqlSource} where ${bound.sqlTenant} = ${tenantId}${plan.where ? q` and ${plan.where}` : q``}`;
+      return contactsWhere(q`c.contact_id in (${keys})`);
+    }
+    case 'membership': {
+      // The memberships chosen: their members, and the people an organisation's membership covers when asked.
+      const chosen = q`from memberships m where m.tenant_id = ${tenantId} and not m.is_deleted
+        and m.status = any(${`{${audience.Statuses.join(',')}}`}::text[])${
+          audience.MembershipTypeIds.length
+            ? q` and m.membership_type_id = any(${ids(audience.MembershipTypeIds)}::bigint[])`
+            : q``
+        }${
+          audience.MembershipLevelIds.length
+            ? q` and m.membership_level_id = any(${ids(audience.MembershipLevelIds)}::bigint[])`
+            : q``
+        }`;
+      const members = audience.IncludeSecondaryMembers
+        ? q`select m.contact_id ${chosen} union select mm.contact_id from membership_members mm
+            where mm.tenant_id = ${tenantId} and mm.membership_id in (select m.membership_id ${chosen})`
+        : q`select m.contact_id ${chosen}`;
+      return contactsWhere(q`c.contact_id in (${members})`);
+    }
+    case 'event':
+      // Attendees with a contact are reached at the contact's address (or the one they registered with);
+      // guests named only by an address, at that address.
+      return q`select a.contact_id, coalesce(nullif(c.email, ''), a.attendee_email) as email
+        from event_attendees a
+        left join contacts c on c.tenant_id = a.tenant_id and c.contact_id = a.contact_id and not c.is_deleted
+        where a.tenant_id = ${tenantId} and a.event_id = ${audience.EventId} and not a.is_deleted
+          and a.event_attendee_status_id = any(${ids(audience.AttendeeStatusIds)}::int[])
+          and (a.contact_id is null or c.contact_id is not null)`;
+  }
+}
+
 async function materialize(
   tx: Tx,
   services: Services,
@@ -459,27 +510,14 @@ async function materialize(
   mailingId: number,
   audience: MailingAudience,
 ): Promise<number> {
-  let where: ReturnType<typeof q>;
-  if (audience.Kind === 'contacts') {
-    where = q`c.contact_id = any(${`{${audience.ContactIds.join(',')}}`}::bigint[])`;
-  } else {
-    const bound = services.resources.find((r) => r.resource.name === 'contacts');
-    if (!bound) throw new Error('the contacts resource is missing');
-    const request = listRequestSchema.parse({
-      Id: audience.FilterId,
-      ...(audience.Criteria ? { Criteria: audience.Criteria } : {}),
-    });
-    const plan = planList(bound, request, undefined, audience.SearchText || undefined);
-    const keys = q`select ${bound.sqlKey} from ${bound.sqlSource} where ${bound.sqlTenant} = ${tenantId}${plan.where ? q` and ${plan.where}` : q``}`;
-    where = q`c.contact_id in (${keys})`;
-  }
+  const source = audienceSource(services, tenantId, audience);
   const statement = q`insert into mailing_recipients (tenant_id, mailing_id, contact_id, email, status, token)
-    select distinct on (lower(c.email)) c.tenant_id, ${mailingId}::bigint, c.contact_id, lower(c.email),
+    select distinct on (lower(x.email)) ${tenantId}::uuid, ${mailingId}::bigint, x.contact_id, lower(x.email),
       case when s.email is null then 'queued' else 'suppressed' end, ${randomToken()}
-    from contacts c
-    left join mail_suppressions s on s.tenant_id = c.tenant_id and s.email = lower(c.email)
-    where c.tenant_id = ${tenantId} and not c.is_deleted and c.email is not null and c.email <> '' and ${where}
-    order by lower(c.email), c.contact_id
+    from (${source}) x
+    left join mail_suppressions s on s.tenant_id = ${tenantId} and s.email = lower(x.email)
+    where x.email is not null and x.email <> ''
+    order by lower(x.email), x.contact_id nulls last
     on conflict (tenant_id, mailing_id, email) do nothing`;
   await runFragment(tx, statement);
   const [n] = rowsOf<{ n: number }>(
@@ -488,6 +526,37 @@ async function materialize(
     ),
   );
   return Number(n?.n ?? 0);
+}
+
+/** The membership types (with their levels) and the events a mailing's audience can be chosen from. */
+export async function audienceOptions(tx: Tx, tenantId: string): Promise<AudienceOptions> {
+  const types = rowsOf<{ id: number; name: string }>(
+    await tx.execute(sql`select membership_type_id as id, name from membership_types
+      where tenant_id = ${tenantId} and not is_deleted order by name limit 500`),
+  );
+  const levels = rowsOf<{ id: number; type_id: number; name: string }>(
+    await tx.execute(sql`select membership_level_id as id, membership_type_id as type_id, name from membership_levels
+      where tenant_id = ${tenantId} and not is_deleted order by sort_order nulls last, name limit 2000`),
+  );
+  // The most recent and coming events first.
+  const events = rowsOf<{ id: number; name: string; starts_at: string | Date }>(
+    await tx.execute(sql`select event_id as id, name, starts_at from events
+      where tenant_id = ${tenantId} and not is_deleted order by starts_at desc limit 300`),
+  );
+  return {
+    MembershipTypes: types.map((t) => ({
+      Id: Number(t.id),
+      Name: t.name,
+      Levels: levels
+        .filter((l) => Number(l.type_id) === Number(t.id))
+        .map((l) => ({ Id: Number(l.id), Name: l.name })),
+    })),
+    Events: events.map((e) => ({
+      Id: Number(e.id),
+      Name: e.name,
+      StartsAt: new Date(e.starts_at).toISOString(),
+    })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,15 +1,22 @@
 /**
  * One mailing. A draft is written here (from a template or from scratch, in the rich-text editor with merge fields),
- * its audience chosen (a filter of the contacts list, evaluated when the send starts), previewed as a recipient,
+ * its audience chosen (a filter of the contacts list, the members of chosen membership types, levels and statuses,
+ * or an event's attendees; evaluated when the send starts), previewed as a recipient,
  * test-sent to oneself, then sent now or scheduled. Once sent, the page shows how delivery went, recipient by
  * recipient (queued, sent, deferred, failed, bounced, suppressed).
  */
 import {
+  type AudienceOptions,
+  DEFAULT_AUDIENCE_ATTENDEE_STATUSES,
+  DEFAULT_AUDIENCE_MEMBERSHIP_STATUSES,
   type DesignedMessage,
   displayTimeZone,
+  EVENT_ATTENDEE_STATUS_OPTIONS,
   MAILING_STATUSES,
   type Mailing,
+  type MailingAudience,
   type MailingInput,
+  MEMBERSHIP_STATUSES,
   MERGE_FLAGS,
   type RecipientLog,
   TEMPLATE_TYPES,
@@ -18,7 +25,10 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Group,
+  MultiSelect,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -209,6 +219,155 @@ function RecipientsLog({ mailing }: { mailing: Mailing }) {
   );
 }
 
+const AUDIENCE_KINDS = [
+  { value: 'filter', label: 'Contacts' },
+  { value: 'membership', label: 'Members' },
+  { value: 'event', label: 'Event attendees' },
+];
+
+function audienceOf(kind: string): MailingAudience {
+  if (kind === 'membership')
+    return {
+      Kind: 'membership',
+      MembershipTypeIds: [],
+      MembershipLevelIds: [],
+      Statuses: [...DEFAULT_AUDIENCE_MEMBERSHIP_STATUSES],
+      IncludeSecondaryMembers: false,
+    };
+  if (kind === 'event')
+    return { Kind: 'event', EventId: 0, AttendeeStatusIds: [...DEFAULT_AUDIENCE_ATTENDEE_STATUSES] };
+  return { Kind: 'filter', FilterId: 0 };
+}
+
+/** Who receives the mailing: a filter of the contacts list, members by type, level and status, or an event's attendees. */
+function AudiencePicker({
+  value,
+  onChange,
+  filterOptions,
+}: {
+  value: MailingAudience;
+  onChange: (a: MailingAudience) => void;
+  filterOptions: { value: string; label: string }[];
+}) {
+  const me = useIdentity();
+  const tz = displayTimeZone(me);
+  const options = useQuery({
+    queryKey: ['mailing-audience-options'],
+    queryFn: () => api.get<AudienceOptions>('/api/communication/mailings/audience-options'),
+    enabled: value.Kind === 'membership' || value.Kind === 'event',
+  });
+  const kind = value.Kind === 'contacts' ? 'filter' : value.Kind;
+  const types = options.data?.MembershipTypes ?? [];
+  return (
+    <Stack gap="xs">
+      <div>
+        <Text size="sm" fw={500}>
+          Recipients
+        </Text>
+        <Text size="xs" c="dimmed">
+          Chosen when the send starts; suppressed addresses are skipped
+        </Text>
+      </div>
+      <SegmentedControl
+        aria-label="Recipients"
+        data={AUDIENCE_KINDS}
+        value={kind}
+        onChange={(k) => onChange(k === kind ? value : audienceOf(k))}
+      />
+      {value.Kind === 'filter' || value.Kind === 'contacts' ? (
+        <Select
+          label="Contacts"
+          aria-label="Contacts filter"
+          description="A filter of the contacts list"
+          data={filterOptions}
+          value={value.Kind === 'filter' ? String(value.FilterId) : null}
+          placeholder={value.Kind === 'contacts' ? `${value.ContactIds.length} chosen contacts` : undefined}
+          onChange={(v) => onChange({ Kind: 'filter', FilterId: Number(v ?? 0) })}
+        />
+      ) : null}
+      {value.Kind === 'membership' ? (
+        <>
+          <MultiSelect
+            label="Membership types"
+            placeholder={value.MembershipTypeIds.length ? undefined : 'Every type'}
+            data={types.map((t) => ({ value: String(t.Id), label: t.Name }))}
+            value={value.MembershipTypeIds.map(String)}
+            onChange={(v) => {
+              const typeIds = v.map(Number);
+              const allowed = new Set(
+                types.filter((t) => typeIds.includes(t.Id)).flatMap((t) => t.Levels.map((l) => l.Id)),
+              );
+              onChange({
+                ...value,
+                MembershipTypeIds: typeIds,
+                MembershipLevelIds: value.MembershipLevelIds.filter((l) => allowed.has(l)),
+              });
+            }}
+          />
+          {types.some((t) => value.MembershipTypeIds.includes(t.Id) && t.Levels.length > 0) ? (
+            <MultiSelect
+              label="Levels"
+              placeholder={value.MembershipLevelIds.length ? undefined : 'Every level'}
+              data={types
+                .filter((t) => value.MembershipTypeIds.includes(t.Id) && t.Levels.length > 0)
+                .map((t) => ({
+                  group: t.Name,
+                  items: t.Levels.map((l) => ({ value: String(l.Id), label: l.Name })),
+                }))}
+              value={value.MembershipLevelIds.map(String)}
+              onChange={(v) => onChange({ ...value, MembershipLevelIds: v.map(Number) })}
+            />
+          ) : null}
+          <MultiSelect
+            label="Membership statuses"
+            required
+            data={MEMBERSHIP_STATUSES.map((s) => ({ value: s.Id, label: s.Name }))}
+            value={value.Statuses}
+            error={value.Statuses.length === 0 ? 'Choose at least one membership status.' : undefined}
+            onChange={(v) => onChange({ ...value, Statuses: v as typeof value.Statuses })}
+          />
+          <Checkbox
+            label="Also the people an organisation's membership covers"
+            checked={value.IncludeSecondaryMembers}
+            onChange={(e) => onChange({ ...value, IncludeSecondaryMembers: e.currentTarget.checked })}
+          />
+        </>
+      ) : null}
+      {value.Kind === 'event' ? (
+        <>
+          <Select
+            label="Event"
+            required
+            searchable
+            placeholder="Choose an event"
+            data={(options.data?.Events ?? []).map((e) => ({
+              value: String(e.Id),
+              label: `${e.Name} (${formatDateTime(e.StartsAt, tz)})`,
+            }))}
+            value={value.EventId ? String(value.EventId) : null}
+            onChange={(v) => onChange({ ...value, EventId: Number(v ?? 0) })}
+          />
+          <MultiSelect
+            label="Attendees"
+            required
+            data={EVENT_ATTENDEE_STATUS_OPTIONS.map((s) => ({ value: String(s.Id), label: s.Name }))}
+            value={value.AttendeeStatusIds.map(String)}
+            error={value.AttendeeStatusIds.length === 0 ? 'Choose at least one attendee status.' : undefined}
+            onChange={(v) => onChange({ ...value, AttendeeStatusIds: v.map(Number) })}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Whether the audience names its recipients well enough to save. */
+function audienceComplete(a: MailingAudience): boolean {
+  if (a.Kind === 'membership') return a.Statuses.length > 0;
+  if (a.Kind === 'event') return a.EventId > 0 && a.AttendeeStatusIds.length > 0;
+  return true;
+}
+
 const EMPTY: MailingInput = {
   Name: '',
   TemplateId: null,
@@ -379,19 +538,12 @@ export function MailingPage() {
                   value={draft.Subject}
                   onChange={(e) => update({ Subject: e.currentTarget.value })}
                 />
-                <Select
-                  label="Recipients"
-                  description="A filter of the contacts list, evaluated when the send starts"
-                  data={filterOptions}
-                  value={draft.Audience.Kind === 'filter' ? String(draft.Audience.FilterId) : null}
-                  placeholder={
-                    draft.Audience.Kind === 'contacts'
-                      ? `${draft.Audience.ContactIds.length} chosen contacts`
-                      : undefined
-                  }
-                  onChange={(v) => update({ Audience: { Kind: 'filter', FilterId: Number(v ?? 0) } })}
-                />
               </SimpleGrid>
+              <AudiencePicker
+                value={draft.Audience}
+                onChange={(Audience) => update({ Audience })}
+                filterOptions={filterOptions}
+              />
               <div>
                 <Text size="sm" fw={500} mb={4}>
                   Message
@@ -429,7 +581,7 @@ export function MailingPage() {
                 <Button
                   onClick={() => void save()}
                   loading={saving}
-                  disabled={!draft.Name.trim() || !draft.Subject.trim()}
+                  disabled={!draft.Name.trim() || !draft.Subject.trim() || !audienceComplete(draft.Audience)}
                 >
                   Save draft
                 </Button>
@@ -442,14 +594,16 @@ export function MailingPage() {
                   />
                   <Button
                     variant="light"
-                    disabled={!when || !draft.Name.trim()}
+                    disabled={!when || !draft.Name.trim() || !audienceComplete(draft.Audience)}
                     onClick={() => void send(true)}
                   >
                     Schedule
                   </Button>
                   <Button
                     color="green"
-                    disabled={!draft.Name.trim() || !draft.Subject.trim()}
+                    disabled={
+                      !draft.Name.trim() || !draft.Subject.trim() || !audienceComplete(draft.Audience)
+                    }
                     onClick={() => void send(false)}
                   >
                     Send now
