@@ -73,12 +73,17 @@ export type AudienceOptions = z.infer<typeof audienceOptionsSchema>;
 export const MAILING_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
 export const RECIPIENT_STATUSES = [
   'queued',
+  /** Taken by a run of the send; not handed to the mail server yet (a restart queues it again). */
+  'claimed',
+  /** Being handed to the mail server. */
   'sending',
   'sent',
   'deferred',
   'failed',
   'bounced',
   'suppressed',
+  /** Handed to the mail server when the server stopped, its answer unknown: not sent again. */
+  'unknown',
 ] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 

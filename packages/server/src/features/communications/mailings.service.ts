@@ -3,7 +3,7 @@
  * then sent now or at a given time. Sending is a job (`mailing-send`): it fixes the recipients when it starts (a
  * filter of the contacts list is evaluated then; suppressed addresses are logged as `suppressed` and never sent),
  * then delivers in batches through the platform mailer, throttled per association, one log row per recipient:
- * queued → sending → sent, or deferred (a 4xx answer or no answer: tried again with backoff), failed (out of tries)
+ * queued → claimed → sending (handed to the mail server) → sent, or deferred (a 4xx answer or no answer: tried again with backoff), failed (out of tries)
  * or bounced (a 5xx answer: the address is suppressed). Every message carries List-Unsubscribe with a one-click POST
  * (RFC 8058) and a VERP return path naming its recipient.
  */
@@ -36,7 +36,7 @@ import type { AuthContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
 import type { ClaimedJob } from '../../platform/jobs.ts';
-import type { DeliveryMessage } from '../../platform/mailer.ts';
+import type { DeliveryMessage, DeliveryResult } from '../../platform/mailer.ts';
 import { planList } from '../../platform/resources/query.ts';
 import type { Services } from '../../platform/services.ts';
 import { renderDesign } from './design.ts';
@@ -54,6 +54,8 @@ export const MAILING_JOB = 'mailing-send';
 export const MAILING_BATCH = 200;
 /** Messages a second per association at most (MAIL_RATE_PER_TENANT). */
 export const DEFAULT_MAIL_RATE = Number(process.env.MAIL_RATE_PER_TENANT ?? 500);
+/** Messages of one mailing in flight at once (the mailer's pooled SMTP connections). */
+export const MAILING_CONCURRENCY = 8;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -589,9 +591,42 @@ interface RecipientRow {
   attempts: number;
 }
 
-export function mailingHandler(services: Services, options: { rate?: number; batch?: number } = {}) {
+/** Recipients a stopped run handed to the mail server before it could write what the server answered. */
+export const INTERRUPTED =
+  'The server stopped while this message was being handed to the mail server; it is not sent again, so that no one receives it twice.';
+
+interface Outcome {
+  status: 'sent' | 'deferred' | 'failed' | 'bounced';
+  error: string | null;
+  next: Date | null;
+}
+
+function outcomeOf(result: DeliveryResult, attempts: number): Outcome {
+  if (result.ok) return { status: 'sent', error: null, next: null };
+  if (result.permanent) return { status: 'bounced', error: result.message, next: null };
+  const delay = nextRetryDelay(attempts);
+  return {
+    status: delay === null ? 'failed' : 'deferred',
+    error: result.message,
+    next: delay === null ? null : new Date(Date.now() + delay),
+  };
+}
+
+/**
+ * The `mailing-send` job. Delivery is at most once per recipient (decision 0152, revised): a batch is claimed
+ * (`claimed`), and each message is marked `sending` in a committed statement just before it is handed to the mail
+ * server, its outcome written as soon as the server answers. A run that stopped (a crash, a kill) leaves `claimed`
+ * rows, never handed to the mail server, which the next run queues again, and at most a few `sending` rows (the
+ * messages in flight), which it records as `unknown` and does not send again.
+ */
+export function mailingHandler(
+  services: Services,
+  options: { rate?: number; batch?: number; concurrency?: number } = {},
+) {
   const rate = options.rate ?? DEFAULT_MAIL_RATE;
   const batch = options.batch ?? MAILING_BATCH;
+  // As many messages in flight as the mailer's pooled SMTP connections: one handed over is one being transmitted.
+  const concurrency = Math.max(1, options.concurrency ?? MAILING_CONCURRENCY);
   return async (database: Database, job: ClaimedJob) => {
     const tenantId = job.tenantId;
     const mailingId = Number((job.payload as { mailingId: number }).mailingId);
@@ -617,8 +652,11 @@ export function mailingHandler(services: Services, options: { rate?: number; bat
           .set({ status: 'sending', startedAt: new Date(), recipientCount: count, updatedAt: new Date() })
           .where(and(eq(mailings.tenantId, tenantId), eq(mailings.mailingId, mailingId)));
       }
-      // Recipients a stopped run left in `sending` are sent again (at least once; see decision 0152).
-      await tx.execute(sql`update mailing_recipients set status = 'queued'
+      // What a stopped run left: claimed but never handed to the mail server goes again; handed over but not
+      // answered (in flight when it stopped) is recorded as unknown and never sent twice.
+      await tx.execute(sql`update mailing_recipients set status = 'queued', updated_at = now()
+        where tenant_id = ${tenantId} and mailing_id = ${mailingId} and status = 'claimed'`);
+      await tx.execute(sql`update mailing_recipients set status = 'unknown', last_error = ${INTERRUPTED}, updated_at = now()
         where tenant_id = ${tenantId} and mailing_id = ${mailingId} and status = 'sending'`);
       const sender = row.createdBy
         ? (rowsOf<{ name: string; email: string }>(
@@ -634,7 +672,7 @@ export function mailingHandler(services: Services, options: { rate?: number; bat
       // 2. Claim a batch: queued, or deferred whose next try is due.
       const claimed = await withTenantTx(db, { tenantId }, async (tx) => {
         const rows = rowsOf<RecipientRow>(
-          await tx.execute(sql`update mailing_recipients r set status = 'sending', attempts = r.attempts + 1, updated_at = now()
+          await tx.execute(sql`update mailing_recipients r set status = 'claimed', attempts = r.attempts + 1, updated_at = now()
             where r.tenant_id = ${tenantId} and r.recipient_id in (
               select recipient_id from mailing_recipients
               where tenant_id = ${tenantId} and mailing_id = ${mailingId}
@@ -650,76 +688,61 @@ export function mailingHandler(services: Services, options: { rate?: number; bat
         return { rows, values };
       });
       if (claimed.rows.length === 0) break;
-      const results: { id: number; status: string; error: string | null; next: Date | null }[] = [];
+      const deliverOne = async (r: RecipientRow) => {
+        const id = Number(r.recipient_id);
+        const addresses = addressesOf(state.ctx, tenantId, r.token);
+        const contact = r.contact_id ? (claimed.values.get(Number(r.contact_id)) ?? null) : null;
+        const out = renderMessage(compiled, state.ctx, valuesOf(state.ctx, contact, addresses), addresses);
+        const message: DeliveryMessage = {
+          to: r.email,
+          subject: out.subject,
+          html: out.html,
+          text: out.text,
+          headers: {
+            'List-Unsubscribe': `<${addresses.unsubscribe}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            'X-Guildhall-Mailing': `${mailingId}`,
+          },
+          returnPath: returnPathOf(services.config.mailFrom, tenantId, r.token),
+        };
+        await pace();
+        // 3. Committed before the hand-over: from here a restart never sends this recipient again.
+        const handed = await withTenantTx(db, { tenantId }, async (tx) =>
+          rowsOf(
+            await tx.execute(sql`update mailing_recipients set status = 'sending', updated_at = now()
+              where tenant_id = ${tenantId} and recipient_id = ${id} and status = 'claimed' returning recipient_id`),
+          ),
+        );
+        if (handed.length === 0) return;
+        const outcome = outcomeOf(await services.mailer.deliver(tenantId, message), r.attempts);
+        // 4. The answer, as soon as it is known; a hard bounce suppresses the address.
+        await withTenantTx(db, { tenantId }, async (tx) => {
+          await tx
+            .update(mailingRecipients)
+            .set({
+              status: outcome.status,
+              lastError: outcome.error,
+              nextAttemptAt: outcome.next,
+              updatedAt: new Date(),
+              ...(outcome.status === 'sent' ? { sentAt: new Date() } : {}),
+            })
+            .where(and(eq(mailingRecipients.tenantId, tenantId), eq(mailingRecipients.recipientId, id)));
+          if (outcome.status === 'bounced')
+            await tx
+              .insert(mailSuppressions)
+              .values({ tenantId, email: r.email, reason: 'bounced', detail: outcome.error })
+              .onConflictDoNothing();
+        });
+      };
+      let next = 0;
       await Promise.all(
-        claimed.rows.map(async (r) => {
-          await pace();
-          const addresses = addressesOf(state.ctx, tenantId, r.token);
-          const contact = r.contact_id ? (claimed.values.get(Number(r.contact_id)) ?? null) : null;
-          const out = renderMessage(compiled, state.ctx, valuesOf(state.ctx, contact, addresses), addresses);
-          const message: DeliveryMessage = {
-            to: r.email,
-            subject: out.subject,
-            html: out.html,
-            text: out.text,
-            headers: {
-              'List-Unsubscribe': `<${addresses.unsubscribe}>`,
-              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-              'X-Guildhall-Mailing': `${mailingId}`,
-            },
-            returnPath: returnPathOf(services.config.mailFrom, tenantId, r.token),
-          };
-          const result = await services.mailer.deliver(tenantId, message);
-          if (result.ok)
-            results.push({ id: Number(r.recipient_id), status: 'sent', error: null, next: null });
-          else if (result.permanent)
-            results.push({
-              id: Number(r.recipient_id),
-              status: 'bounced',
-              error: result.message,
-              next: null,
-            });
-          else {
-            const delay = nextRetryDelay(r.attempts);
-            results.push({
-              id: Number(r.recipient_id),
-              status: delay === null ? 'failed' : 'deferred',
-              error: result.message,
-              next: delay === null ? null : new Date(Date.now() + delay),
-            });
+        Array.from({ length: Math.min(concurrency, claimed.rows.length) }, async () => {
+          while (next < claimed.rows.length) {
+            const r = claimed.rows[next++];
+            if (r) await deliverOne(r);
           }
         }),
       );
-      // 3. The batch's outcome in one statement; hard bounces suppress their address.
-      await withTenantTx(db, { tenantId }, async (tx) => {
-        const payload = JSON.stringify(
-          results.map((x) => ({
-            id: x.id,
-            status: x.status,
-            error: x.error,
-            next: x.next?.toISOString() ?? null,
-          })),
-        );
-        await tx.execute(sql`update mailing_recipients r set status = x.status, last_error = x.error,
-            next_attempt_at = x.next::timestamptz, updated_at = now(),
-            sent_at = case when x.status = 'sent' then now() else r.sent_at end
-          from jsonb_to_recordset(${payload}::jsonb) as x(id bigint, status text, error text, next text)
-          where r.tenant_id = ${tenantId} and r.recipient_id = x.id`);
-        const bounced = claimed.rows.filter((r) =>
-          results.some((x) => x.id === Number(r.recipient_id) && x.status === 'bounced'),
-        );
-        for (const b of bounced) {
-          await tx
-            .insert(mailSuppressions)
-            .values({
-              tenantId,
-              email: b.email,
-              reason: 'bounced',
-              detail: results.find((x) => x.id === Number(b.recipient_id))?.error ?? null,
-            })
-            .onConflictDoNothing();
-        }
-      });
     }
     // 4. Done, or come back when the next deferred recipient is due.
     await withTenantTx(db, { tenantId }, async (tx) => {

@@ -12,6 +12,7 @@ import {
   testApp,
 } from '../../../test/helpers.ts';
 import { decodeQuotedPrintable } from '../../../test/smtp-inbox.ts';
+import { INTERRUPTED, mailingHandler } from './mailings.service.ts';
 
 interface Received {
   from: string;
@@ -288,5 +289,70 @@ describe('mailings delivered', () => {
     const list = (await api.get('/api/communication/mailings')).json() as { MailingId: number }[];
     expect(list.map((m) => m.MailingId)).toContain(mailingId);
     expect((await apiOther.get('/api/communication/mailings')).json()).toEqual([]);
+  });
+
+  it('a send stopped between claim and completion: after the restart no one gets two copies and no one is skipped', async () => {
+    const names = ['crash1', 'crash2', 'crash3', 'crash4', 'crash5', 'crash6', 'crash7'];
+    const ids: number[] = [];
+    for (const n of names) ids.push(await contact(api, n, addr(n)));
+    const created = await api.post('/api/communication/mailings', {
+      Name: 'Interrupted',
+      Subject: 'Interrupted',
+      BodyHtml: `<p>Hi ${first()}</p>`,
+      Audience: { Kind: 'contacts', ContactIds: ids },
+    });
+    const id = created.json().MailingId as number;
+    // Scheduled for later, so that its job waits while the crashing run below is made by hand.
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    await api.post(`/api/communication/mailings/${id}/send`, { ScheduledAt: later });
+
+    // A first run "crashes" (throws out of the job, writing nothing more) while its fourth message is handed to the
+    // mail server: the server has it, the run never learns the answer; two more of that batch are claimed only.
+    const real = ctx.app.services.mailer;
+    let handed = 0;
+    const crashing = {
+      ...ctx.app.services,
+      mailer: {
+        ...real,
+        deliver: async (tenantId: string, message: Parameters<typeof real.deliver>[1]) => {
+          handed++;
+          const result = await real.deliver(tenantId, message);
+          if (handed === 4) throw new Error('the process stopped');
+          return result;
+        },
+      },
+    };
+    await expect(
+      mailingHandler(crashing, { batch: 3, concurrency: 1, rate: 0 })(ctx.database, {
+        tenantId: t.tenant.id,
+        id: 'crashed-run',
+        kind: 'mailing-send',
+        payload: { mailingId: id },
+        userId: null,
+        attempts: 1,
+      }),
+    ).rejects.toThrow('the process stopped');
+    let m = (await api.get(`/api/communication/mailings/${id}`)).json();
+    expect(m.Counts).toEqual({ sent: 3, sending: 1, claimed: 2, queued: 1 });
+    const delivered = () => names.map((n) => smtp.to(addr(n)).length);
+    expect(delivered().reduce((a, b) => a + b, 0)).toBe(4);
+
+    // The restart (the queued job, run by the worker): the claimed ones and the rest are sent, the one in flight is
+    // not sent again and says so.
+    await makeRetriesDue(t.tenant.id);
+    await ctx.app.worker.drain();
+    m = (await api.get(`/api/communication/mailings/${id}`)).json();
+    expect(m.Status).toBe('sent');
+    expect(m.Counts).toEqual({ sent: 6, unknown: 1 });
+    expect(delivered()).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    const log = (await api.get(`/api/communication/mailings/${id}/recipients`)).json() as {
+      Email: string;
+      Status: string;
+      LastError: string | null;
+    }[];
+    const unknown = log.filter((r) => r.Status === 'unknown');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]?.LastError).toBe(INTERRUPTED);
+    expect(smtp.to(unknown[0]?.Email as string)).toHaveLength(1);
   });
 });

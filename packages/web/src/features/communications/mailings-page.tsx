@@ -20,14 +20,26 @@ export const MAILING_STATUS_COLORS: Record<string, string> = {
   sent: 'green',
   cancelled: 'gray',
   queued: 'gray',
+  claimed: 'gray',
   deferred: 'orange',
   failed: 'red',
   bounced: 'red',
   suppressed: 'gray',
+  unknown: 'yellow',
 };
 
 export function deliverySummary(counts: Record<string, number>): string {
-  const order = ['sent', 'queued', 'sending', 'deferred', 'bounced', 'failed', 'suppressed'];
+  const order = [
+    'sent',
+    'queued',
+    'claimed',
+    'sending',
+    'deferred',
+    'bounced',
+    'failed',
+    'suppressed',
+    'unknown',
+  ];
   return order
     .filter((k) => (counts[k] ?? 0) > 0)
     .map((k) => `${counts[k]} ${k}`)
