@@ -126,7 +126,11 @@ export const SIGNED_OUT_NOTICES: Record<SignedOutReason, string> = {
 export function signOutLocally(queryClient: QueryClient, reason: SignedOutReason): void {
   // A request answered 401 after the user signed out (declined the terms or the policy, signed out) says nothing
   // new: it must not replace the reason the sign-in page gives.
-  if (reason === 'session-ended' && queryClient.getQueryData(meQueryKey) === null && signedOutReason(queryClient))
+  if (
+    reason === 'session-ended' &&
+    queryClient.getQueryData(meQueryKey) === null &&
+    signedOutReason(queryClient)
+  )
     return;
   const isMe = (key: readonly unknown[]) => key[0] === meQueryKey[0] && key[1] === meQueryKey[1];
   void queryClient.cancelQueries({ predicate: (q) => !isMe(q.queryKey) });
