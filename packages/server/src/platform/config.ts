@@ -29,6 +29,11 @@ export interface AppConfig {
    * empty by default). Tests give each app one of its own, as separate deployments on one database.
    */
   rateLimitNamespace?: string | undefined;
+  /**
+   * A change of a custom field's definition that its records' search documents read (made searchable, published,
+   * deleted) rewrites them at once when at most this many records have a value, else in a background job (200).
+   */
+  searchRefreshInlineLimit?: number | undefined;
   /** Another Stripe API server for the card gateway (a local fake in tests and demos); absent: Stripe's own. */
   stripeApiUrl?: string | undefined;
 }
@@ -55,5 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     storageUrl: env.STORAGE_URL || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    searchRefreshInlineLimit: env.SEARCH_REFRESH_INLINE_LIMIT
+      ? Number(env.SEARCH_REFRESH_INLINE_LIMIT)
+      : undefined,
   };
 }

@@ -13,7 +13,7 @@ import type { JobHandler } from './jobs.ts';
 import type { ExtraFieldsSource } from './resources/extra-fields.ts';
 import type { ResourceHooks } from './resources/hooks.ts';
 import type { BoundResource } from './resources/registry.ts';
-import type { EventSubscriber, SearchDocumentWriter, Services } from './services.ts';
+import type { EventSubscriber, SearchWriterDeclaration, Services } from './services.ts';
 
 export interface FeatureModule {
   /** The feature's folder name; unique among the modules. */
@@ -43,9 +43,10 @@ export interface FeatureModule {
   daily?: readonly string[];
   /**
    * Writers of the global search index, by entity type (`search_documents.entity_type`): rewrite the documents of
-   * one record in the caller's transaction. Others reach them through `services.search`.
+   * one record in the caller's transaction (and, when declared with `writeMany`, many in batches). Others reach them
+   * through `services.search`.
    */
-  searchDocuments?: Record<string, SearchDocumentWriter>;
+  searchDocuments?: Record<string, SearchWriterDeclaration>;
   /**
    * Domain events this feature publishes through `services.events.publish` (names such as `invoice.paid`; the
    * payload schema lives in the feature's shared folder). A name has one publisher (decision 0110).

@@ -30,11 +30,29 @@ export type SearchDocumentWriter = (
   resources: readonly BoundResource[],
 ) => Promise<void>;
 
+/** Rewrites the search documents of many records at once (a few statements per batch), in the caller's transaction. */
+export type SearchDocumentsWriter = (
+  tx: Tx,
+  tenantId: string,
+  ids: readonly number[],
+  resources: readonly BoundResource[],
+) => Promise<void>;
+
+/** A module's writer of one entity type: one record at a time, or also many in batches. */
+export type SearchWriterDeclaration =
+  | SearchDocumentWriter
+  | { write: SearchDocumentWriter; writeMany: SearchDocumentsWriter };
+
 /** The global search index's writer: the documents of a record of any searchable entity type. */
 export interface SearchIndex {
   readonly entityTypes: readonly string[];
   /** Rewrites the documents of one record; an entity type no module writes is a programming error. */
   write(tx: Tx, tenantId: string, entityType: string, id: number): Promise<void>;
+  /**
+   * Rewrites the documents of many records (a definition they read changed: a custom field made searchable): in
+   * batches when the writer declares it, else one by one.
+   */
+  writeMany(tx: Tx, tenantId: string, entityType: string, ids: readonly number[]): Promise<void>;
 }
 
 export interface NewJob {
@@ -150,12 +168,18 @@ export function createServices(
     }
   }
 
-  const writers = new Map<string, { owner: string; write: SearchDocumentWriter }>();
+  const writers = new Map<
+    string,
+    { owner: string; write: SearchDocumentWriter; writeMany?: SearchDocumentsWriter }
+  >();
   for (const m of modules) {
-    for (const [type, write] of Object.entries(m.searchDocuments ?? {})) {
+    for (const [type, declared] of Object.entries(m.searchDocuments ?? {})) {
       const other = writers.get(type);
       if (other) refuse(`${m.name} writes search documents of ${type}, which ${other.owner} already writes.`);
-      writers.set(type, { owner: m.name, write });
+      writers.set(
+        type,
+        typeof declared === 'function' ? { owner: m.name, write: declared } : { owner: m.name, ...declared },
+      );
     }
   }
 
@@ -205,6 +229,12 @@ export function createServices(
       const writer = writers.get(entityType);
       if (!writer) throw new Error(`No feature module writes search documents of ${entityType}.`);
       return writer.write(tx, tenantId, id, resources);
+    },
+    async writeMany(tx, tenantId, entityType, ids) {
+      const writer = writers.get(entityType);
+      if (!writer) throw new Error(`No feature module writes search documents of ${entityType}.`);
+      if (writer.writeMany) return writer.writeMany(tx, tenantId, ids, resources);
+      for (const id of ids) await writer.write(tx, tenantId, id, resources);
     },
   };
   const subscribers = new Map<string, EventSubscriber[]>();

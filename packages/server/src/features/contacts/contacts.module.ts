@@ -8,6 +8,7 @@ import { boundResource } from '../../platform/resources/registry.ts';
 import { contactsHooks } from './contacts.hooks.ts';
 import { refreshContactSearch } from './contacts.repo.ts';
 import { contactsRoutes } from './contacts.routes.ts';
+import { refreshSearchOf } from './import.repo.ts';
 import { IMPORT_JOB, importHandler } from './import.service.ts';
 
 export const contactsModule = defineFeature({
@@ -16,8 +17,12 @@ export const contactsModule = defineFeature({
   resourceHooks: contactsHooks,
   jobs: { [IMPORT_JOB]: importHandler },
   searchDocuments: {
-    Contact: (tx, tenantId, id, resources) =>
-      refreshContactSearch(tx, tenantId, id, boundResource(resources, contactsResource.name).extraFields),
+    Contact: {
+      write: (tx, tenantId, id, resources) =>
+        refreshContactSearch(tx, tenantId, id, boundResource(resources, contactsResource.name).extraFields),
+      writeMany: (tx, tenantId, ids, resources) =>
+        refreshSearchOf(tx, tenantId, ids, boundResource(resources, contactsResource.name).extraFields),
+    },
   },
 });
 

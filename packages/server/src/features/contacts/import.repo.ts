@@ -22,7 +22,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/context.ts';
 import type { ExtraFieldsSource } from '../../platform/resources/extra-fields.ts';
 import type * as repo from '../../platform/resources/resource.repo.ts';
-import { CONTACT_DOCUMENT_TYPES, contactRecordColumns } from './contacts.repo.ts';
+import { CONTACT_DOCUMENT_TYPES, contactRecordColumns, directoryStatuses } from './contacts.repo.ts';
 
 /** Rows of one statement: 1,000 contacts of about 25 values stay far below PostgreSQL's 65,535 parameters. */
 export const IMPORT_BATCH = 1000;
@@ -242,6 +242,8 @@ export async function refreshSearchOf(
   /** What other features add to contacts (custom fields): their searchable texts join the documents. */
   extra?: ExtraFieldsSource,
 ): Promise<void> {
+  // The association's directory statuses, as `refreshContactSearch` reads them for a listed contact.
+  const statuses = ids.length > 0 ? await directoryStatuses(tx, tenantId) : [];
   for (let i = 0; i < ids.length; i += IMPORT_BATCH) {
     const chunk = [...new Set(ids.slice(i, i + IMPORT_BATCH))];
     const records = (await tx
@@ -285,7 +287,7 @@ export async function refreshSearchOf(
         c,
         entries.get(c.ContactId) ?? [],
         employers.get(c.ContactId) ?? null,
-        undefined,
+        statuses,
         texts?.get(c.ContactId),
       ),
     );

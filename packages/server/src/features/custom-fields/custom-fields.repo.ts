@@ -363,3 +363,26 @@ export async function writeValues(
         choice_ids = excluded.choice_ids, file_value = excluded.file_value, updated_at = now()`);
   }
 }
+
+/** The records with a value of a field, in key order after `after`, at most `limit` (its primary key's order). */
+export async function recordIdsWithValue(
+  tx: Tx,
+  tenantId: string,
+  fieldId: number,
+  after: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await tx
+    .select({ id: customFieldValues.recordId })
+    .from(customFieldValues)
+    .where(
+      and(
+        eq(customFieldValues.tenantId, tenantId),
+        eq(customFieldValues.fieldId, fieldId),
+        sql`${customFieldValues.recordId} > ${after}`,
+      ),
+    )
+    .orderBy(asc(customFieldValues.recordId))
+    .limit(limit);
+  return rows.map((r) => Number(r.id));
+}

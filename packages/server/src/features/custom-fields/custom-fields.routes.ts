@@ -96,7 +96,7 @@ export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return service.updateField(tx, auth, req.params.id, req.body);
+      return service.updateField(tx, auth, req.params.id, req.body, app.services);
     },
   });
 
@@ -110,7 +110,7 @@ export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      await service.deleteField(tx, auth, req.params.id);
+      await service.deleteField(tx, auth, req.params.id, app.services);
       return { ok: true as const };
     },
   });
@@ -133,6 +133,7 @@ export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.params.id,
         req.body.CustomFieldDataTypeId,
         req.body.Confirm,
+        app.services,
       );
     },
   });

@@ -33,6 +33,12 @@ import { findRow } from '../../platform/resources/resource.repo.ts';
 import { recordModel, settingsFor, tenantSettingsOf } from '../../platform/resources/resource.service.ts';
 import type { SearchIndex } from '../../platform/services.ts';
 import * as repo from './custom-fields.repo.ts';
+import {
+  followDefinition,
+  SEARCHED_TYPES,
+  type SearchRefreshServices,
+  searchedTexts,
+} from './custom-fields.search.ts';
 
 const AUDIT_ENTITY = 'custom_fields';
 
@@ -144,6 +150,7 @@ export async function updateField(
   auth: AuthContext,
   id: number,
   body: CustomFieldBody & { Version?: number | undefined },
+  services: SearchRefreshServices,
 ): Promise<CustomField> {
   const before = await repo.findField(tx, auth.tenantId, id);
   if (!before) throw notFound();
@@ -165,15 +172,22 @@ export async function updateField(
   if (!after)
     throw new HttpError(409, 'Someone else changed this field since you opened it. Reload it and try again.');
   await audit(tx, auth, { action: 'update', entity: AUDIT_ENTITY, entityId: id, before, after });
+  await followDefinition(tx, auth.tenantId, services, before, after, auth.userId);
   const counts = await repo.valueCounts(tx, auth.tenantId, [id]);
   return { ...after, ValueCount: counts.get(id) ?? 0 };
 }
 
-export async function deleteField(tx: Tx, auth: AuthContext, id: number): Promise<void> {
+export async function deleteField(
+  tx: Tx,
+  auth: AuthContext,
+  id: number,
+  services: SearchRefreshServices,
+): Promise<void> {
   const before = await repo.findField(tx, auth.tenantId, id);
   if (!before) throw notFound();
   await repo.deleteField(tx, auth.tenantId, id);
   await audit(tx, auth, { action: 'delete', entity: AUDIT_ENTITY, entityId: id, before });
+  await followDefinition(tx, auth.tenantId, services, before, null, auth.userId);
 }
 
 async function recordNames(
@@ -201,6 +215,7 @@ export async function changeType(
   id: number,
   newTypeId: number,
   confirm: boolean,
+  services: SearchRefreshServices,
 ): Promise<TypeChangeOutcome> {
   const before = await repo.findField(tx, auth.tenantId, id);
   if (!before) throw notFound();
@@ -261,6 +276,16 @@ export async function changeType(
         Lost: lost,
       },
     });
+    // Every record that had a value: a lost one no longer has a row to find it by.
+    await followDefinition(
+      tx,
+      auth.tenantId,
+      services,
+      before,
+      written,
+      auth.userId,
+      stored.map((v) => v.recordId),
+    );
   }
   return {
     FromTypeId: before.CustomFieldDataTypeId,
@@ -545,16 +570,8 @@ export async function importerOf(
   };
 }
 
-const TEXT_TYPES: readonly number[] = [
-  CUSTOM_FIELD_DATA_TYPES.Text,
-  CUSTOM_FIELD_DATA_TYPES.MultiLineText,
-  CUSTOM_FIELD_DATA_TYPES.Email,
-  CUSTOM_FIELD_DATA_TYPES.Phone,
-  CUSTOM_FIELD_DATA_TYPES.Website,
-];
-
 /**
- * The texts of records' searchable text fields for their search documents: staff find every one; members, in the
+ * The texts of records' searchable fields (texts, chosen choices' names) for their search documents: staff find every one; members, in the
  * directory, only those published there that members may read (a staff-only value never reaches their index).
  */
 export async function searchTextsOf(
@@ -566,17 +583,16 @@ export async function searchTextsOf(
   const out = new Map<number, { staff: string[]; member: string[] }>();
   if (keys.length === 0) return out;
   const fields = (await repo.fieldsOf(tx, tenantId, entity)).filter(
-    (f) => f.Searchable && TEXT_TYPES.includes(f.CustomFieldDataTypeId),
+    (f) => f.Searchable && SEARCHED_TYPES.includes(f.CustomFieldDataTypeId),
   );
   if (fields.length === 0) return out;
   const values = await repo.valuesOf(tx, tenantId, fields, keys);
   for (const [key, byField] of values) {
     const texts = { staff: [] as string[], member: [] as string[] };
     for (const f of fields) {
-      const v = byField[String(f.CustomFieldId)];
-      if (typeof v !== 'string' || v.trim() === '') continue;
-      texts.staff.push(v);
-      if (f.InDirectory && f.Visibility !== 'staff') texts.member.push(v);
+      const found = searchedTexts(f, byField[String(f.CustomFieldId)]);
+      texts.staff.push(...found);
+      if (f.InDirectory && f.Visibility !== 'staff') texts.member.push(...found);
     }
     if (texts.staff.length > 0) out.set(key, texts);
   }
