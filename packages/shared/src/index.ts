@@ -42,6 +42,7 @@ export * from './samples/samples.resource.ts';
 export * from './users/users.resource.ts';
 export * from './users/invitations.schema.ts';
 export * from './users/users.mail.ts';
+export * from './tasks/tasks.mail.ts';
 export * from './terms/terms.resource.ts';
 export * from './help/help.resource.ts';
 export * from './settings/settings.resource.ts';

@@ -14,6 +14,8 @@ export interface MailMessage {
   secrets?: readonly string[];
   /** Files sent with the message (an invoice's PDF); the outbox keeps their names, types and sizes. */
   attachments?: readonly MailAttachment[];
+  /** The envelope sender: where bounces (DSN) go (a VERP address naming the message's recipient). */
+  returnPath?: string;
 }
 
 export interface MailAttachment {
@@ -142,11 +144,12 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
       if (!transport) return { id: row.id, delivered: false };
       let error: string | null = null;
       try {
-        const { secrets: _secrets, attachments, ...delivery } = message;
+        const { secrets: _secrets, attachments, returnPath, ...delivery } = message;
         await transport.sendMail({
           from,
           ...delivery,
           ...(attachments ? { attachments: [...attachments] } : {}),
+          ...(returnPath ? { envelope: { from: returnPath, to: message.to } } : {}),
         });
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
@@ -161,7 +164,7 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
     },
     async sendWithoutTenant(message) {
       if (!transport) return { delivered: false };
-      const { secrets: _secrets, attachments, ...delivery } = message;
+      const { secrets: _secrets, attachments, returnPath: _returnPath, ...delivery } = message;
       await transport.sendMail({
         from,
         ...delivery,

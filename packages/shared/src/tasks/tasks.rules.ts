@@ -243,10 +243,15 @@ export function mentionsOf(text: string): string[] {
   return out;
 }
 
-/** The reminder mail's subject for one assignee on one day. */
-export function reminderSubject(overdue: number, dueToday: number): string {
+/** How many of an assignee's tasks the reminder lists: "2 overdue, 1 due today". */
+export function reminderSummary(overdue: number, dueToday: number): string {
   const parts: string[] = [];
   if (overdue > 0) parts.push(`${overdue} overdue`);
   if (dueToday > 0) parts.push(`${dueToday} due today`);
-  return `Your tasks: ${parts.join(', ')}`;
+  return parts.join(', ');
+}
+
+/** The reminder mail's default subject for one assignee on one day. */
+export function reminderSubject(overdue: number, dueToday: number): string {
+  return `Your tasks: ${reminderSummary(overdue, dueToday)}`;
 }

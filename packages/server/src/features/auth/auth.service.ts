@@ -306,11 +306,16 @@ async function sendResetLink(
   if (!(await repo.storeResetToken(database, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS))))
     return false;
   const link = `${config.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
-  await communicationsApi.sendSystemMail({ database, mailer }, membership.tenantId, passwordResetMail, {
-    to: user.email,
-    values: { 'User.DisplayName': user.displayName, 'User.Username': user.username, 'Reset.Link': link },
-    secrets: [token],
-  });
+  await communicationsApi.sendSystemMail(
+    { database, mailer, config },
+    membership.tenantId,
+    passwordResetMail,
+    {
+      to: user.email,
+      values: { 'User.DisplayName': user.displayName, 'User.Username': user.username, 'Reset.Link': link },
+      secrets: [token],
+    },
+  );
   return true;
 }
 

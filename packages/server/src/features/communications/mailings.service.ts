@@ -577,7 +577,7 @@ function pacer(rate: number) {
   };
 }
 
-function returnPathOf(mailFrom: string, tenantId: string, token: string): string {
+export function returnPathOf(mailFrom: string, tenantId: string, token: string): string {
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
   const domain = address.split('@')[1] ?? 'localhost';
   return `bounces+${tenantId}.${token}@${domain}`;

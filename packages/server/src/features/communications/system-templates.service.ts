@@ -6,7 +6,16 @@
  * rendered with the message's values by the strict Liquid renderer of decision 0151 and delivered by the platform
  * mailer (outbox, then SMTP), secrets hidden from the outbox as before.
  */
-import { type Database, systemTemplates, type Tx, tenants, withTenantTx } from '@guildhall/db';
+
+import { randomBytes } from 'node:crypto';
+import {
+  type Database,
+  mailingRecipients,
+  systemTemplates,
+  type Tx,
+  tenants,
+  withTenantTx,
+} from '@guildhall/db';
 import {
   type SystemTemplate,
   type SystemTemplateInput,
@@ -20,8 +29,8 @@ import type { AppConfig } from '../../platform/config.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
 import type { MailAttachment, Mailer } from '../../platform/mailer.ts';
-import { emailDocument, textOf } from './mailings.service.ts';
-import { compileTemplate, type MergeValues, TemplateError } from './render.ts';
+import { emailDocument, returnPathOf, textOf } from './mailings.service.ts';
+import { compileTemplate, escapeHtml, type MergeValues, SafeHtml, TemplateError } from './render.ts';
 
 function view(t: SystemTemplate, row: typeof systemTemplates.$inferSelect | undefined): SystemTemplateView {
   return {
@@ -133,6 +142,7 @@ function render(
   wording: { subject: string; bodyHtml: string },
   association: { name: string; website: string | null },
   values: Record<string, string | null | undefined>,
+  lists: SystemMail['lists'] = {},
 ) {
   const compiled = compile(t, wording.subject, wording.bodyHtml);
   const all: MergeValues = {
@@ -140,6 +150,7 @@ function render(
     'Association.Website': association.website ?? '',
     ...values,
   };
+  for (const [name, sections] of Object.entries(lists ?? {})) all[name] = listHtml(sections);
   const body = compiled.body.render(all);
   const html = emailDocument(body, '');
   const subject = textOf(compiled.subject.render(all)).replace(/\s+/g, ' ').trim();
@@ -169,8 +180,30 @@ export async function previewSystemTemplate(
   return { Subject: out.subject, Html: out.html };
 }
 
+/** Sections of items as HTML built from escaped text: a heading each (when given), then its items; empty ones left out. */
+function listHtml(sections: readonly MailListSection[]): SafeHtml {
+  return new SafeHtml(
+    sections
+      .filter((s) => s.items.length > 0)
+      .map(
+        (s) =>
+          `${s.heading ? `<p><strong>${escapeHtml(s.heading)}</strong></p>` : ''}<ul>${s.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`,
+      )
+      .join(''),
+  );
+}
+
+export interface MailListSection {
+  heading?: string;
+  items: readonly string[];
+}
+
 export interface SystemMail {
   to: string;
+  /** The contact the message is about, when there is one: it shows in the contact's communication history. */
+  contactId?: number | null;
+  /** Fields whose value is a list (tasks of a reminder): sections of items, written as HTML lists. */
+  lists?: Record<string, readonly MailListSection[]>;
   /** The message's values by field name (`Reset.Link`); a field left out renders empty or its default. */
   values: Record<string, string | null | undefined>;
   /** Parts only the delivery carries (a link's token): hidden in the outbox. */
@@ -180,8 +213,11 @@ export interface SystemMail {
 
 /**
  * Sends a system message in the association's wording (or the default): rendered, kept in the outbox and delivered
- * by the platform mailer. Opens its own transaction to read the wording: call it outside any transaction, as the
- * mailer's `send` (on the embedded database a second transaction inside one would wait for it).
+ * by the platform mailer. It is logged as a recipient with no mailing (the contact's communication history shows
+ * it) and carries a VERP return path naming that row, so a bounce of it is recorded and suppresses the address as
+ * a mailing's does; it is sent whatever the suppression list says (a receipt or a password reset is not a mailing).
+ * Opens its own transactions: call it outside any transaction, as the mailer's `send` (on the embedded database a
+ * second transaction inside one would wait for it).
  */
 export async function sendSystemMail(
   deps: { database: Database; mailer: Mailer; config?: AppConfig },
@@ -189,9 +225,10 @@ export async function sendSystemMail(
   template: SystemTemplate,
   mail: SystemMail,
 ): Promise<{ id: number; delivered: boolean }> {
-  const out = await withTenantTx(deps.database.db, { tenantId }, async (tx) => {
+  const token = randomBytes(16).toString('hex');
+  const { out, recipientId } = await withTenantTx(deps.database.db, { tenantId }, async (tx) => {
     const row = await rowOf(tx, tenantId, template.Key);
-    return render(
+    const out = render(
       template,
       {
         subject: row?.subject ?? template.Subject,
@@ -199,14 +236,56 @@ export async function sendSystemMail(
       },
       await associationOf(tx, tenantId),
       mail.values,
+      mail.lists,
     );
+    const [logged] = await tx
+      .insert(mailingRecipients)
+      .values({
+        tenantId,
+        mailingId: null,
+        subject: out.subject,
+        contactId: mail.contactId ?? null,
+        email: mail.to.trim().toLowerCase(),
+        status: 'sending',
+        attempts: 1,
+        token,
+      })
+      .returning({ id: mailingRecipients.recipientId });
+    return { out, recipientId: logged?.id ?? null };
   });
-  return deps.mailer.send(tenantId, {
-    to: mail.to,
-    subject: out.subject,
-    text: out.text,
-    html: out.html,
-    ...(mail.secrets ? { secrets: mail.secrets } : {}),
-    ...(mail.attachments ? { attachments: mail.attachments } : {}),
-  });
+  let result: { id: number; delivered: boolean } | null = null;
+  let error: string | null = null;
+  try {
+    result = await deps.mailer.send(tenantId, {
+      to: mail.to,
+      subject: out.subject,
+      text: out.text,
+      html: out.html,
+      ...(deps.config ? { returnPath: returnPathOf(deps.config.mailFrom, tenantId, token) } : {}),
+      ...(mail.secrets ? { secrets: mail.secrets } : {}),
+      ...(mail.attachments ? { attachments: mail.attachments } : {}),
+    });
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+  }
+  if (recipientId !== null) {
+    // Without SMTP the outbox keeps it (as a mailing's): sent, for the log.
+    const failed = error !== null || (!!deps.config?.smtpUrl && !result?.delivered);
+    await withTenantTx(deps.database.db, { tenantId }, (tx) =>
+      tx
+        .update(mailingRecipients)
+        .set(
+          failed
+            ? {
+                status: 'failed',
+                lastError: error ?? 'The mail server did not take the message.',
+                updatedAt: new Date(),
+              }
+            : { status: 'sent', sentAt: new Date(), updatedAt: new Date() },
+        )
+        .where(and(eq(mailingRecipients.tenantId, tenantId), eq(mailingRecipients.recipientId, recipientId))),
+    );
+  }
+  if (error !== null || !result) throw new Error(error ?? 'not sent');
+  return result;
 }

@@ -16,11 +16,13 @@ import {
   RECURRENCE_FREQUENCIES,
   type RecurrenceFrequency,
   relativeDueAt,
-  reminderSubject,
+  reminderSummary,
   resolveTimeZone,
   startRefusal,
   TASK_STATUSES,
   type TaskCard,
+  taskMentionMail,
+  taskReminderMail,
   zonedDate,
 } from '@guildhall/shared';
 import { audit } from '../../platform/audit.ts';
@@ -28,6 +30,7 @@ import type { AuthContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { type ClaimedJob, type JobHandler, PermanentJobError } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
+import { communicationsApi } from '../communications/communications.module.ts';
 import * as repo from './tasks.repo.ts';
 
 export const MENTION_JOB = 'tasks-mention-mail';
@@ -344,19 +347,18 @@ export function mentionHandler(services: Services): JobHandler {
       }),
     );
     if (!task || task.IsDeleted) return;
+    const base = services.config.publicUrl.replace(/\/$/, '');
     for (const r of recipients) {
-      await services.mailer.send(job.tenantId, {
+      await communicationsApi.sendSystemMail(services, job.tenantId, taskMentionMail, {
         to: r.email,
-        subject: `${author?.displayName ?? 'A colleague'} mentioned you on "${task.Title}"`,
-        text: [
-          `Hello ${r.displayName},`,
-          '',
-          `${author?.displayName ?? 'A colleague'} mentioned you in a comment on the task "${task.Title}"${task.ProjectName ? ` of the project ${task.ProjectName}` : ''}:`,
-          '',
-          String(job.payload.body ?? ''),
-          '',
-          `Open it in ${org}'s back office: /micronet/list/tasks/tasks/${task.TaskId}`,
-        ].join('\n'),
+        values: {
+          'User.DisplayName': r.displayName,
+          'Mention.Author': author?.displayName ?? 'A colleague',
+          'Mention.Comment': String(job.payload.body ?? ''),
+          'Task.Title': task.Title,
+          'Task.Project': task.ProjectName ? ` of the project ${task.ProjectName}` : '',
+          'Task.Link': `${base}/micronet/list/tasks/tasks/${task.TaskId}`,
+        },
       });
     }
   };
@@ -405,17 +407,20 @@ export async function sendReminders(
     const overdue = list.filter((r) => r.dueAt.getTime() < now.getTime());
     const today = list.filter((r) => r.dueAt.getTime() >= now.getTime());
     const line = (r: (typeof list)[number]) =>
-      `- ${r.title}${r.projectName ? ` (${r.projectName})` : ''}: due ${formatInstant(r.dueAt, plan.timeZone)}`;
-    await services.mailer.send(tenantId, {
+      `${r.title}${r.projectName ? ` (${r.projectName})` : ''}: due ${formatInstant(r.dueAt, plan.timeZone)}`;
+    await communicationsApi.sendSystemMail(services, tenantId, taskReminderMail, {
       to: first.email,
-      subject: reminderSubject(overdue.length, today.length),
-      text: [
-        `Hello ${first.displayName},`,
-        '',
-        ...(overdue.length > 0 ? ['Overdue:', ...overdue.map(line), ''] : []),
-        ...(today.length > 0 ? ['Due today:', ...today.map(line), ''] : []),
-        `Your tasks in ${plan.org}'s back office: /a/tasks/my`,
-      ].join('\n'),
+      values: {
+        'User.DisplayName': first.displayName,
+        'Reminder.Summary': reminderSummary(overdue.length, today.length),
+        'Reminder.Link': `${services.config.publicUrl.replace(/\/$/, '')}/a/tasks/my`,
+      },
+      lists: {
+        'Reminder.Tasks': [
+          { heading: 'Overdue', items: overdue.map(line) },
+          { heading: 'Due today', items: today.map(line) },
+        ],
+      },
     });
     mails++;
     tasks += list.length;

@@ -1,0 +1,156 @@
+/**
+ * Transactional mail (system messages) delivered by SMTP like a mailing's: a VERP return path naming its own log
+ * row, so a bounce of a password reset is recorded and suppresses the address; the task reminder is a system
+ * message too, in the association's wording, its tasks listed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mailingRecipients, mailSuppressions, withTenantTx } from '@guildhall/db';
+import { and, eq, isNull } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  client,
+  seedTenant,
+  signIn,
+  type TenantWithUsers,
+  type TestContext,
+  testApp,
+} from '../../../test/helpers.ts';
+import { decodeQuotedPrintable } from '../../../test/smtp-inbox.ts';
+import { sendReminders } from '../tasks/tasks.service.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+async function startSmtp() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (c: Buffer) => {
+        data += c.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          data: decodeQuotedPrintable(data).replace(/\r\n[ \t]+/g, ' '),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    to: (address: string) => received.filter((r) => r.to.includes(address.toLowerCase())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const fixtures = join(import.meta.dirname, '../../../test/fixtures/dsn');
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let ctx: TestContext;
+let t: TenantWithUsers;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  ctx = await testApp({ smtpUrl: smtp.url, mailFrom: 'Guildhall <no-reply@guildhall.test>' });
+  t = await seedTenant(ctx.database);
+  api = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+/** The transactional log rows (no mailing) to an address. */
+async function logOf(email: string) {
+  return withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+    tx
+      .select()
+      .from(mailingRecipients)
+      .where(and(isNull(mailingRecipients.mailingId), eq(mailingRecipients.email, email.toLowerCase())))
+      .orderBy(mailingRecipients.recipientId),
+  );
+}
+
+describe('transactional mail', () => {
+  it('a password reset carries a VERP return path; its bounce is recorded and suppresses the address', async () => {
+    const email = `${t.staff.username}@example.org`;
+    const res = await api.post(`/api/users/${t.staff.id}/send-password-reset`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    await ctx.app.background.settled();
+    const mail = smtp.to(email);
+    expect(mail).toHaveLength(1);
+    const [row] = await logOf(email);
+    expect(row).toMatchObject({ status: 'sent', subject: 'Choose a new password', attempts: 1 });
+    expect(mail[0]?.from).toBe(`bounces+${t.tenant.id}.${row?.token}@guildhall.test`);
+
+    // The DSN returned to that address.
+    const raw = readFileSync(join(fixtures, 'postfix-hard-user-unknown.eml'), 'utf8')
+      .replaceAll('{{TENANT}}', t.tenant.id)
+      .replaceAll('{{TOKEN}}', row?.token as string)
+      .replaceAll('{{EMAIL}}', email)
+      .replace(/\r?\n/g, '\r\n');
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/communication/bounces',
+      headers: { 'content-type': 'message/rfc822' },
+      payload: raw,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toMatchObject({ Matched: true, Hard: 1 });
+    expect((await logOf(email))[0]?.status).toBe('bounced');
+    const suppressed = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.select().from(mailSuppressions).where(eq(mailSuppressions.email, email.toLowerCase())),
+    );
+    expect(suppressed).toEqual([expect.objectContaining({ reason: 'bounced' })]);
+  });
+
+  it('the task reminder is a system message in the association’s wording, listing the tasks', async () => {
+    const solo = await seedTenant(ctx.database);
+    const admin = client(ctx.app, (await signIn(ctx.app, solo.admin)).cookie);
+    const staff = client(ctx.app, (await signIn(ctx.app, solo.staff)).cookie);
+    const listed = (await admin.get('/api/communication/system-templates')).json() as { Key: string }[];
+    expect(listed.map((x) => x.Key)).toEqual(expect.arrayContaining(['tasks.reminder', 'tasks.mention']));
+    const chip = (name: string) =>
+      `<span data-merge-field="${name}" data-merge-params="{&quot;Default&quot;:&quot;&quot;}">${name}</span>`;
+    const saved = await admin.put('/api/communication/system-templates/tasks.reminder', {
+      Subject: 'To do: {{Reminder.Summary}}',
+      BodyHtml: `<p>Bonjour ${chip('User.DisplayName')}</p>${chip('Reminder.Tasks')}<p><a href="merge:Reminder.Link">Mes tâches</a></p>`,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const now = new Date();
+    const made = await staff.post('/api/tasks/tasks/taskSave', {
+      Title: 'Renew <the> insurance',
+      Status: 'todo',
+      Priority: 'high',
+      DueAt: new Date(now.getTime() - 86_400_000).toISOString(),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(await sendReminders(ctx.app.services, ctx.database, solo.tenant.id, now)).toEqual({
+      mails: 1,
+      tasks: 1,
+    });
+    const email = `${solo.staff.username}@example.org`;
+    const mail = smtp.to(email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.data).toContain('Subject: To do: 1 overdue');
+    expect(mail[0]?.data).toMatch(
+      /<p><strong>Overdue<\/strong><\/p><ul><li>Renew &lt;the&gt; insurance: due /,
+    );
+    expect(mail[0]?.data).toContain('href="http://guildhall.test/a/tasks/my"');
+    expect(mail[0]?.from).toMatch(
+      new RegExp(`^bounces\\+${solo.tenant.id}\\.[0-9a-f]{32}@guildhall\\.test$`),
+    );
+  });
+});
