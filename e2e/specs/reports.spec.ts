@@ -158,3 +158,82 @@ describe('a report scheduled by mail', () => {
     await context.close();
   });
 });
+
+describe('a report with parameters', () => {
+  it('asks its parameters when it runs, orders its groups by their count and pins one figure to the dashboard', async () => {
+    const { t, page, context } = await signedInAdmin(run, { width: 1400, height: 1000 });
+    const people = [
+      ...['IL', 'OH', 'OH', 'OH', 'WI', 'WI'].map((state) => ({ state, status: 'lapsed' })),
+      ...['IL', 'IL', 'IL', 'IL', 'WI'].map((state) => ({ state, status: 'active' })),
+    ];
+    await withTenantTx(run.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, async (tx) => {
+      await tx.insert(contacts).values(
+        people.map((p, i) => ({
+          tenantId: t.tenant.id,
+          displayName: `Person ${i}`,
+          accountNumber: `P${i}`,
+          status: p.status,
+          stateProvince: p.state,
+          contactType: 'individual',
+        })),
+      );
+    });
+    await page.goto('/a/reports/new');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Contacts by state, most first');
+    await choose(page, 'Group by', 'State or province');
+    await choose(page, 'Order groups by', 'Count, largest first');
+    // Two parameters: a required status and an optional date range on when the contact was created.
+    await choose(page, 'Add a parameter', 'Status');
+    await choose(page, 'Add a parameter', 'Created');
+    const parameters = page.getByTestId('report-parameter');
+    await expect.poll(() => parameters.count()).toBe(2);
+    await parameters.first().getByRole('checkbox', { name: 'Required' }).check();
+    // The preview runs without the parameters, ordered by the count: IL 5, WI 3, OH 3 (equal counts by key).
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect
+      .poll(() => cells(preview.getByRole('table', { name: 'Preview' }).locator('tr[data-level="1"]')))
+      .toEqual(['IL|5', 'OH|3', 'WI|3']);
+    await page.getByRole('button', { name: 'Save report' }).click();
+    await page.waitForURL(/\/a\/reports\/saved-\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Contacts by state, most first' }).waitFor();
+
+    // Nothing runs until the required status is given.
+    await page.getByText('Fill in the required parameters, then Run.').waitFor();
+    const form = page.getByRole('group', { name: 'Report parameters' });
+    await choose(page, /^Status/, 'Lapsed');
+    await choose(page, /^Created/, 'Last 7 Days');
+    await form.getByRole('combobox', { name: /^Created/ }).blur();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('report-parameters-applied').textContent())
+      .toBe('Run with Status: Lapsed · Created: Last 7 Days');
+    const grouped = page.getByRole('table', { name: 'Contacts by state, most first' });
+    await expect.poll(() => cells(grouped.locator('tr[data-level="1"]'))).toEqual(['OH|3', 'WI|2', 'IL|1']);
+    expect(await cells(grouped.locator('tr[data-level="0"]'))).toEqual(['Total|6']);
+    await page.screenshot({ path: '/tmp/reports-parameters.png', fullPage: true });
+
+    // The CSV runs with the same values, in the same order.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
+    expect(lines).toEqual(['State or province,Count', 'OH,3', 'WI,2', 'IL,1', 'Total,6']);
+
+    // One figure on the dashboard: the count, with the values it runs with.
+    await page.getByRole('button', { name: 'Pin a figure' }).click();
+    await page.getByRole('menuitem', { name: 'Count' }).click();
+    await page.getByText('Figure on the dashboard').waitFor();
+    await page.goto('/a');
+    const widget = page.getByRole('region', { name: 'Contacts by state, most first' });
+    await widget.locator('[data-widget-figure="count"]').waitFor();
+    expect(await widget.locator('[data-widget-figure="count"]').textContent()).toBe('6');
+    expect(await widget.textContent()).toContain('Status: Lapsed · Created: Last 7 Days');
+    await widget.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/reports-figure.png', fullPage: true });
+    await context.close();
+  });
+});

@@ -49,6 +49,7 @@ export * from './settings/settings.resource.ts';
 export * from './platform/resource-model.ts';
 export * from './platform/report.ts';
 export * from './platform/report-builder.rules.ts';
+export * from './platform/report-parameters.rules.ts';
 export * from './platform/report-schedule.rules.ts';
 export * from './platform/view-templates.ts';
 export * from './reports/reports.report.ts';

@@ -32,6 +32,11 @@ export const reportPins = pgTable(
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     reportId: text('report_id').notNull(),
+    /** The report's parameter values the widget runs with (a date range kept as its option). */
+    parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
+    /** `report`: its chart, groups or count; `figure`: one total (`measure`, an aggregate key) as a number. */
+    display: text('display').$type<'report' | 'figure'>().notNull().default('report'),
+    measure: text('measure'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.reportId] })],
@@ -56,6 +61,8 @@ export const reportSchedules = pgTable(
     dayOfMonth: integer('day_of_month'),
     userIds: jsonb('user_ids').$type<number[]>().notNull().default([]),
     addresses: jsonb('addresses').$type<string[]>().notNull().default([]),
+    /** The report's parameter values each send runs with (a date range kept as its option). */
+    parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
     isActive: boolean('is_active').notNull().default(true),
     /** The association's calendar day of the last send (once per day, however often the job runs). */
     lastSentOn: date('last_sent_on', { mode: 'string' }),

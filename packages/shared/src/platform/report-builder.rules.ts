@@ -14,6 +14,12 @@ import {
   reportCatalogueItemSchema,
   reportRunResponseSchema,
 } from './list-protocol.schema.ts';
+import {
+  REPORT_MAX_PARAMETERS,
+  reportParameterProblems,
+  reportParameterSchema,
+  reportParameterValuesSchema,
+} from './report-parameters.rules.ts';
 import type { FieldDeclaration, FieldType, ResourceDeclaration } from './resource.ts';
 
 export const AGGREGATE_FUNCTIONS = ['count', 'sum', 'avg', 'min', 'max'] as const;
@@ -73,6 +79,13 @@ export const reportChartSchema = z.object({
 });
 export type ReportChart = z.infer<typeof reportChartSchema>;
 
+/** Groups ordered by a total (`aggregateKey`), smallest or largest first; subgroups within their group too. */
+export const reportGroupOrderSchema = z.object({
+  measure: z.string().max(120),
+  direction: z.enum(['asc', 'desc']),
+});
+export type ReportGroupOrder = z.infer<typeof reportGroupOrderSchema>;
+
 /** What a report built on a list is: the list (resource, columns, filter, sort) plus grouping and a chart. */
 /**
  * The fields the association adds to a list (custom fields, decision 0112) that a report may show as columns,
@@ -113,6 +126,10 @@ export const reportDefinitionSchema = z.object({
   groupBy: z.array(reportGroupSchema).max(REPORT_MAX_GROUP_LEVELS).default([]),
   aggregates: z.array(reportAggregateSchema).max(REPORT_MAX_AGGREGATES).default([]),
   chart: reportChartSchema.nullable().default(null),
+  /** How the groups are ordered: by their key (null, the default) or by one of their totals. */
+  groupOrder: reportGroupOrderSchema.nullable().default(null),
+  /** Values asked when the report runs, each filtering a field (report-parameters.rules.ts). */
+  parameters: z.array(reportParameterSchema).max(REPORT_MAX_PARAMETERS).default([]),
 });
 export type ReportDefinition = z.infer<typeof reportDefinitionSchema>;
 export type ReportDefinitionInput = z.input<typeof reportDefinitionSchema>;
@@ -173,12 +190,35 @@ export const reportRunAnswerSchema = reportRunResponseSchema.extend({
 });
 export type ReportRunAnswer = z.infer<typeof reportRunAnswerSchema>;
 
+/** What a dashboard pin shows: the report (chart, groups or count) or one total as a figure. */
+export const REPORT_PIN_DISPLAYS = ['report', 'figure'] as const;
+export const reportPinInputSchema = z.object({
+  Display: z.enum(REPORT_PIN_DISPLAYS).default('report'),
+  /** The total a figure shows (`aggregateKey`; `count` is the number of records of an ungrouped report). */
+  Measure: z.string().max(120).nullable().default(null),
+  /** The parameter values the widget runs with. */
+  Parameters: reportParameterValuesSchema.default({}),
+});
+export type ReportPinInput = z.input<typeof reportPinInputSchema>;
+export const reportPinSchema = z.object({
+  Display: z.enum(REPORT_PIN_DISPLAYS),
+  Measure: z.string().nullable(),
+  Parameters: z.record(z.string(), z.unknown()),
+});
+export type ReportPin = z.infer<typeof reportPinSchema>;
+
 /** A report in the catalogue: shipped or saved (whose, shared or private), grouped, charted, pinned. */
 export const reportCatalogueEntrySchema = reportCatalogueItemSchema.extend({
   ResourceTitle: z.string(),
   Grouped: z.boolean(),
   Chart: z.enum(CHART_TYPES).nullable(),
   IsPinned: z.boolean(),
+  /** The caller's pin of it: what it shows and with which values. */
+  Pin: reportPinSchema.nullable(),
+  /** A saved report's parameters (asked when it runs). */
+  Parameters: z.array(reportParameterSchema),
+  /** Its totals (the count first) a figure may show. */
+  Measures: z.array(z.object({ Key: z.string(), Title: z.string() })),
   Saved: z
     .object({
       SavedReportId: z.number().int(),
@@ -281,6 +321,12 @@ export function reportDefinitionProblems(r: ResourceFields, d: ReportDefinition)
     if (!measuresOf(d).some((m) => aggregateKey(m) === d.chart?.measure))
       problems.push('The chart draws a total the report does not have.');
   }
+  if (d.groupOrder) {
+    if (d.groupBy.length === 0) problems.push('Ordering by a total needs a grouping.');
+    else if (!measuresOf(d).some((m) => aggregateKey(m) === d.groupOrder?.measure))
+      problems.push('The groups are ordered by a total the report does not have.');
+  }
+  problems.push(...reportParameterProblems(r, d.parameters ?? []));
   return problems;
 }
 
@@ -535,6 +581,37 @@ export function groupInMemory(
   }
   out.push({ Level: 0, Keys: groupBy.map(() => null), Values: summarize(rows) });
   return out;
+}
+
+/**
+ * The groups ordered by a total (`rollupGroups`' rows, in key order): first-level groups by their value (a subtotal
+ * with two levels), each one's subgroups kept after it and ordered the same way, the grand total last. A group
+ * without a value (no rows to average) comes last either way; equal values keep their key order.
+ */
+export function orderGroupRows<R extends { Level: number; Values: Record<string, number | null> }>(
+  rows: readonly R[],
+  order: ReportGroupOrder | null,
+): R[] {
+  if (!order) return [...rows];
+  const sign = order.direction === 'asc' ? 1 : -1;
+  const compare = (a: R, b: R) => {
+    const x = a.Values[order.measure] ?? null;
+    const y = b.Values[order.measure] ?? null;
+    if (x === y) return 0;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return (x - y) * sign;
+  };
+  const blocks: { head: R; children: R[] }[] = [];
+  const totals: R[] = [];
+  for (const row of rows) {
+    if (row.Level === 0) totals.push(row);
+    else if (row.Level === 1) blocks.push({ head: row, children: [] });
+    else blocks.at(-1)?.children.push(row);
+  }
+  // Array.prototype.sort is stable: equal totals keep their key order.
+  blocks.sort((a, b) => compare(a.head, b.head));
+  return [...blocks.flatMap((b) => [b.head, ...[...b.children].sort(compare)]), ...totals];
 }
 
 /** The points a chart draws: each first-level group (its subtotal) with the chart's measure. */

@@ -4,6 +4,7 @@
  * sends each schedule due on the association's calendar day once.
  */
 import { z } from 'zod';
+import { reportParameterValuesSchema } from './report-parameters.rules.ts';
 
 export const REPORT_SCHEDULE_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type ReportScheduleFrequency = (typeof REPORT_SCHEDULE_FREQUENCIES)[number];
@@ -30,6 +31,8 @@ export const reportScheduleInputSchema = z
       .array(z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.').max(200)))
       .max(REPORT_SCHEDULE_MAX_RECIPIENTS)
       .default([]),
+    /** The report's parameter values each send runs with (a date range kept as its option). */
+    Parameters: reportParameterValuesSchema.default({}),
   })
   .superRefine((v, ctx) => {
     if (v.Frequency === 'weekly' && v.Weekday === null)
@@ -55,6 +58,7 @@ export const reportScheduleSchema = z.object({
   DayOfMonth: z.number().int().nullable(),
   UserIds: z.array(z.number().int()),
   Addresses: z.array(z.string()),
+  Parameters: z.record(z.string(), z.unknown()),
   /** Names of the chosen users, in the order of UserIds (a user gone from the association is left out). */
   UserNames: z.array(z.string()),
   IsActive: z.boolean(),

@@ -26,7 +26,7 @@ import { HttpError, notFound } from '../errors.ts';
 import type { ClaimedJob, JobHandler } from '../jobs.ts';
 import type { Mailer } from '../mailer.ts';
 import type { BoundResource } from './registry.ts';
-import { savedReportCsv } from './reports.routes.ts';
+import { checkSavedReportParameters, savedReportCsv } from './reports.routes.ts';
 
 export const REPORT_SCHEDULES_JOB = 'report-schedules';
 
@@ -78,6 +78,7 @@ function scheduleOf(row: Row, who: Map<number, Person>): ReportSchedule {
     ...s,
     UserIds: row.userIds,
     Addresses: row.addresses,
+    Parameters: row.parameters ?? {},
     UserNames: row.userIds.flatMap((id) => {
       const p = who.get(id);
       return p ? [p.name] : [];
@@ -208,9 +209,20 @@ async function sendOne(
     promptsPending: false,
     tenantSettings: { ...DEFAULT_TENANT_SETTINGS, defaultTimezone: facts.timeZone },
   };
-  const report = await withTenantTx(database.db, { tenantId, userId: owner.userId }, (tx) =>
-    savedReportCsv(tx, auth, resources, Number(schedule.savedReportId)),
-  );
+  let report: Awaited<ReturnType<typeof savedReportCsv>>;
+  try {
+    report = await withTenantTx(database.db, { tenantId, userId: owner.userId }, (tx) =>
+      savedReportCsv(tx, auth, resources, Number(schedule.savedReportId), schedule.parameters ?? {}),
+    );
+  } catch (e) {
+    // The report's parameters changed since the schedule was saved (one became required, say).
+    if (e instanceof HttpError && e.status === 400)
+      return {
+        outcome: 'Stopped.',
+        stop: `Stopped on ${day}: ${e.message} Save the schedule with its values.`,
+      };
+    throw e;
+  }
   if (!report)
     return {
       outcome: 'Stopped.',
@@ -364,6 +376,8 @@ export function reportSchedulesRoutes(resources: readonly BoundResource[]): Fast
     ) =>
       tenantTx(app.database, auth, async (tx) => {
         await ownReport(tx, auth, savedId);
+        // The values it keeps must run (each required parameter given, each value of its kind).
+        await checkSavedReportParameters(tx, auth, resources, savedId, input.Parameters);
         const who = await checkUsers(tx, auth, input.UserIds);
         const values = {
           frequency: input.Frequency,
@@ -371,6 +385,7 @@ export function reportSchedulesRoutes(resources: readonly BoundResource[]): Fast
           dayOfMonth: input.Frequency === 'monthly' ? input.DayOfMonth : null,
           userIds: [...new Set(input.UserIds)],
           addresses: [...new Set(input.Addresses)],
+          parameters: input.Parameters,
           // Saving a schedule starts it again (after its owner's access came back, say).
           isActive: true,
           note: '',

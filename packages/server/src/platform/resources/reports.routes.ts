@@ -14,6 +14,9 @@ import {
   userDirectory,
 } from '@guildhall/db';
 import {
+  aggregateKey,
+  aggregateTitle,
+  bindReportParameters,
   csvLine,
   DEFAULT_TENANT_SETTINGS,
   FILTER_ADVANCED,
@@ -21,6 +24,8 @@ import {
   groupedCsvRows,
   hasPermission,
   isReport,
+  measuresOf,
+  orderGroupRows,
   pageCount,
   REPORT_HEADERS,
   type ReportDeclaration,
@@ -30,6 +35,7 @@ import {
   reportDefinitionProblems,
   reportDefinitionSchema,
   reportExtraFieldsSchema,
+  reportPinInputSchema,
   reportRunAnswerSchema,
   reportRunQuerySchema,
   type SavedReport,
@@ -225,6 +231,8 @@ export async function runReport(
     if (value !== undefined && value !== null && value !== '')
       criteria.push({ PropertyName: p.field, Operator: p.operator, Value: value });
   }
+  const timeZone = auth.tenantSettings?.defaultTimezone ?? DEFAULT_TENANT_SETTINGS.defaultTimezone;
+  criteria.push(...parameterCriteria(report, bound, params, timeZone, extra));
   const orderField = q.orderby ?? report.defaultSort.field;
   const direction = q.direction ?? (q.orderby ? 'asc' : report.defaultSort.direction);
   if (!report.columns.includes(orderField) && orderField !== report.defaultSort.field) {
@@ -244,9 +252,8 @@ export async function runReport(
   let rows: Record<string, unknown>[] = [];
   let total = 0;
   if (d.groupBy.length > 0) {
-    const timeZone = auth.tenantSettings?.defaultTimezone ?? DEFAULT_TENANT_SETTINGS.defaultTimezone;
     const answer = await runGrouped(tx, bound, resources, auth.tenantId, plan.where, d, timeZone);
-    grouping = answer.result;
+    grouping = { ...answer.result, Rows: orderGroupRows(answer.result.Rows, d.groupOrder) };
     total = answer.total;
   } else {
     const csv = q.format === 'csv';
@@ -282,6 +289,27 @@ export async function runReport(
   return { state, columns, models, total, grouping };
 }
 
+/**
+ * The criteria a saved report's parameters add for a run's values (its own parameters, declared in its definition);
+ * a value missing or wrong answers 400 naming each parameter.
+ */
+export function parameterCriteria(
+  report: Pick<Runnable, 'definition'>,
+  bound: BoundResource,
+  values: Record<string, unknown>,
+  timeZone: string,
+  extra: ExtraFields = NO_EXTRA_FIELDS,
+): FilterCriterion[] {
+  const parameters = report.definition.parameters;
+  if (parameters.length === 0) return [];
+  const fields = { ...bound.resource.fields };
+  for (const [name, f] of extra) if (!fields[name]) fields[name] = f.declaration;
+  const { criteria, errors } = bindReportParameters(parameters, fields, values, new Date(), timeZone);
+  const messages = Object.values(errors).flat();
+  if (messages.length > 0) throw new HttpError(400, messages.join(' '), errors);
+  return criteria;
+}
+
 /** A saved report may name custom fields; one deleted since is left out of its columns and filters. */
 async function withKnownFields(tx: Tx, auth: AuthContext, found: Runnable, bound: BoundResource) {
   const extra = await extraFieldsOf(tx, auth.tenantId, bound);
@@ -305,6 +333,8 @@ export async function savedReportCsv(
   auth: AuthContext,
   resources: readonly BoundResource[],
   savedId: number,
+  /** The parameter values the run takes (a schedule's). */
+  params: Record<string, unknown> = {},
 ): Promise<{ title: string; csv: string; rows: number } | null> {
   const [row] = await readSaved(tx, auth, savedId);
   if (!row) return null;
@@ -324,11 +354,29 @@ export async function savedReportCsv(
     report,
     bound,
     reportRunQuerySchema.parse({ format: 'csv' }),
-    {},
+    params,
     extra,
   );
   const rows = a.grouping ? a.grouping.Rows.length : a.models.length;
   return { title: saved.Title, csv: reportCsv(report, a), rows };
+}
+
+/** Answers 400 when a saved report would not run with these parameter values (a schedule's, before it is kept). */
+export async function checkSavedReportParameters(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  savedId: number,
+  params: Record<string, unknown>,
+): Promise<void> {
+  const [row] = await readSaved(tx, auth, savedId);
+  if (!row) throw notFound();
+  const saved = savedOf(row, auth);
+  const bound = resources.find((b) => b.resource.name === saved.Definition.resource);
+  if (!bound) throw notFound();
+  const extra = await extraFieldsOf(tx, auth.tenantId, bound);
+  const timeZone = auth.tenantSettings?.defaultTimezone ?? DEFAULT_TENANT_SETTINGS.defaultTimezone;
+  parameterCriteria({ definition: saved.Definition }, bound, params, timeZone, extra);
 }
 
 /** A report's answer as CSV: spreadsheet-safe cells, and the BOM so that Excel reads UTF-8. */
@@ -386,6 +434,20 @@ export function reportsRoutes(
     extra: ExtraFields = NO_EXTRA_FIELDS,
   ) => runReport(tx, auth, resources, report, bound, q, params, extra);
 
+  /** The caller's pins with what each shows and the parameter values it runs with. */
+  const pinsOf = async (tx: Tx, auth: AuthContext) =>
+    new Map(
+      (
+        await tx
+          .select()
+          .from(reportPins)
+          .where(and(eq(reportPins.tenantId, auth.tenantId), eq(reportPins.userId, auth.userId)))
+      ).map((p) => [
+        p.reportId,
+        { Display: p.display, Measure: p.measure ?? null, Parameters: p.parameters ?? {} },
+      ]),
+    );
+
   type Answer = Awaited<ReturnType<typeof run>>;
   const answer = (
     reply: { header: (k: string, v: string) => unknown; type: (t: string) => unknown },
@@ -426,7 +488,7 @@ export function reportsRoutes(
         const auth = requireAuth(req.auth);
         const { favs, pins, saved } = await tenantTx(app.database, auth, async (tx) => ({
           favs: await idsOf(tx, auth, reportFavorites),
-          pins: await idsOf(tx, auth, reportPins),
+          pins: await pinsOf(tx, auth),
           saved: (await readSaved(tx, auth)).map((r) => savedOf(r, auth)),
         }));
         const entries = [
@@ -449,6 +511,12 @@ export function reportsRoutes(
             ResourceTitle: bound.resource.title,
             IsFavorite: favs.has(r.ReportId),
             IsPinned: pins.has(r.ReportId),
+            Pin: pins.get(r.ReportId) ?? null,
+            Parameters: r.definition.parameters,
+            Measures: measuresOf(r.definition).map((m) => ({
+              Key: aggregateKey(m),
+              Title: aggregateTitle(bound.resource, m),
+            })),
             Grouped: r.definition.groupBy.length > 0,
             Chart: r.definition.chart?.type ?? null,
             Saved: r.saved,
@@ -523,12 +591,17 @@ export function reportsRoutes(
         const auth = requireAuth(req.auth);
         const bound = readable(auth, req.body.resource);
         if (!bound || bound.resource.fixture) throw notFound();
-        const report = fromDefinition(bound, req.body, {
-          ReportId: 'preview',
-          Title: 'Preview',
-          Description: '',
-          saved: null,
-        });
+        // The preview runs without the report's parameters (they are asked when it runs).
+        const report = fromDefinition(
+          bound,
+          { ...req.body, parameters: [] },
+          {
+            ReportId: 'preview',
+            Title: 'Preview',
+            Description: '',
+            saved: null,
+          },
+        );
         const a = await tenantTx(app.database, auth, async (tx) => {
           const extra = await extraFieldsOf(tx, auth.tenantId, bound);
           checkDefinition(bound, req.body, extra);
@@ -689,8 +762,45 @@ export function reportsRoutes(
     };
     app.post('/api/reports/pins/:ReportId', {
       config: { permission: 'backoffice' },
-      schema: { ...pinSchema, summary: "Pins a report to the caller's dashboard" },
-      handler: async (req) => ({ ReportId: await setFlag(reportPins, true)(req), IsPinned: true }),
+      schema: {
+        ...pinSchema,
+        summary:
+          "Pins a report to the caller's dashboard: its chart, groups or count, or one total as a figure; with the parameter values it runs with (pinning again changes them)",
+        body: reportPinInputSchema.optional(),
+      },
+      handler: async (req) => {
+        const auth = requireAuth(req.auth);
+        const input = reportPinInputSchema.parse(req.body ?? {});
+        const reportId = await tenantTx(app.database, auth, async (tx) => {
+          const { report, bound } = await find(tx, auth, req.params.ReportId);
+          if (input.Display === 'figure') {
+            const keys = measuresOf(report.definition).map(aggregateKey);
+            const measure = input.Measure ?? 'count';
+            if (!keys.includes(measure) && !(measure === 'count' && report.definition.groupBy.length === 0))
+              throw new HttpError(400, 'The figure shows a total the report does not have.', {
+                Measure: [`${measure} is not a total of this report.`],
+              });
+          }
+          // The values must run (a required parameter given, each value of its kind).
+          const timeZone = auth.tenantSettings?.defaultTimezone ?? DEFAULT_TENANT_SETTINGS.defaultTimezone;
+          const extra = report.saved ? await extraFieldsOf(tx, auth.tenantId, bound) : NO_EXTRA_FIELDS;
+          parameterCriteria(report, bound, input.Parameters, timeZone, extra);
+          const values = {
+            display: input.Display,
+            measure: input.Display === 'figure' ? (input.Measure ?? 'count') : null,
+            parameters: input.Parameters,
+          };
+          await tx
+            .insert(reportPins)
+            .values({ tenantId: auth.tenantId, userId: auth.userId, reportId: report.ReportId, ...values })
+            .onConflictDoUpdate({
+              target: [reportPins.tenantId, reportPins.userId, reportPins.reportId],
+              set: values,
+            });
+          return report.ReportId;
+        });
+        return { ReportId: reportId, IsPinned: true };
+      },
     });
     app.delete('/api/reports/pins/:ReportId', {
       config: { permission: 'backoffice' },

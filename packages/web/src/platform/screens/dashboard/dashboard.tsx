@@ -2,6 +2,7 @@ import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import {
   DASHBOARD_GRID,
+  describeParameterValues,
   type ReportCatalogueEntry,
   type ResourceDeclaration,
   type UserWidgetSettings,
@@ -21,7 +22,7 @@ import { LoadingBlock, PageHeader } from '../../page.tsx';
 import { rowLabel } from '../list-cell.tsx';
 import { measureText, ReportChart } from '../reports/report-grouped.tsx';
 import { CATALOGUE_KEY, fetchCatalogue, INITIAL_REPORT_STATE, runReport } from '../reports/reports-api.ts';
-import { listPath, RESOURCES, recordPath } from '../resources.ts';
+import { listPath, RESOURCES, recordPath, resourceByName } from '../resources.ts';
 import { screenOptionsOf } from '../screen-options.ts';
 import { fetchList } from '../screens-api.ts';
 
@@ -50,16 +51,22 @@ function declaredWidgets(canRead: (r: ResourceDeclaration) => boolean): Declared
 export function defaultLayout(
   widgets: readonly Pick<DashboardWidget, 'key' | 'size'>[],
   declared: readonly DeclaredWidget[],
-  pinned: readonly Pick<ReportCatalogueEntry, 'ReportId' | 'Chart' | 'Grouped'>[] = [],
+  pinned: readonly (Pick<ReportCatalogueEntry, 'ReportId' | 'Chart' | 'Grouped'> & {
+    Pin?: ReportCatalogueEntry['Pin'];
+  })[] = [],
 ): LayoutItem[] {
   const sized = [
     ...widgets.map((w) => ({ i: w.key, ...w.size })),
     ...declared.map((d) => ({ i: d.id, w: 2, h: d.widget.kind === 'count' ? 3 : 5 })),
-    ...pinned.map((r) => ({
-      i: pinnedId(r.ReportId),
-      w: r.Chart ? 3 : 2,
-      h: r.Chart ? 7 : r.Grouped ? 5 : 3,
-    })),
+    ...pinned.map((r) =>
+      r.Pin?.Display === 'figure'
+        ? { i: pinnedId(r.ReportId), w: 2, h: 3 }
+        : {
+            i: pinnedId(r.ReportId),
+            w: r.Chart ? 3 : 2,
+            h: r.Chart ? 7 : r.Grouped ? 5 : 3,
+          },
+    ),
   ];
   const out: LayoutItem[] = [];
   let x = 0;
@@ -252,10 +259,13 @@ function ResourceWidget({ resource, widget }: { resource: ResourceDeclaration; w
 
 /** A pinned report: its chart, else its groups' counts, else its number of records; linked to the report. */
 function PinnedReport({ report }: { report: ReportCatalogueEntry }) {
+  const parameters = report.Pin?.Parameters ?? {};
   const answer = useQuery({
-    queryKey: ['dashboard', 'report', report.ReportId],
-    queryFn: () => runReport(report.ReportId, INITIAL_REPORT_STATE, {}),
+    queryKey: ['dashboard', 'report', report.ReportId, parameters],
+    queryFn: () => runReport(report.ReportId, INITIAL_REPORT_STATE, parameters),
   });
+  const resource = resourceByName(report.Resource);
+  const kept = resource ? describeParameterValues(report.Parameters, resource.fields, parameters) : '';
   const link = (
     <Anchor component={Link} to={`/a/reports/${encodeURIComponent(report.ReportId)}`} size="sm">
       Open the report
@@ -269,10 +279,40 @@ function PinnedReport({ report }: { report: ReportCatalogueEntry }) {
     );
   if (!answer.data) return <LoadingBlock />;
   const grouping = answer.data.data.Grouping;
+  const keptLine = kept ? (
+    <Text size="xs" c="dimmed">
+      {kept}
+    </Text>
+  ) : null;
+  if (report.Pin?.Display === 'figure') {
+    // One total: the grand total of a grouped report's measure, or an ungrouped report's number of records.
+    const key = report.Pin.Measure ?? 'count';
+    const measure = grouping?.Measures.find((m) => m.key === key);
+    const total = grouping?.Rows.find((r) => r.Level === 0);
+    const value = grouping
+      ? measure && total
+        ? measureText(measure, total.Values[key])
+        : '—'
+      : String(answer.data.data.TotalRecordAvailable);
+    const title = measure?.title ?? report.Measures.find((m) => m.Key === key)?.Title ?? 'Records';
+    return (
+      <Stack gap={0}>
+        <Text fz={28} fw={700} lh={1.1} data-widget-figure={key}>
+          {value}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {title}
+        </Text>
+        {keptLine}
+        {link}
+      </Stack>
+    );
+  }
   if (grouping?.Chart)
     return (
       <Stack gap={4} data-report-chart={grouping.Chart.type}>
         <ReportChart result={grouping} height={220} />
+        {keptLine}
         {link}
       </Stack>
     );

@@ -11,6 +11,7 @@ import {
   groupableFields,
   isDateField,
   measuresOf,
+  parameterFields,
   type ReportAggregate,
   type ReportDefinition,
   type ResourceDeclaration,
@@ -20,10 +21,12 @@ import {
   withReportExtraFields,
 } from '@guildhall/shared';
 import {
+  ActionIcon,
   Alert,
   Anchor,
   Badge,
   Button,
+  Checkbox,
   Grid,
   Group,
   MultiSelect,
@@ -39,6 +42,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { IconX } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -183,7 +187,12 @@ function ReportBuilder({ savedId, initial }: { savedId: number | null; initial: 
     if (field === null) groupBy.splice(level);
     else groupBy[level] = { field, bucket: isDateField(resource?.fields[field]) ? 'month' : 'value' };
     const chart = groupBy.length === 0 ? null : (d.chart ?? { type: 'bar' as const, measure: 'count' });
-    setDefinition({ groupBy, chart, aggregates: groupBy.length === 0 ? [] : d.aggregates });
+    setDefinition({
+      groupBy,
+      chart,
+      aggregates: groupBy.length === 0 ? [] : d.aggregates,
+      groupOrder: groupBy.length === 0 ? null : d.groupOrder,
+    });
   };
   const setBucket = (level: number, bucket: DateBucket) =>
     setDefinition({ groupBy: d.groupBy.map((g, i) => (i === level ? { ...g, bucket } : g)) });
@@ -196,8 +205,12 @@ function ReportBuilder({ savedId, initial }: { savedId: number | null; initial: 
       d.chart && !measuresOf({ aggregates }).some((m) => aggregateKey(m) === d.chart?.measure)
         ? { ...d.chart, measure: 'count' }
         : d.chart;
-    setDefinition({ aggregates, chart });
+    const kept = measuresOf({ aggregates }).some((m) => aggregateKey(m) === d.groupOrder?.measure);
+    setDefinition({ aggregates, chart, groupOrder: kept ? d.groupOrder : null });
   };
+  const parameterable = declared ? parameterFields(declared) : [];
+  const setParameter = (index: number, patch: Partial<ReportDefinition['parameters'][number]>) =>
+    setDefinition({ parameters: d.parameters.map((p, i) => (i === index ? { ...p, ...patch } : p)) });
 
   const save = async () => {
     if (draft.title.trim() === '') {
@@ -400,7 +413,81 @@ function ReportBuilder({ savedId, initial }: { savedId: number | null; initial: 
                         onChange={(m) => d.chart && m && setDefinition({ chart: { ...d.chart, measure: m } })}
                       />
                     ) : null}
+                    <Select
+                      label="Order groups by"
+                      data={[
+                        { value: 'key', label: d.groupBy.length > 1 ? 'Their values' : 'Their value' },
+                        ...measures.flatMap((m) => {
+                          const t = aggregateTitle(resource, m);
+                          return [
+                            { value: `${aggregateKey(m)}:desc`, label: `${t}, largest first` },
+                            { value: `${aggregateKey(m)}:asc`, label: `${t}, smallest first` },
+                          ];
+                        }),
+                      ]}
+                      value={d.groupOrder ? `${d.groupOrder.measure}:${d.groupOrder.direction}` : 'key'}
+                      allowDeselect={false}
+                      onChange={(v) => {
+                        if (!v || v === 'key') return setDefinition({ groupOrder: null });
+                        const [measure = 'count', direction] = v.split(':');
+                        setDefinition({
+                          groupOrder: { measure, direction: direction === 'asc' ? 'asc' : 'desc' },
+                        });
+                      }}
+                    />
                   </>
+                ) : null}
+                <Title order={2} size="h5" mt="xs">
+                  Parameters
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Asked each time the report runs; a schedule and a dashboard pin keep their values. The
+                  preview runs without them.
+                </Text>
+                {d.parameters.map((p, i) => (
+                  <Group key={p.name} gap="xs" align="flex-end" wrap="nowrap" data-testid="report-parameter">
+                    <TextInput
+                      label={`Asks for ${label(p.field).toLowerCase()} as`}
+                      value={p.label}
+                      style={{ flex: 1 }}
+                      onChange={(e) => setParameter(i, { label: e.currentTarget.value })}
+                    />
+                    <Checkbox
+                      label="Required"
+                      mb={8}
+                      checked={p.required}
+                      onChange={(e) => setParameter(i, { required: e.currentTarget.checked })}
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      mb={4}
+                      aria-label={`Remove the parameter ${p.label}`}
+                      onClick={() => setDefinition({ parameters: d.parameters.filter((_, j) => j !== i) })}
+                    >
+                      <IconX size={16} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                ))}
+                {d.parameters.length < 10 ? (
+                  <Select
+                    label="Add a parameter"
+                    placeholder="Ask for…"
+                    data={parameterable
+                      .filter((f) => !d.parameters.some((p) => p.field === f))
+                      .map((f) => ({ value: f, label: label(f) }))}
+                    value={null}
+                    searchable
+                    onChange={(field) =>
+                      field &&
+                      setDefinition({
+                        parameters: [
+                          ...d.parameters,
+                          { name: field, label: label(field), field, required: false },
+                        ],
+                      })
+                    }
+                  />
                 ) : null}
                 <Stack gap={4} mt="xs">
                   <Text size="sm" fw={500} id="report-sharing-label">

@@ -4,9 +4,12 @@
  * with their last send, for whoever sees the report.
  */
 import {
+  describeParameterValues,
   REPORT_SCHEDULE_FREQUENCIES,
+  type ReportParameterDefinition,
   type ReportSchedule,
   type ReportScheduleInput,
+  type ResourceDeclaration,
   WEEKDAY_NAMES,
 } from '@guildhall/shared';
 import {
@@ -29,6 +32,13 @@ import { IconMail, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api-client.ts';
+import { ReportParameterFields } from './report-parameters.tsx';
+
+/** A saved report's parameters and where their fields are declared (the schedule keeps values for them). */
+interface ParameterProps {
+  parameters: readonly ReportParameterDefinition[];
+  resource: ResourceDeclaration | null | undefined;
+}
 
 interface Recipient {
   UserId: number;
@@ -54,11 +64,16 @@ function ScheduleForm({
   savedId,
   opened,
   onClose,
+  parameters,
+  resource,
+  values,
 }: {
   savedId: number;
   opened: boolean;
   onClose: () => void;
-}) {
+  values: Record<string, unknown>;
+} & ParameterProps) {
+  const [kept, setKept] = useState<Record<string, unknown>>(values);
   const queryClient = useQueryClient();
   const recipients = useQuery({
     queryKey: ['reports', 'schedule-recipients'],
@@ -82,6 +97,7 @@ function ScheduleForm({
         DayOfMonth: frequency === 'monthly' ? dayOfMonth : null,
         UserIds: userIds.map(Number),
         Addresses: addresses,
+        Parameters: kept,
       } satisfies ReportScheduleInput);
       await queryClient.invalidateQueries({ queryKey: schedulesKey(savedId) });
       notifications.show({
@@ -145,6 +161,19 @@ function ScheduleForm({
           onChange={setAddresses}
           splitChars={[',', ' ', ';']}
         />
+        {parameters.length > 0 ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Each send runs with
+            </Text>
+            <ReportParameterFields
+              parameters={parameters}
+              resource={resource}
+              values={kept}
+              onChange={setKept}
+            />
+          </Stack>
+        ) : null}
         {error ? (
           <Text c="red" size="sm" role="alert">
             {error}
@@ -164,7 +193,12 @@ function ScheduleForm({
 }
 
 /** "Schedule by mail…" for the report's owner. */
-export function ScheduleButton({ savedId }: { savedId: number }) {
+export function ScheduleButton({
+  savedId,
+  parameters,
+  resource,
+  values,
+}: { savedId: number; values: Record<string, unknown> } & ParameterProps) {
   const [opened, setOpened] = useState(false);
   return (
     <>
@@ -175,13 +209,27 @@ export function ScheduleButton({ savedId }: { savedId: number }) {
       >
         Schedule by mail…
       </Button>
-      {opened ? <ScheduleForm savedId={savedId} opened={opened} onClose={() => setOpened(false)} /> : null}
+      {opened ? (
+        <ScheduleForm
+          savedId={savedId}
+          opened={opened}
+          onClose={() => setOpened(false)}
+          parameters={parameters}
+          resource={resource}
+          values={values}
+        />
+      ) : null}
     </>
   );
 }
 
 /** The report's schedules, with Send now and Delete for its owner; nothing when it has none. */
-export function ReportSchedules({ savedId, isOwner }: { savedId: number; isOwner: boolean }) {
+export function ReportSchedules({
+  savedId,
+  isOwner,
+  parameters,
+  resource,
+}: { savedId: number; isOwner: boolean } & ParameterProps) {
   const queryClient = useQueryClient();
   const schedules = useQuery({
     queryKey: schedulesKey(savedId),
@@ -207,12 +255,18 @@ export function ReportSchedules({ savedId, isOwner }: { savedId: number; isOwner
       <Stack gap="xs">
         {list.map((s) => {
           const to = [...s.UserNames, ...s.Addresses].join(', ');
+          const kept = resource ? describeParameterValues(parameters, resource.fields, s.Parameters) : '';
           return (
             <Group key={s.ScheduleId} justify="space-between" wrap="nowrap" data-testid="report-schedule">
               <div>
                 <Text fw={500}>
                   {s.Summary} to {to}
                 </Text>
+                {kept ? (
+                  <Text size="sm" c="dimmed">
+                    With {kept}
+                  </Text>
+                ) : null}
                 <Text size="sm" c="dimmed">
                   {s.LastSentOn ? `Last sent ${s.LastSentOn}` : 'Not sent yet'}
                   {s.LastOutcome ? ` · ${s.LastOutcome}` : ''}

@@ -17,6 +17,8 @@ import { SortButton } from '../sort-button.tsx';
 import { GroupedResult } from './report-grouped.tsx';
 import { INITIAL_REPORT_STATE, type ReportState, runReport } from './reports-api.ts';
 
+const NO_PARAMETERS: Record<string, unknown> = {};
+
 export const REPORT_FAILURE = {
   title: 'Oh no :(',
   message: 'There was an issue running the report!',
@@ -30,9 +32,12 @@ export function ReportView({
   reportId,
   title,
   resource,
+  parameters = NO_PARAMETERS,
 }: {
   reportId: string;
   title: string;
+  /** The parameter values the report runs with. */
+  parameters?: Record<string, unknown>;
   /** The resource the report reads: its fields show each value as its lists do (money, choices, dates). */
   resource?: ResourceDeclaration | null;
 }) {
@@ -46,18 +51,25 @@ export function ReportView({
     async (next: ReportState) => {
       setLoading(true);
       try {
-        const answer = await runReport(reportId, next, {});
+        const answer = await runReport(reportId, next, parameters);
         setData(answer.data);
         setState(answer.state);
         setFailed(false);
-      } catch {
+      } catch (e) {
         setFailed(true);
-        notifications.show({ color: 'red', ...REPORT_FAILURE });
+        // A parameter's value refused (400) says what is wrong; anything else is the report's failure.
+        const status = (e as { status?: number } | null)?.status;
+        const message = (e as { message?: string } | null)?.message;
+        notifications.show({
+          color: 'red',
+          ...REPORT_FAILURE,
+          ...(status === 400 && message ? { message } : {}),
+        });
       } finally {
         setLoading(false);
       }
     },
-    [reportId],
+    [reportId, parameters],
   );
   useEffect(() => {
     void run(INITIAL_REPORT_STATE);

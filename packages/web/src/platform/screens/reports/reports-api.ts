@@ -3,6 +3,7 @@ import {
   type ReportCatalogueEntry,
   type ReportDefinitionInput,
   type ReportExtraFields,
+  type ReportPinInput,
   type ReportRunAnswer,
   type SavedReport,
   type SavedReportInput,
@@ -78,18 +79,23 @@ export const saveReport = (input: SavedReportInput, id?: number) =>
     : api.put<SavedReport>(`/api/reports/saved/${id}`, input);
 export const deleteSavedReport = (id: number) => api.delete<unknown>(`/api/reports/saved/${id}`);
 
-export function setPinned(reportId: string, pinned: boolean) {
+/** Pins a report (its chart, groups or count; or one total as a figure, with the values it runs with) or unpins it. */
+export function setPinned(reportId: string, pinned: boolean, pin: ReportPinInput = {}) {
   const path = `/api/reports/pins/${encodeURIComponent(reportId)}`;
-  return pinned ? api.post<unknown>(path) : api.delete<unknown>(path);
+  return pinned ? api.post<unknown>(path, pin) : api.delete<unknown>(path);
 }
 
 /** Downloads a report's CSV (every row, or the grouped table) as a file named after the report and the day. */
-export async function downloadReportCsv(reportId: string, title: string): Promise<void> {
+export async function downloadReportCsv(
+  reportId: string,
+  title: string,
+  parameters: Record<string, unknown> = {},
+): Promise<void> {
   const res = await fetch(`/api/reportExecution/run/${encodeURIComponent(reportId)}?format=csv`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify(parameters),
   });
   if (!res.ok) throw new Error(await res.text());
   const day = new Date().toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import type { ReportCatalogueEntry } from '@guildhall/shared';
+import { describeParameterValues, type ReportCatalogueEntry } from '@guildhall/shared';
 import {
   ActionIcon,
   Anchor,
@@ -6,6 +6,8 @@ import {
   Button,
   Card,
   Group,
+  Menu,
+  Paper,
   SimpleGrid,
   Stack,
   Text,
@@ -18,21 +20,24 @@ import {
   IconChartLine,
   IconChartPie,
   IconDownload,
+  IconNumber,
   IconPencil,
   IconPin,
   IconPinnedFilled,
+  IconPlayerPlay,
   IconPlus,
   IconStar,
   IconStarFilled,
   IconTrash,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorBlock } from '../../error-block.tsx';
 import { LoadingBlock, PageHeader } from '../../page.tsx';
 import { resourceByName } from '../resources.ts';
 import { openViewTemplate } from '../view-templates.tsx';
+import { parametersReady, ReportParameterFields } from './report-parameters.tsx';
 import { ReportSchedules, ScheduleButton } from './report-schedules.tsx';
 import { ReportView } from './report-view.tsx';
 import {
@@ -62,18 +67,30 @@ function useReportActions() {
         failed();
       }
     },
-    pin: async (r: ReportCatalogueEntry) => {
+    /** Pins the report (or one of its totals as a figure) with the values it runs with; pinned, takes it off. */
+    pin: async (
+      r: ReportCatalogueEntry,
+      how: { parameters?: Record<string, unknown>; figure?: string; off?: boolean } = {},
+    ) => {
+      const off = how.off ?? (r.IsPinned && how.figure === undefined);
       try {
-        await setPinned(r.ReportId, !r.IsPinned);
+        await setPinned(
+          r.ReportId,
+          !off,
+          how.figure !== undefined
+            ? { Display: 'figure', Measure: how.figure, Parameters: how.parameters ?? {} }
+            : { Display: 'report', Parameters: how.parameters ?? {} },
+        );
         await refresh();
         await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
         notifications.show({
           color: 'green',
-          title: r.IsPinned ? 'Taken off the dashboard' : 'Pinned to the dashboard',
+          title: off ? 'Taken off the dashboard' : 'Pinned to the dashboard',
           message: r.Title,
         });
-      } catch {
-        failed();
+      } catch (e) {
+        const message = (e as { message?: string } | null)?.message;
+        notifications.show({ color: 'red', title: 'Sorry', message: message ?? "We couldn't save it!" });
       }
     },
     remove: (r: ReportCatalogueEntry, after?: () => void) =>
@@ -140,7 +157,12 @@ function ReportBadges({ r }: { r: ReportCatalogueEntry }) {
       )}
       {r.IsPinned ? (
         <Badge variant="light" color="orange" leftSection={<IconPinnedFilled size={12} aria-hidden />}>
-          On the dashboard
+          {r.Pin?.Display === 'figure' ? 'Figure on the dashboard' : 'On the dashboard'}
+        </Badge>
+      ) : null}
+      {r.Parameters.length > 0 ? (
+        <Badge variant="outline" color="grape">
+          {r.Parameters.length === 1 ? '1 parameter' : `${r.Parameters.length} parameters`}
         </Badge>
       ) : null}
     </Group>
@@ -217,15 +239,25 @@ export function ReportScreen() {
   const [exporting, setExporting] = useState(false);
   const report = catalogue.data?.find((r) => r.ReportId === reportId);
   const title = report?.Title ?? 'Report';
+  const resource = report ? resourceByName(report.Resource) : null;
+  const parameters = report?.Parameters ?? [];
+  // The values typed, and those the report last ran with (Run applies them); a pin's values to begin with.
+  const [values, setValues] = useState<Record<string, unknown> | null>(null);
+  const [applied, setApplied] = useState<Record<string, unknown> | null>(null);
+  const initial = useMemo(() => report?.Pin?.Parameters ?? {}, [report?.Pin?.Parameters]);
+  const shown = values ?? initial;
+  const ran = applied ?? initial;
+  const ready = parametersReady(parameters, ran);
+  const ranText = resource ? describeParameterValues(parameters, resource.fields, ran) : '';
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadReportCsv(reportId, title);
-    } catch {
+      await downloadReportCsv(reportId, title, ran);
+    } catch (e) {
       notifications.show({
         color: 'red',
         title: 'Oh no :(',
-        message: 'There was an issue running the report!',
+        message: (e as { message?: string } | null)?.message || 'There was an issue running the report!',
       });
     } finally {
       setExporting(false);
@@ -263,13 +295,43 @@ export function ReportScreen() {
                   )
                 }
                 aria-pressed={report.IsPinned}
-                onClick={() => void actions.pin(report)}
+                disabled={!report.IsPinned && !ready}
+                onClick={() => void actions.pin(report, { parameters: ran })}
               >
                 {report.IsPinned ? 'On the dashboard' : 'Pin to dashboard'}
               </Button>
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button
+                    variant="default"
+                    leftSection={<IconNumber size={16} aria-hidden />}
+                    disabled={!ready}
+                  >
+                    Pin a figure
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>Show one total on the dashboard</Menu.Label>
+                  {(report.Grouped ? report.Measures : [{ Key: 'count', Title: 'Number of records' }]).map(
+                    (m) => (
+                      <Menu.Item
+                        key={m.Key}
+                        onClick={() => void actions.pin(report, { parameters: ran, figure: m.Key })}
+                      >
+                        {m.Title}
+                      </Menu.Item>
+                    ),
+                  )}
+                </Menu.Dropdown>
+              </Menu>
               {report.Saved?.IsOwner ? (
                 <>
-                  <ScheduleButton savedId={report.Saved.SavedReportId} />
+                  <ScheduleButton
+                    savedId={report.Saved.SavedReportId}
+                    parameters={parameters}
+                    resource={resource}
+                    values={ran}
+                  />
                   <Button
                     variant="default"
                     component={Link}
@@ -296,14 +358,53 @@ export function ReportScreen() {
       {report ? <ReportBadges r={report} /> : null}
       <Stack mt="md">
         {report?.Saved ? (
-          <ReportSchedules savedId={report.Saved.SavedReportId} isOwner={report.Saved.IsOwner} />
+          <ReportSchedules
+            savedId={report.Saved.SavedReportId}
+            isOwner={report.Saved.IsOwner}
+            parameters={parameters}
+            resource={resource}
+          />
         ) : null}
-        <ReportView
-          key={reportId}
-          reportId={reportId}
-          title={title}
-          resource={report ? resourceByName(report.Resource) : null}
-        />
+        {parameters.length > 0 ? (
+          <Paper withBorder p="sm">
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                setApplied(shown);
+              }}
+            >
+              <Group align="flex-end" gap="sm">
+                <ReportParameterFields
+                  parameters={parameters}
+                  resource={resource}
+                  values={shown}
+                  onChange={setValues}
+                />
+                <Button type="submit" leftSection={<IconPlayerPlay size={16} aria-hidden />}>
+                  Run
+                </Button>
+              </Group>
+            </form>
+            <Text size="sm" c="dimmed" mt="xs" aria-live="polite" data-testid="report-parameters-applied">
+              {ranText ? `Run with ${ranText}` : 'Run with no parameter set'}
+            </Text>
+          </Paper>
+        ) : null}
+        {report && !ready ? (
+          <Text c="dimmed">Fill in the required parameters, then Run.</Text>
+        ) : report || catalogue.isPending ? (
+          report ? (
+            <ReportView
+              key={`${reportId} ${JSON.stringify(ran)}`}
+              reportId={reportId}
+              title={title}
+              resource={resource}
+              parameters={ran}
+            />
+          ) : null
+        ) : (
+          <ReportView key={reportId} reportId={reportId} title={title} resource={null} />
+        )}
       </Stack>
     </>
   );
