@@ -147,7 +147,7 @@ describe('the query tool', () => {
     await page.getByLabel('Filter queries').fill('one city');
     await list.getByRole('button', { name: /Contacts of one city/ }).click();
     expect(await list.getByRole('button', { name: /Switch association/ }).count()).toBe(0);
-    await page.getByLabel('City').fill('Denver');
+    await page.getByRole('textbox', { name: 'City' }).fill('Denver');
     await page.getByRole('button', { name: 'Run' }).click();
     await expect.poll(() => page.getByTestId('query-summary').textContent()).toContain('Rows 1–2.');
     const results = page.getByRole('region', { name: 'Results' });

@@ -207,7 +207,8 @@ export class QueryTool {
       after: { Query: query.title, ...values },
     });
     await repo.enterQueryMode(tx, this.limits, zoneOf(auth));
-    const cost = await repo.estimatedCost(tx, fragment);
+    // Planning already finds some errors of the query (a bad column, a constant division by zero): 400 too.
+    const cost = await repo.estimatedCost(tx, fragment).catch(databaseError);
     if (cost > this.limits.costCeiling) {
       throw new HttpError(
         400,

@@ -418,6 +418,22 @@ describe('limits', () => {
     expect(res.body).toContain('division by zero');
   });
 
+  it('answers an error found while planning the query (a bad column, a constant division) as 400 with its text', async () => {
+    await saveQuery('Bad column', `select no_such_column from gh_query.contacts`);
+    await saveQuery('Constant division', `select 1 / 0 as "Never" from gh_query.contacts`);
+    const list = (await admin.get('/api/query-tool/queries')).json() as { name: string; title: string }[];
+    const named = (title: string) => ({ QueryName: list.find((q) => q.title === title)?.name ?? '' });
+    const column = await run(named('Bad column'));
+    expect(column.statusCode).toBe(400);
+    expect(column.body).toContain('no_such_column');
+    const division = await run(named('Constant division'));
+    expect(division.statusCode).toBe(400);
+    expect(division.body).toContain('division by zero');
+    const csv = await download(named('Constant division'));
+    expect(csv.statusCode).toBe(400);
+    expect(csv.body).toContain('division by zero');
+  });
+
   it('pages the HTML results', async () => {
     await saveQuery('Many rows', `select g as "N" from generate_series(1, 120) g order by g`);
     const list = (await admin.get('/api/query-tool/queries')).json() as { name: string; title: string }[];
