@@ -1,8 +1,20 @@
 /**
  * The demo's communications: the templates a real association keeps (welcome, renewal reminder, event
- * confirmation, receipt, a newsletter), and the demo staff member's signatures.
+ * confirmation, receipt, a newsletter), the demo staff member's signatures, and mailings: October's newsletter sent
+ * to the active contacts (delivered, two bounced, one unsubscribed since) and a draft for the spring fair.
  */
-import { type Db, emailTemplates, signatures, systemTemplates, withTenantTx } from '@guildhall/db';
+import { randomBytes } from 'node:crypto';
+import {
+  contacts,
+  type Db,
+  emailTemplates,
+  mailingRecipients,
+  mailings,
+  mailSuppressions,
+  signatures,
+  systemTemplates,
+  withTenantTx,
+} from '@guildhall/db';
 import {
   DEFAULT_FOOTER_HTML,
   type Design,
@@ -12,6 +24,7 @@ import {
   mergeFieldByName,
   withChips,
 } from '@guildhall/shared';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 
 function chip(name: string, params: Record<string, string> = {}): string {
   const field = mergeFieldByName(name);
@@ -148,5 +161,90 @@ export async function seedDemoCommunications(db: Db, tenantId: string, staffUser
       ),
       updatedBy: staffUserId,
     });
+
+    await seedDemoMailings(tx, tenantId, staffUserId);
+  });
+}
+
+const DAY = 24 * 3600 * 1000;
+
+async function seedDemoMailings(
+  tx: Parameters<Parameters<typeof withTenantTx>[2]>[0],
+  tenantId: string,
+  staffUserId: number,
+): Promise<void> {
+  const readers = await tx
+    .select({ id: contacts.contactId, email: contacts.email })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        eq(contacts.status, 'active'),
+        eq(contacts.isDeleted, false),
+        isNotNull(contacts.email),
+      ),
+    )
+    .orderBy(asc(contacts.contactId))
+    .limit(60);
+  const sentAt = new Date(Date.now() - 26 * DAY);
+  const [october] = await tx
+    .insert(mailings)
+    .values({
+      tenantId,
+      name: 'October newsletter',
+      subject: 'News from the association: October',
+      bodyHtml: DEMO_TEMPLATES[4].bodyHtml,
+      audience: { Kind: 'contacts', ContactIds: readers.map((r) => r.id) },
+      status: 'sent',
+      scheduledAt: sentAt,
+      startedAt: sentAt,
+      finishedAt: new Date(sentAt.getTime() + 4 * 60_000),
+      createdBy: staffUserId,
+      recipientCount: readers.length,
+      createdAt: new Date(sentAt.getTime() - 2 * DAY),
+      updatedAt: sentAt,
+    })
+    .returning({ id: mailings.mailingId });
+  const bounced = new Set([readers[7]?.email, readers[31]?.email]);
+  await tx.insert(mailingRecipients).values(
+    readers.map((r) => {
+      const hard = bounced.has(r.email);
+      return {
+        tenantId,
+        mailingId: october?.id ?? null,
+        contactId: r.id,
+        email: (r.email as string).toLowerCase(),
+        status: hard ? 'bounced' : 'sent',
+        attempts: 1,
+        lastError: hard ? '550 5.1.1 The email account that you tried to reach does not exist' : null,
+        token: randomBytes(16).toString('hex'),
+        sentAt: hard ? null : new Date(sentAt.getTime() + 60_000),
+        createdAt: sentAt,
+        updatedAt: sentAt,
+      };
+    }),
+  );
+  const unsubscribed = readers[12]?.email;
+  await tx.insert(mailSuppressions).values([
+    ...[...bounced]
+      .filter((e): e is string => typeof e === 'string')
+      .map((email) => ({
+        tenantId,
+        email: email.toLowerCase(),
+        reason: 'bounced',
+        detail: '550 5.1.1 The email account that you tried to reach does not exist',
+      })),
+    ...(unsubscribed
+      ? [{ tenantId, email: unsubscribed.toLowerCase(), reason: 'unsubscribed', detail: null }]
+      : []),
+  ]);
+  await tx.insert(mailings).values({
+    tenantId,
+    name: 'Spring fair: volunteers wanted',
+    subject: 'Can you help at the spring fair?',
+    bodyHtml: `<p>Dear ${first()},</p><p>The spring fair needs twenty helpers for set-up and the welcome desk on Saturday morning. Reply to this message to sign up; coffee and lunch are on us.</p><p>Thank you,<br>${sender()}</p>${unsubscribe}`,
+    audience: { Kind: 'filter', FilterId: 0 },
+    status: 'draft',
+    createdBy: staffUserId,
   });
 }

@@ -172,6 +172,33 @@ describe('the demo', () => {
     });
   });
 
+  it('gives the demo association a sent newsletter with its delivery log and suppressions, and a draft mailing', async () => {
+    const rows = await asOwner<{
+      name: string;
+      status: string;
+      recipients: number;
+      sent: number;
+      bounced: number;
+    }>(
+      sql`select m.name, m.status,
+          (select count(*)::int from mailing_recipients r where r.tenant_id = m.tenant_id and r.mailing_id = m.mailing_id) as recipients,
+          (select count(*)::int from mailing_recipients r where r.tenant_id = m.tenant_id and r.mailing_id = m.mailing_id and r.status = 'sent') as sent,
+          (select count(*)::int from mailing_recipients r where r.tenant_id = m.tenant_id and r.mailing_id = m.mailing_id and r.status = 'bounced') as bounced
+        from mailings m join tenants t on t.id = m.tenant_id where t.slug = 'demo' order by m.mailing_id`,
+    );
+    expect(rows.map((r) => [r.name, r.status])).toEqual([
+      ['October newsletter', 'sent'],
+      ['Spring fair: volunteers wanted', 'draft'],
+    ]);
+    expect(rows[0]?.recipients).toBeGreaterThan(20);
+    expect(rows[0]?.bounced).toBe(2);
+    expect(rows[0]?.sent).toBe((rows[0]?.recipients ?? 0) - 2);
+    const [s] = await asOwner<{ n: number }>(
+      sql`select count(*)::int as n from mail_suppressions x join tenants t on t.id = x.tenant_id where t.slug = 'demo'`,
+    );
+    expect(s?.n).toBe(3);
+  });
+
   it('gives the demo association projects with tasks in every status, found by the staff search', async () => {
     const [demo] = await asOwner<{ id: string }>(sql`select id from tenants where slug = 'demo'`);
     const [seen] = await withTenantTx(database.db, { tenantId: demo?.id as string }, async (tx) =>

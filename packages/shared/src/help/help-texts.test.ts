@@ -6,6 +6,7 @@ import {
   FIXED_SCREEN_STATES,
   resourceStateName,
   resourceTooltips,
+  singularTitle,
   tooltipStateName,
   tooltipText,
 } from './help-texts.ts';
@@ -14,6 +15,15 @@ describe('help texts', () => {
   it('names a resource screen after the resource and its kind', () => {
     expect(resourceStateName(contactsResource, 'List')).toBe('Contacts.List');
     expect(tooltipStateName(contactsResource, 'City')).toBe('Contacts.Tooltip.City');
+  });
+
+  it('names one record of a list in the singular', () => {
+    expect(singularTitle('Bill frequencies')).toBe('Bill frequency');
+    expect(singularTitle('Addresses')).toBe('Address');
+    expect(singularTitle('Tax sets')).toBe('Tax set');
+    expect(singularTitle('Certification programmes')).toBe('Certification programme');
+    expect(singularTitle('Status')).toBe('Status');
+    expect(singularTitle('Settings')).toBe('Setting');
   });
 
   it('gives every fixed screen and every screen of each resource a non-empty text, each once', () => {

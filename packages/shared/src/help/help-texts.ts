@@ -415,11 +415,19 @@ const KIND_WORDS: Record<GenericScreenKind, (title: string) => string> = {
   Preview: (t) => `A short view of one of the ${t.toLowerCase()}. Open it to see and change everything.`,
 };
 
+/** One of a list's title ("Bill frequencies" → "Bill frequency", "Addresses" → "Address", "Tax sets" → "Tax set"). */
+export function singularTitle(title: string): string {
+  if (/ies$/.test(title)) return title.replace(/ies$/, 'y');
+  if (/(ss|sh|ch|x)es$/.test(title)) return title.replace(/es$/, '');
+  if (/[^su]s$/.test(title) && !/is$/.test(title)) return title.replace(/s$/, '');
+  return title;
+}
+
 const KIND_TITLES: Record<GenericScreenKind, (title: string) => string> = {
   List: (t) => t,
-  Record: (t) => t.replace(/s$/, ''),
-  New: (t) => `New ${t.replace(/s$/, '').toLowerCase()}`,
-  Preview: (t) => `${t.replace(/s$/, '')} preview`,
+  Record: (t) => singularTitle(t),
+  New: (t) => `New ${singularTitle(t).toLowerCase()}`,
+  Preview: (t) => `${singularTitle(t)} preview`,
 };
 
 /** Every screen's help text a new association starts with: the fixed screens' and each resource's screens'. */

@@ -90,6 +90,7 @@ export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
   defaultTimezone: 'America/Chicago',
   websitePrefix: 'http://',
   directoryStatuses: ['active'],
+  currency: 'USD',
 };
 
 export const meSchema = z.object({
