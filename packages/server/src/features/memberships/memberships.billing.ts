@@ -87,17 +87,24 @@ interface DueRow {
   auto_pay: boolean;
 }
 
-/** Memberships whose renewal invoice is due by `today` and not made yet, in id order. */
-function dueStatement(tenantId: string, today: string, limit: number) {
+/**
+ * Memberships whose renewal invoice is due by `today` and not made yet, in id order, after `afterId` (a run pages by
+ * id: each batch starts where the last one ended instead of stepping again over the memberships already invoiced).
+ */
+function dueStatement(tenantId: string, today: string, limit: number, afterId = 0) {
   return q`select m.membership_id, m.contact_id, m.contact_name, m.name, m.membership_type_id,
       m.membership_level_id, m.chapter_id, m.bill_frequency_type_id, m.units, m.term_end::text as term_end,
       m.term_total, m.auto_pay
     from memberships m
     join membership_types t on t.tenant_id = m.tenant_id and t.membership_type_id = m.membership_type_id
-    where m.tenant_id = ${tenantId} and not m.is_deleted and m.status in ('active', 'grace')
+    where m.tenant_id = ${tenantId} and m.membership_id > ${afterId} and not m.is_deleted
+      and m.status in ('active', 'grace')
       and m.term_end is not null and m.term_end - t.renewal_days_before <= ${today}::date
+      -- An index probe per membership whatever the statistics say (offset 0 keeps the subquery a subplan): with
+      -- the statistics of before a run, the planner took the run's renewal rows for a handful, materialised them
+      -- and compared every membership with each one, so each batch got slower than the one before.
       and not exists (select 1 from membership_invoices i where i.tenant_id = m.tenant_id
-        and i.membership_id = m.membership_id and i.kind = 'renewal' and i.term_start = m.term_end + 1)
+        and i.membership_id = m.membership_id and i.kind = 'renewal' and i.term_start = m.term_end + 1 offset 0)
     order by m.membership_id limit ${limit}`;
 }
 
@@ -166,8 +173,8 @@ export async function previewRenewals(tx: Tx, tenantId: string, limit = 50): Pro
 }
 
 /**
- * One batch of the renewal run in its own transaction: the renewal invoice of each due membership and its row,
- * then an autopay charge where the member has it on. A crash rolls the batch back whole; the next batch (or a
+ * One batch of the renewal run in its own transaction: the renewal invoice of each due membership and its row
+ * (autopay members' rows due for a charge today). A crash rolls the batch back whole; the next batch (or a
  * restarted run) finds exactly the memberships still without their row. Answers how many it invoiced.
  */
 export async function renewBatch(
@@ -178,7 +185,23 @@ export async function renewBatch(
   size = BATCH,
   runId: number | null = null,
 ): Promise<number> {
-  const rows = await runFragment<DueRow>(tx, dueStatement(tenantId, today, size));
+  return (await renewPage(tx, services, tenantId, today, { size, runId, afterId: 0 })).invoiced;
+}
+
+/**
+ * The batch of due memberships after `afterId` (id order): answers how many it invoiced, how many it found (fewer
+ * than `size`: none are left after it) and the last id it looked at, where the next batch starts.
+ */
+async function renewPage(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  today: string,
+  page: { size: number; runId: number | null; afterId: number },
+): Promise<{ invoiced: number; found: number; lastId: number }> {
+  const rows = await runFragment<DueRow>(tx, dueStatement(tenantId, today, page.size, page.afterId));
+  const found = rows.length;
+  const lastId = found > 0 ? Number(rows[found - 1]?.membership_id) : page.afterId;
   const quote = quoteCache(tx, tenantId);
   const types = new Map<number, Awaited<ReturnType<typeof repo.membershipType>>>();
   const planned: { row: DueRow; start: string; end: string; invoice: NewInvoice | null }[] = [];
@@ -209,33 +232,36 @@ export async function renewBatch(
             },
     });
   }
-  if (planned.length === 0) return 0;
+  if (planned.length === 0) return { invoiced: 0, found, lastId };
   // The batch's invoices in a few statements (billing's set-based path), then every row in one insert: a crash
   // rolls both back, and a re-run finds the invoices by their keys.
   const toInvoice = planned.flatMap((p) => (p.invoice ? [p.invoice] : []));
   const summaries = await billingApi.createInvoices(tx, services, tenantId, toInvoice);
   const byInput = new Map(toInvoice.map((input, i) => [input, summaries[i]]));
-  await tx
-    .insert(membershipInvoices)
-    .values(
-      planned.map(({ row, start, end, invoice: input }) => {
-        const invoice = input ? byInput.get(input) : undefined;
-        return {
-          tenantId,
-          membershipId: row.membership_id,
-          kind: 'renewal',
-          termStart: start,
-          termEnd: end,
-          invoiceId: invoice?.invoiceId ?? null,
-          amount: invoice?.totalCents ?? 0,
-          state: invoice ? 'open' : 'paid',
-          nextChargeOn: row.auto_pay && invoice ? today : null,
-          runId,
-        };
-      }),
-    )
-    .onConflictDoNothing();
-  return planned.length;
+  // One statement whatever the batch's size: the rows travel as one JSON list, not as ten parameters each.
+  const made = planned.map(({ row, start, end, invoice: input }) => {
+    const invoice = input ? byInput.get(input) : undefined;
+    return {
+      membership_id: Number(row.membership_id),
+      term_start: start,
+      term_end: end,
+      invoice_id: invoice?.invoiceId ?? null,
+      amount: invoice?.totalCents ?? 0,
+      state: invoice ? 'open' : 'paid',
+      next_charge_on: row.auto_pay && invoice ? today : null,
+    };
+  });
+  await runFragment(
+    tx,
+    q`insert into membership_invoices (tenant_id, membership_id, kind, term_start, term_end, invoice_id, amount,
+        state, next_charge_on, run_id)
+      select ${tenantId}::uuid, membership_id, 'renewal', term_start, term_end, invoice_id, amount, state,
+        next_charge_on, ${page.runId}::bigint
+      from jsonb_to_recordset(${JSON.stringify(made)}::jsonb) as x(membership_id bigint, term_start date,
+        term_end date, invoice_id bigint, amount bigint, state text, next_charge_on date)
+      on conflict do nothing`,
+  );
+  return { invoiced: planned.length, found, lastId };
 }
 
 /** Autopay: charges the open renewal invoices whose next attempt is due, through the billing gateway. */
@@ -306,13 +332,17 @@ export async function runRenewals(
   const today = await withTenantTx(database.db, { tenantId }, async (tx) =>
     todayIn(await repo.tenantTimezone(tx, tenantId)),
   );
+  // Paged by id from the start of the run: a restarted run (after a crash or a kill) steps once over what the
+  // stopped one invoiced, and every batch after that reads only the memberships it invoices.
   let invoiced = 0;
+  let afterId = 0;
   for (;;) {
-    const made = await withTenantTx(database.db, { tenantId }, (tx) =>
-      renewBatch(tx, services, tenantId, today, BATCH, runId),
+    const page = await withTenantTx(database.db, { tenantId }, (tx) =>
+      renewPage(tx, services, tenantId, today, { size: BATCH, runId, afterId }),
     );
-    invoiced += made;
-    if (made === 0) break;
+    invoiced += page.invoiced;
+    afterId = page.lastId;
+    if (page.found < BATCH) break;
   }
   const charged = await withTenantTx(database.db, { tenantId }, (tx) =>
     chargeDue(tx, services, tenantId, today),
