@@ -117,10 +117,38 @@ export const autopayOffMail = defineSystemTemplate({
   ],
 });
 
+/** To staff: a member's autopay was turned off after its last failed charge (issue 16: "with staff told"). */
+export const autopayOffStaffMail = defineSystemTemplate({
+  Key: 'memberships.autopayOffStaff',
+  Title: 'Autopay turned off (to staff)',
+  Description:
+    "Sent to the association's administrators when a member's autopay is turned off after its last failed charge.",
+  Group: 'Memberships',
+  Subject: 'Autopay is off for {{Member.Name}} ({{Membership.Name}})',
+  BodyHtml:
+    '<p>Hello {{Staff.Name}},</p><p>After {{Charge.Attempts}} failed charges of {{Membership.Amount}} to the card on file ({{Charge.Failure}}), autopay is now off for the {{Membership.Name}} membership of {{Member.Name}}. The renewal invoice for the term from {{Membership.TermStart}} is still open; the member was asked to pay it in the member area.</p><p><a href="{{Membership.Link}}">Open the membership</a></p>',
+  Fields: [
+    { Name: 'Staff.Name', Description: 'Name of the administrator mailed', Sample: 'Grace Hopper' },
+    { Name: 'Member.Name', Description: 'Name of the member (or organisation)', Sample: 'Lovelace, Ada' },
+    membership,
+    amount,
+    termStart,
+    failure,
+    { Name: 'Charge.Attempts', Description: 'How many charges failed', Sample: '3' },
+    {
+      Name: 'Membership.Link',
+      Description: 'Address of the membership in the back office',
+      Sample: 'https://example.org/micronet/list/memberships/memberships/42',
+      Link: true,
+    },
+  ],
+});
+
 export const membershipMailTemplates = [
   renewalReminderMail,
   renewalOverdueMail,
   autopayChargeMail,
   autopayFailedMail,
   autopayOffMail,
+  autopayOffStaffMail,
 ] as const;

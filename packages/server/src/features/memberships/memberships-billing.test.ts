@@ -24,7 +24,13 @@ import {
 } from '../../../test/helpers.ts';
 import { queueDaily } from '../../platform/jobs.ts';
 import { useTestGateway } from '../billing/billing.fixtures.ts';
-import { applyCalendarStatuses, chargeDue, renewBatch, runRenewals } from './memberships.billing.ts';
+import {
+  applyCalendarStatuses,
+  chargeDue,
+  onPaymentFailed,
+  renewBatch,
+  runRenewals,
+} from './memberships.billing.ts';
 import { REMINDER_JOB, sendRenewalReminders } from './memberships.reminders.ts';
 
 let ctx: TestContext;
@@ -258,6 +264,52 @@ describe('autopay', () => {
     );
     expect(events.map((e) => e.event).slice(-1)[0]).toBe('Autopay turned off after 3 failed charges');
     void sql;
+  });
+
+  it("mails the association's administrators when autopay is turned off, once however often the failure comes", async () => {
+    const who = await contact('Lastcard');
+    await useTestGateway(ctx.database, t.tenant.id, who, 'pm_test_declined');
+    const id = await activeEndingIn(who, 5, true);
+    await tx((x) => renewBatch(x, ctx.app.services, t.tenant.id, today));
+    const adminAddress = `${t.admin.username}@example.org`;
+    const staffAddress = `${t.staff.username}@example.org`;
+    const mailsTo = (address: string) =>
+      tx((x) => x.select().from(mailOutbox).where(eq(mailOutbox.to, address)).orderBy(mailOutbox.id));
+    const aboutThis = async (address: string) =>
+      (await mailsTo(address)).filter((m) => m.subject.includes('Lastcard'));
+    // The first two failures are the member's business: staff hear nothing.
+    for (const day of [today, addDays(today, 1)]) {
+      await tx((x) => chargeDue(x, ctx.app.services, t.tenant.id, day));
+      await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id);
+    }
+    expect((await membership(id))?.autoPay).toBe(true);
+    expect(await aboutThis(adminAddress)).toHaveLength(0);
+    // The last one turns autopay off: each administrator is told, staff users are not.
+    await tx((x) => chargeDue(x, ctx.app.services, t.tenant.id, addDays(today, 3)));
+    expect((await membership(id))?.autoPay).toBe(false);
+    await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id);
+    const told = await aboutThis(adminAddress);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toMatch(/^Autopay is off for .*Lastcard.* \(Individual\)$/);
+    expect(told[0]?.text).toContain('After 3 failed charges of $200.00');
+    expect(told[0]?.text).toContain(`/micronet/list/memberships/memberships/${id}`);
+    expect(await aboutThis(staffAddress)).toHaveLength(0);
+    // The failure reported again (a webhook delivered twice) tells nobody twice.
+    const [row] = await tx((x) =>
+      x
+        .select()
+        .from(membershipInvoices)
+        .where(and(eq(membershipInvoices.tenantId, t.tenant.id), eq(membershipInvoices.membershipId, id))),
+    );
+    await tx((x) =>
+      onPaymentFailed(ctx.app.services)(x, t.tenant.id, {
+        sourceKind: 'membership',
+        invoiceId: row?.invoiceId,
+        message: 'Your card was declined.',
+      }),
+    );
+    await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id);
+    expect(await aboutThis(adminAddress)).toHaveLength(1);
   });
 });
 

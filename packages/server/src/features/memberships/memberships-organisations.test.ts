@@ -326,6 +326,48 @@ describe('membership status on search hits', () => {
     expect(hits.find((h) => Number(h.Id) === who)?.MembershipStatus).toBe('active');
     expect(hits.find((h) => Number(h.Id) === nobody)?.MembershipStatus).toBeNull();
   });
+
+  it("shows a secondary member the status of the organisation's membership, as a primary member's", async () => {
+    const org = await contact({ ContactType: 'organization', OrganizationName: 'Findable Holdings' });
+    const id = (
+      await api.post('/api/memberships/join', {
+        ContactId: org,
+        MembershipTypeId: orgType,
+        MembershipLevelId: smallLevel,
+      })
+    ).json().MembershipId as number;
+    await tx((x) =>
+      x.execute(sql`update memberships set status = 'active', term_start = ${addDays(today, -10)}::date,
+          term_end = ${addDays(today, 355)}::date where tenant_id = ${t.tenant.id} and membership_id = ${id}`),
+    );
+    const sam = await person('Sam', 'Findable');
+    const lou = await person('Lou', 'Findable');
+    // Lou's own membership lapsed; the organisation's covers Sam and, once added, Lou.
+    const own = (
+      await api.post('/api/memberships/join', { ContactId: lou, MembershipTypeId: individualType })
+    ).json().MembershipId as number;
+    await tx((x) =>
+      x.execute(sql`update memberships set status = 'lapsed', term_start = ${addDays(today, -500)}::date,
+          term_end = ${addDays(today, -135)}::date where tenant_id = ${t.tenant.id} and membership_id = ${own}`),
+    );
+    const members = `/api/memberships/memberships/${id}/members`;
+    expect((await api.post(members, { ContactId: sam })).statusCode).toBe(200);
+    const statuses = async () => {
+      const res = await api.get('/api/search/global/backoffice/findable?v=2');
+      expect(res.statusCode, res.body).toBe(200);
+      const hits = res.json().Records as Model[];
+      return Object.fromEntries(
+        [org, sam, lou].map((c) => [c, hits.find((h) => Number(h.Id) === c)?.MembershipStatus]),
+      );
+    };
+    expect(await statuses()).toEqual({ [org]: 'active', [sam]: 'active', [lou]: 'lapsed' });
+    expect((await api.post(members, { ContactId: lou })).statusCode).toBe(200);
+    expect(await statuses()).toEqual({ [org]: 'active', [sam]: 'active', [lou]: 'active' });
+    // Removed from the organisation's membership: their own status again (none for Sam).
+    expect((await api.delete(`${members}/${sam}`)).statusCode).toBe(200);
+    expect((await api.delete(`${members}/${lou}`)).statusCode).toBe(200);
+    expect(await statuses()).toEqual({ [org]: 'active', [sam]: null, [lou]: 'lapsed' });
+  });
 });
 
 describe('membership reports', () => {

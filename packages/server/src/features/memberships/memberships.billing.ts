@@ -10,6 +10,7 @@ import {
   autopayChargeMail,
   autopayFailedMail,
   autopayOffMail,
+  autopayOffStaffMail,
   formatMoney,
   type MembershipQuote,
   type RenewalPreview,
@@ -20,7 +21,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../platform/services.ts';
 import { billingApi, type NewInvoice } from '../billing/billing.module.ts';
-import { queueNotice } from './memberships.reminders.ts';
+import { queueNotice, queueStaffNotice } from './memberships.reminders.ts';
 import * as repo from './memberships.repo.ts';
 import { priceChoice, termSettingsOf, transition } from './memberships.service.ts';
 
@@ -465,11 +466,12 @@ export const onInvoiceVoided =
 
 /**
  * payment.failed on an autopay charge: neither extends nor lapses the membership; the next attempt is scheduled
- * (after 1, 3 and 7 days), and after the last one autopay is turned off and the history says so. The same failure
- * reported twice schedules nothing twice (the attempt count was taken when the charge was made).
+ * (after 1, 3 and 7 days), and after the last one autopay is turned off, the history says so and the association's
+ * administrators are mailed. The same failure reported twice schedules nothing twice (the attempt count was taken
+ * when the charge was made).
  */
 export const onPaymentFailed =
-  (_services: Services) => async (tx: Tx, tenantId: string, payload: Record<string, unknown>) => {
+  (services: Services) => async (tx: Tx, tenantId: string, payload: Record<string, unknown>) => {
     const ids = idsOf(payload);
     if (!ids) return;
     const row = await rowOfInvoice(tx, tenantId, ids.invoiceId);
@@ -491,6 +493,23 @@ export const onPaymentFailed =
         );
     } else if (m.autoPay) {
       await repo.updateMembership(tx, tenantId, m.membershipId, { autoPay: false });
+      // Staff are told (issue 16): the renewal is now theirs to follow up.
+      await queueStaffNotice(tx, tenantId, {
+        membershipId: m.membershipId,
+        termEnd: addDays(row.termStart, -1),
+        kind: 'autopay-off',
+        today,
+        template: autopayOffStaffMail,
+        values: {
+          'Member.Name': m.contactName,
+          'Membership.Name': m.name,
+          'Membership.Amount': formatMoney(Number(row.amount)),
+          'Membership.TermStart': row.termStart,
+          'Charge.Failure': message,
+          'Charge.Attempts': String(row.chargeAttempts),
+          'Membership.Link': `${services.config.publicUrl.replace(/\/$/, '')}/micronet/list/memberships/memberships/${m.membershipId}`,
+        },
+      });
     }
     const retrying = wait !== undefined && row.chargeAttempts < AUTOPAY_RETRY_DAYS.length;
     const amount = formatMoney(Number(row.amount));

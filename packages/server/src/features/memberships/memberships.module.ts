@@ -12,18 +12,27 @@ import { membershipsRoutes } from './memberships.routes.ts';
 import { renewalJob } from './memberships.runs.ts';
 
 /**
- * What other features may ask of memberships: the membership status of contacts (their current membership's: an
- * active or grace one first, else the latest), for the global search's contact hits.
+ * What other features may ask of memberships: the membership status of contacts, for the global search's contact
+ * hits. A contact's memberships are their own and the organisations' that name them as secondary members (the
+ * member access they have through them); the current one counts: active first, then grace, then pending, else the
+ * latest, their own before an organisation's when both say the same.
  */
 export const membershipsApi = {
   async statusesOf(tx: Tx, tenantId: string, contactIds: readonly number[]): Promise<Map<number, string>> {
     if (contactIds.length === 0) return new Map();
+    const ids = [...contactIds];
     const rows = await runFragment<{ contact_id: number | string; status: string }>(
       tx,
-      q`select distinct on (contact_id) contact_id, status from memberships
-        where tenant_id = ${tenantId} and contact_id = any(${[...contactIds]}::bigint[]) and not is_deleted
+      q`select distinct on (contact_id) contact_id, status from (
+          select m.contact_id, m.status, m.term_end, m.membership_id, 0 as covered from memberships m
+          where m.tenant_id = ${tenantId} and m.contact_id = any(${ids}::bigint[]) and not m.is_deleted
+          union all
+          select s.contact_id, m.status, m.term_end, m.membership_id, 1 as covered from membership_members s
+          join memberships m on m.tenant_id = s.tenant_id and m.membership_id = s.membership_id and not m.is_deleted
+          where s.tenant_id = ${tenantId} and s.contact_id = any(${ids}::bigint[])
+        ) held
         order by contact_id, case status when 'active' then 0 when 'grace' then 1 when 'pending' then 2 else 3 end,
-          term_end desc nulls last, membership_id desc`,
+          covered, term_end desc nulls last, membership_id desc`,
     );
     return new Map(rows.map((r) => [Number(r.contact_id), r.status]));
   },

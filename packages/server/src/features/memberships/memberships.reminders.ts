@@ -157,6 +157,50 @@ export async function queueNotice(
     .onConflictDoNothing();
 }
 
+/**
+ * Writes a notice to the association's administrators (active staff users with the administrator role and an
+ * address) in the caller's transaction, one row each (kind `<kind>:staff:<user id>`): mailed with the member
+ * notices once that commits, each once. Answers how many were written.
+ */
+export async function queueStaffNotice(
+  tx: Tx,
+  tenantId: string,
+  notice: {
+    membershipId: number;
+    termEnd: string;
+    kind: string;
+    today: string;
+    template: SystemTemplate;
+    /** The message's values but the administrator's name, filled here. */
+    values: Record<string, string>;
+  },
+): Promise<number> {
+  const staff = await runFragment<{ user_id: number | string; email: string; display_name: string }>(
+    tx,
+    q`select user_id, email, display_name from user_directory
+      where tenant_id = ${tenantId} and role = 'admin' and login_type = 'staff' and is_active
+        and coalesce(email, '') <> ''
+      order by user_id`,
+  );
+  if (staff.length === 0) return 0;
+  await tx
+    .insert(membershipReminders)
+    .values(
+      staff.map((s) => ({
+        tenantId,
+        membershipId: notice.membershipId,
+        termEnd: notice.termEnd,
+        kind: `${notice.kind}:staff:${s.user_id}`,
+        sentOn: notice.today,
+        email: s.email,
+        subject: notice.template.Key,
+        body: JSON.stringify({ 'Staff.Name': s.display_name, ...notice.values }),
+      })),
+    )
+    .onConflictDoNothing();
+  return staff.length;
+}
+
 /** Claims the notices waiting to be mailed (one batch) and marks them mailed: each goes out at most once. */
 async function claimNotices(tx: Tx, tenantId: string) {
   return runFragment<{ email: string; subject: string; body: string }>(
