@@ -107,6 +107,9 @@ describe('events', () => {
     const member = await run.newPage();
     await signInAs(member.page, t.member.username, t.member.password);
     await member.page.waitForURL(/\/m\/?/);
+    // The member area's home leads to the events (the member area has no side navigation).
+    await member.page.getByRole('link', { name: 'See upcoming events' }).click();
+    await member.page.getByRole('tab', { name: 'My registrations' }).waitFor();
     await member.page.goto(`/m/events/${event.HashedEventId}`);
     await member.page.getByRole('heading', { name: 'Leadership workshop' }).waitFor();
     await member.page.getByText('full, waitlist open').waitFor();

@@ -1,3 +1,4 @@
+import { IconKey } from '@tabler/icons-react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
 
@@ -18,6 +19,16 @@ const timeZone = page(
 
 export const authModule: WebModule = {
   name: 'auth',
+  memberShortcuts: [
+    {
+      to: '/m/account/password',
+      title: 'Sign-in and security',
+      description: 'Change the password you use to sign in.',
+      action: 'Change password',
+      icon: IconKey,
+      order: 90,
+    },
+  ],
   public: [
     page(
       'sign-in',

@@ -21,6 +21,16 @@ const widget = (name: 'OpenReceivables' | 'OverdueInvoices' | 'RevenueThisMonth'
  */
 export const billingModule: WebModule = {
   name: 'billing',
+  memberShortcuts: [
+    {
+      to: '/m/invoices',
+      title: 'Your invoices',
+      description: 'What you owe, your invoices as PDF, your payments and credits; pay an invoice by card.',
+      action: 'View your invoices',
+      icon: IconFileInvoice,
+      order: 30,
+    },
+  ],
   backOffice: [
     page(
       'billing/payments/record',

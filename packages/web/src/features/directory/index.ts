@@ -1,3 +1,4 @@
+import { IconAddressBook, IconUser } from '@tabler/icons-react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
 
@@ -5,6 +6,24 @@ const directory = () => import('./directory-screens.tsx');
 
 export const directoryModule: WebModule = {
   name: 'directory',
+  memberShortcuts: [
+    {
+      to: '/m/profile',
+      title: 'Your profile',
+      description: 'The details your association holds about you; change what your association lets you.',
+      action: 'View your profile',
+      icon: IconUser,
+      order: 10,
+    },
+    {
+      to: '/m/directory',
+      title: 'Member directory',
+      description: 'Find the members and organisations listed by your association.',
+      action: 'Open the directory',
+      icon: IconAddressBook,
+      order: 50,
+    },
+  ],
   memberArea: [
     page(
       'directory',

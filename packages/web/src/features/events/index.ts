@@ -13,6 +13,17 @@ const member = () => import('./member-events.tsx');
  */
 export const eventsModule: WebModule = {
   name: 'events',
+  memberShortcuts: [
+    {
+      to: '/m/events',
+      title: 'Events',
+      description:
+        'Upcoming events open to you: register yourself and your guests, see your registrations, add them to your calendar.',
+      action: 'See upcoming events',
+      icon: IconTicket,
+      order: 40,
+    },
+  ],
   backOffice: [
     page(
       'events/calendar',

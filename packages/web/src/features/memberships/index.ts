@@ -15,6 +15,16 @@ const widget = (name: 'ActiveMembers' | 'RenewalsDue' | 'LapsedThisMonth') =>
 /** Memberships: the list and record (generic screens), the setup menu, the join wizard, the dashboard figures. */
 export const membershipsModule: WebModule = {
   name: 'memberships',
+  memberShortcuts: [
+    {
+      to: '/m/membership',
+      title: 'Your membership',
+      description: "Your membership's status, term and dues, and autopay.",
+      action: 'View your membership',
+      icon: IconIdBadge2,
+      order: 20,
+    },
+  ],
   backOffice: [
     page(
       'memberships/join',

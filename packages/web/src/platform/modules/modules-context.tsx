@@ -105,3 +105,8 @@ export function listActionsOf(modules: readonly WebModule[], resourceName: strin
 export function visibleWidgets(me: Me, modules: readonly WebModule[]) {
   return modules.flatMap((m) => m.dashboardWidgets ?? []).filter((w) => isNavItemVisible(me, w));
 }
+
+/** The member area home's shortcuts of every module, in their declared order. */
+export function memberShortcutsOf(modules: readonly WebModule[]) {
+  return modules.flatMap((m) => m.memberShortcuts ?? []).sort((a, b) => a.order - b.order);
+}

@@ -32,6 +32,18 @@ export interface NavEntry {
   order?: number;
 }
 
+/** A shortcut of the member area's home screen (the member area has no side navigation). */
+export interface MemberShortcut {
+  to: string;
+  title: string;
+  description: string;
+  /** The button's text. */
+  action: string;
+  icon: ComponentType<IconProps>;
+  /** Place on the home screen (lower first). */
+  order: number;
+}
+
 /** What a record action (a button in a record's header, for example Merge) is given. */
 export interface RecordActionProps {
   resource: ResourceDeclaration;
@@ -85,6 +97,8 @@ export interface WebModule {
   /** The layout element of `/prompts` (one module provides it). */
   promptLayout?: RouteObject['lazy'];
   nav?: NavEntry[];
+  /** Shortcuts on the member area's home screen. */
+  memberShortcuts?: MemberShortcut[];
   /** Buttons in a record's header, by resource name (MainEntityParentPage). */
   recordActions?: Record<string, Lazy<RecordActionProps>>;
   /** Buttons in a list's header beside Add and Export, by resource name, for users with their permission. */
