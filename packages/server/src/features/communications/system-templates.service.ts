@@ -24,7 +24,7 @@ import {
   systemSamples,
   withChips,
 } from '@guildhall/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../platform/config.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
@@ -200,7 +200,10 @@ export interface MailListSection {
 
 export interface SystemMail {
   to: string;
-  /** The contact the message is about, when there is one: it shows in the contact's communication history. */
+  /**
+   * The contact the message is about (it shows in the contact's communication history); when left out, the
+   * association's contact with the recipient's address, if any.
+   */
   contactId?: number | null;
   /** Fields whose value is a list (tasks of a reminder): sections of items, written as HTML lists. */
   lists?: Record<string, readonly MailListSection[]>;
@@ -238,14 +241,19 @@ export async function sendSystemMail(
       mail.values,
       mail.lists,
     );
+    const email = mail.to.trim().toLowerCase();
     const [logged] = await tx
       .insert(mailingRecipients)
       .values({
         tenantId,
         mailingId: null,
         subject: out.subject,
-        contactId: mail.contactId ?? null,
-        email: mail.to.trim().toLowerCase(),
+        // The contact named, or the association's contact with that address (its communication history shows it).
+        contactId:
+          mail.contactId ??
+          sql`(select contact_id from contacts where tenant_id = ${tenantId} and lower(email) = ${email}
+            and not is_deleted order by contact_id limit 1)`,
+        email,
         status: 'sending',
         attempts: 1,
         token,

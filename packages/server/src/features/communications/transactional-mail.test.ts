@@ -86,6 +86,16 @@ async function logOf(email: string) {
 describe('transactional mail', () => {
   it('a password reset carries a VERP return path; its bounce is recorded and suppresses the address', async () => {
     const email = `${t.staff.username}@example.org`;
+    // The staff user is a contact of the association too: the message shows in the contact's history.
+    const made = await api.post('/api/contacts/contacts/contactSave', {
+      ContactType: 'individual',
+      Status: 'active',
+      FirstName: 'Staff',
+      LastName: 'Member',
+      Email: email.toUpperCase(),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const contactId = made.json().Data.ContactId as number;
     const res = await api.post(`/api/users/${t.staff.id}/send-password-reset`, {});
     expect(res.statusCode, res.body).toBe(200);
     await ctx.app.background.settled();
@@ -94,6 +104,9 @@ describe('transactional mail', () => {
     const [row] = await logOf(email);
     expect(row).toMatchObject({ status: 'sent', subject: 'Choose a new password', attempts: 1 });
     expect(mail[0]?.from).toBe(`bounces+${t.tenant.id}.${row?.token}@guildhall.test`);
+    expect((await api.get(`/api/communication/contacts/${contactId}/history`)).json()).toEqual([
+      expect.objectContaining({ MailingId: null, Subject: 'Choose a new password', Status: 'sent' }),
+    ]);
 
     // The DSN returned to that address.
     const raw = readFileSync(join(fixtures, 'postfix-hard-user-unknown.eml'), 'utf8')
@@ -110,6 +123,8 @@ describe('transactional mail', () => {
     expect(out.statusCode, out.body).toBe(200);
     expect(out.json()).toMatchObject({ Matched: true, Hard: 1 });
     expect((await logOf(email))[0]?.status).toBe('bounced');
+    const notice = (await api.get(`/api/communication/contacts/${contactId}/deliverability`)).json();
+    expect(notice).toMatchObject({ HardBounces: 1, Suppressed: { Reason: 'bounced' } });
     const suppressed = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
       tx.select().from(mailSuppressions).where(eq(mailSuppressions.email, email.toLowerCase())),
     );
