@@ -223,6 +223,19 @@ describe('a report with parameters', () => {
       .split('\n');
     expect(lines).toEqual(['State or province,Count', 'OH,3', 'WI,2', 'IL,1', 'Total,6']);
 
+    // A mail schedule keeps the values the report ran with (asked again in its form).
+    await page.getByRole('button', { name: 'Schedule by mail…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule by mail' });
+    expect(await dialog.getByRole('combobox', { name: /^Status/ }).inputValue()).toBe('Lapsed');
+    const addresses = dialog.getByLabel('Other addresses');
+    await addresses.fill('board@example.org');
+    await addresses.press('Enter');
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await page
+      .getByTestId('report-schedule')
+      .getByText('With Status: Lapsed · Created: Last 7 Days')
+      .waitFor();
+
     // One figure on the dashboard: the count, with the values it runs with.
     await page.getByRole('button', { name: 'Pin a figure' }).click();
     await page.getByRole('menuitem', { name: 'Count' }).click();
