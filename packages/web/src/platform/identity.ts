@@ -2,13 +2,16 @@ import { FEATURE_FLAGS, type FeatureFlagKey, type Me, type Permission } from '@g
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError, api } from './api-client.ts';
+import { setMoneyCurrency } from './money.ts';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
 /** GET /api/auth/me; `null` means nobody is signed in (a 401 is an answer here, not an error). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await api.get<Me>('/api/auth/me', { signal, expectUnauthorized: true });
+    const me = await api.get<Me>('/api/auth/me', { signal, expectUnauthorized: true });
+    setMoneyCurrency(me?.tenant.settings.currency);
+    return me;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -38,6 +41,7 @@ export function useIdentity(): Me {
 
 /** Replaces the identity after a call that answers `Me` (sign-in, prompts, impersonation). */
 export function setMe(queryClient: QueryClient, me: Me | null): void {
+  setMoneyCurrency(me?.tenant.settings.currency);
   queryClient.setQueryData(meQueryKey, me);
 }
 

@@ -1,4 +1,3 @@
-import { formatMoney } from '@guildhall/shared';
 import {
   Alert,
   Anchor,
@@ -19,6 +18,7 @@ import DOMPurify from 'dompurify';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../../platform/error-block.tsx';
+import { formatMoney } from '../../platform/money.ts';
 import { notifyError, notifyInfo } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { eventsApi } from './events-api.ts';

@@ -14,6 +14,7 @@ import {
 } from '@guildhall/shared';
 import { Badge, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
+import { formatMoney } from '../money.ts';
 import { apiBase, resourceByName } from '../screens/resources.ts';
 import type { FieldDisplayProps } from './field-types.ts';
 import { useLookupName } from './lookup-name.ts';
@@ -24,9 +25,8 @@ function optionName(props: FieldDisplayProps, id: unknown): string {
   return props.field.options?.find((o) => o.Id === id)?.Name ?? String(id);
 }
 
-export function formatMoney(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
+/** Cents in the signed-in association's currency (platform/money.ts). */
+export { formatMoney };
 
 /** The text of a value as lists, cards, reports and print previews show it. */
 export function displayText(props: FieldDisplayProps): string {

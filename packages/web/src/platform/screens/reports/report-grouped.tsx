@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css';
-import { chartPoints, formatMoney, type ReportGroupingResult } from '@guildhall/shared';
+import { chartPoints, type ReportGroupingResult } from '@guildhall/shared';
 import { BarChart, LineChart, PieChart } from '@mantine/charts';
 import { Alert, ColorSwatch, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { formatMoney } from '../../money.ts';
 
 const PALETTE = [
   'guild.6',
