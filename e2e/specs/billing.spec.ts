@@ -4,6 +4,7 @@
  * attached (kept in the outbox with the attachment's name).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
+import { q, runFragment, withTenantTx } from '@guildhall/db';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,7 +221,14 @@ describe('billing reports', () => {
 
 describe('create invoices from file', () => {
   it('from the invoices list: refuses a file that is not a CSV, shows refused rows with why, creates the rest', async () => {
-    const { page, context } = await signedInAdmin(run, { width: 1280, height: 900 });
+    const { t, page, context } = await signedInAdmin(run, { width: 1280, height: 900 });
+    // This association keeps its books in euros: the amounts show in euros.
+    await withTenantTx(run.database.db, { tenantId: t.tenant.id }, (tx) =>
+      runFragment(
+        tx,
+        q`update tenants set settings = settings || '{"currency":"EUR"}'::jsonb where id = ${t.tenant.id}`,
+      ),
+    );
     const tag = unique('Csv')
       .replace(/[^A-Za-z0-9]/g, '')
       .toLowerCase();
@@ -263,7 +271,7 @@ describe('create invoices from file', () => {
     expect(await row.getByRole('cell').first().textContent()).toBe('4');
     expect(await row.textContent()).toContain(`No contact has the email nobody.${tag}@example.org.`);
     const planned = dialog.getByRole('table', { name: 'Invoices to create' });
-    expect(await planned.textContent()).toContain('$1,090.50');
+    expect(await planned.textContent()).toContain('€1,090.50');
     expect(await planned.textContent()).toContain(`${last}, Ada`);
     await dialog.getByText('1 row refused').waitFor();
     await shot(page, 'invoice-import-check');
