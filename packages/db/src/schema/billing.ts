@@ -128,6 +128,11 @@ export const invoices = pgTable(
     index('invoices_contact_idx').on(t.tenantId, t.contactId),
     index('invoices_source_idx').on(t.tenantId, t.sourceKind, t.sourceId),
     index('invoices_open_due_idx').on(t.tenantId, t.dueDate).where(sql`status in ('open', 'partially_paid')`),
+    // The receivables aging report: the open balances by contact and due date, read from the index alone and
+    // grouped in its order (no sort, no heap).
+    index('invoices_open_aging_idx')
+      .on(t.tenantId, t.contactId, t.dueDate, t.balanceCents)
+      .where(sql`status in ('open', 'partially_paid') and balance_cents > 0`),
     check(
       'invoices_status',
       sql`${t.status} in ('draft', 'open', 'partially_paid', 'paid', 'void', 'written_off')`,

@@ -18,13 +18,17 @@ import type { BillingContext } from './billing.service.ts';
 type Row = Record<string, unknown>;
 const num = (v: unknown): number => Number(v ?? 0);
 
-const bucketSums = (asOf: string) => q`
+/** The buckets' bounds are dates worked out once, so each row is compared with constants, not date arithmetic. */
+const bucketSums = (asOf: string) => {
+  const [d30, d60, d90] = [shiftDate(asOf, -30), shiftDate(asOf, -60), shiftDate(asOf, -90)];
+  return q`
   coalesce(sum(balance_cents) filter (where due_date >= ${asOf}::date), 0) as current,
-  coalesce(sum(balance_cents) filter (where due_date < ${asOf}::date and due_date >= ${asOf}::date - 30), 0) as d30,
-  coalesce(sum(balance_cents) filter (where due_date < ${asOf}::date - 30 and due_date >= ${asOf}::date - 60), 0) as d60,
-  coalesce(sum(balance_cents) filter (where due_date < ${asOf}::date - 60 and due_date >= ${asOf}::date - 90), 0) as d90,
-  coalesce(sum(balance_cents) filter (where due_date < ${asOf}::date - 90), 0) as over90,
+  coalesce(sum(balance_cents) filter (where due_date < ${asOf}::date and due_date >= ${d30}::date), 0) as d30,
+  coalesce(sum(balance_cents) filter (where due_date < ${d30}::date and due_date >= ${d60}::date), 0) as d60,
+  coalesce(sum(balance_cents) filter (where due_date < ${d60}::date and due_date >= ${d90}::date), 0) as d90,
+  coalesce(sum(balance_cents) filter (where due_date < ${d90}::date), 0) as over90,
   coalesce(sum(balance_cents), 0) as total, count(*) as invoices`;
+};
 
 const buckets = (r: Row) => ({
   current: num(r.current),
@@ -44,7 +48,8 @@ export async function agingReport(
   asOf: string,
   top = 100,
 ): Promise<AgingReport> {
-  // One pass over the open invoices: grouped per contact, then the totals and the top contacts from those groups.
+  // One pass over the open invoices, in the order of their aging index (invoices_open_aging_idx: contact, due date,
+  // balance), grouped per contact as read; then the totals and the top contacts from those groups.
   const rows = await runFragment<Row>(
     tx,
     q`with per as (

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_open_aging_idx" ON "invoices" USING btree ("tenant_id","contact_id","due_date","balance_cents") WHERE status in ('open', 'partially_paid') and balance_cents > 0;
