@@ -290,7 +290,7 @@ describe('create invoices from file', () => {
         .getByRole('row')
         .filter({ hasText: `${last}, Łukasz` })
         .textContent(),
-    ).toContain('$1,090.50');
+    ).toContain('€1,090.50');
     await context.close();
   });
 });
