@@ -5,7 +5,6 @@
  * written), so the demo holds exactly what a user's uploads would make. The caller signs in as the demo staff user
  * and passes a function that sends requests to the app.
  */
-import sharp from 'sharp';
 
 export interface DemoAnswer {
   status: number;
@@ -82,7 +81,7 @@ async function logoPng(name: string): Promise<Uint8Array> {
     <text x="220" y="135" font-family="DejaVu Sans, sans-serif" font-size="46" font-weight="700" fill="#1c4e80">${xml(name)}</text>
     <text x="222" y="180" font-family="DejaVu Sans, sans-serif" font-size="22" fill="#5b6b7b">Members since 1987</text>
   </svg>`;
-  return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+  return new Uint8Array(await (await import('sharp')).default(Buffer.from(svg)).png().toBuffer());
 }
 
 /** A photo-like picture of an event: a room with a stage, rows of seats and a caption on a banner. */
@@ -104,7 +103,9 @@ async function eventJpeg(caption: string, hue: number): Promise<Uint8Array> {
     <rect x="180" y="420" width="840" height="40" fill="hsl(${hue},25%,30%)"/>
     ${seats}
   </svg>`;
-  return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer());
+  return new Uint8Array(
+    await (await import('sharp')).default(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer(),
+  );
 }
 
 /** A portrait placeholder: a head and shoulders on a coloured background, with the person's initials. */
@@ -115,7 +116,9 @@ async function portraitJpeg(initials: string, hue: number): Promise<Uint8Array> 
     <ellipse cx="300" cy="600" rx="220" ry="170" fill="hsl(${(hue + 20) % 360},30%,40%)"/>
     <text x="300" y="262" font-family="DejaVu Sans, sans-serif" font-size="72" font-weight="700" fill="#ffffff" text-anchor="middle">${xml(initials)}</text>
   </svg>`;
-  return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer());
+  return new Uint8Array(
+    await (await import('sharp')).default(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer(),
+  );
 }
 
 const text = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));

@@ -1,6 +1,6 @@
 import { type Database, mailOutbox, withTenantTx } from '@guildhall/db';
 import { and, eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -66,25 +66,37 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * nodemailer is loaded with the first message sent over SMTP, not at start: it keeps about 20 MiB resident, and
+ * without SMTP (the default) every message is kept in the outbox (decision 0086).
+ */
+let nodemailerModule: Promise<typeof import('nodemailer').default> | undefined;
+const loadNodemailer = () => (nodemailerModule ??= import('nodemailer').then((m) => m.default));
+
 /** One mailer for the whole product. */
 export function createMailer(database: Database, smtpUrl: string | undefined, from: string): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  let transport: Promise<Transporter> | undefined;
+  const direct = (): Promise<Transporter> | undefined => {
+    if (!smtpUrl) return undefined;
+    transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(smtpUrl));
+    return transport;
+  };
   // Mailings go through a pool of connections, each reused for many messages.
-  let pool: ReturnType<typeof nodemailer.createTransport> | undefined;
-  const pooled = () => {
+  let pool: Promise<Transporter> | undefined;
+  const pooled = (): Promise<Transporter> | undefined => {
     if (!smtpUrl) return undefined;
     if (!pool) {
       const url = new URL(smtpUrl);
       url.searchParams.set('pool', 'true');
       url.searchParams.set('maxConnections', url.searchParams.get('maxConnections') ?? '8');
       url.searchParams.set('maxMessages', url.searchParams.get('maxMessages') ?? '1000');
-      pool = nodemailer.createTransport(url.toString());
+      pool = loadNodemailer().then((nodemailer) => nodemailer.createTransport(url.toString()));
     }
     return pool;
   };
   return {
     async deliver(tenantId, message) {
-      const smtp = pooled();
+      const smtp = await pooled();
       if (!smtp) {
         await withTenantTx(database.db, { tenantId }, (tx) =>
           tx.insert(mailOutbox).values({
@@ -141,11 +153,12 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
           .returning({ id: mailOutbox.id }),
       );
       if (!row) throw new Error('outbox insert returned nothing');
-      if (!transport) return { id: row.id, delivered: false };
+      const smtp = direct();
+      if (!smtp) return { id: row.id, delivered: false };
       let error: string | null = null;
       try {
         const { secrets: _secrets, attachments, returnPath, ...delivery } = message;
-        await transport.sendMail({
+        await (await smtp).sendMail({
           from,
           ...delivery,
           ...(attachments ? { attachments: [...attachments] } : {}),
@@ -163,9 +176,10 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
       return { id: row.id, delivered: !error };
     },
     async sendWithoutTenant(message) {
-      if (!transport) return { delivered: false };
+      const smtp = direct();
+      if (!smtp) return { delivered: false };
       const { secrets: _secrets, attachments, returnPath: _returnPath, ...delivery } = message;
-      await transport.sendMail({
+      await (await smtp).sendMail({
         from,
         ...delivery,
         ...(attachments ? { attachments: [...attachments] } : {}),
@@ -173,8 +187,14 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
       return { delivered: true };
     },
     close() {
-      transport?.close();
-      pool?.close();
+      transport?.then(
+        (t) => t.close(),
+        () => undefined,
+      );
+      pool?.then(
+        (t) => t.close(),
+        () => undefined,
+      );
     },
   };
 }

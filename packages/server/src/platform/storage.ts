@@ -10,13 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { PassThrough, type Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 export interface Storage {
   /** Which backend: shown in logs and the status page. */
@@ -116,16 +110,23 @@ export function parseStorageUrl(storageUrl: string): S3Location {
  * abandon), so a refused upload never reaches the bucket and memory stays flat whatever the file's size.
  */
 export function s3Storage(location: S3Location, spoolDir = tmpdir()): Storage {
-  const client = new S3Client({
-    region: location.region,
-    ...(location.endpoint ? { endpoint: location.endpoint, forcePathStyle: true } : {}),
-    ...(location.accessKeyId && location.secretAccessKey
-      ? { credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey } }
-      : {}),
-    // Plain requests that every S3-compatible server understands (no aws-chunked bodies with trailing checksums).
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK is loaded on the first call, not at start: it keeps about 35 MiB resident, and a server on the data
+  // folder (the default) never needs it (decision 0086).
+  let connected: Promise<{ s3: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const connect = () =>
+    (connected ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: location.region,
+        ...(location.endpoint ? { endpoint: location.endpoint, forcePathStyle: true } : {}),
+        ...(location.accessKeyId && location.secretAccessKey
+          ? { credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey } }
+          : {}),
+        // Plain requests that every S3-compatible server understands (no aws-chunked bodies with trailing checksums).
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Bucket = location.bucket;
   const keyOf = (key: string) => (location.prefix ? `${location.prefix}/${checkKey(key)}` : checkKey(key));
   return {
@@ -137,8 +138,9 @@ export function s3Storage(location: S3Location, spoolDir = tmpdir()): Storage {
       try {
         await pipeline([body, ...through, createWriteStream(spool)]);
         const { size } = await stat(spool);
+        const { s3, client } = await connect();
         await client.send(
-          new PutObjectCommand({ Bucket, Key, Body: createReadStream(spool), ContentLength: size }),
+          new s3.PutObjectCommand({ Bucket, Key, Body: createReadStream(spool), ContentLength: size }),
         );
         return size;
       } catch (err) {
@@ -150,19 +152,24 @@ export function s3Storage(location: S3Location, spoolDir = tmpdir()): Storage {
     },
     get(key) {
       const out = new PassThrough();
-      client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) })).then(
-        (answer) => {
-          const stream = answer.Body as Readable | undefined;
-          if (!stream) return out.destroy(new Error('object storage answered no body'));
-          pipeline(stream, out).catch((err: unknown) => out.destroy(err as Error));
-        },
-        (err: unknown) => out.destroy(err as Error),
-      );
+      const Key = keyOf(key);
+      connect()
+        .then(({ s3, client }) => client.send(new s3.GetObjectCommand({ Bucket, Key })))
+        .then(
+          (answer) => {
+            const stream = answer.Body as Readable | undefined;
+            if (!stream) return out.destroy(new Error('object storage answered no body'));
+            pipeline(stream, out).catch((err: unknown) => out.destroy(err as Error));
+          },
+          (err: unknown) => out.destroy(err as Error),
+        );
       return out;
     },
     async has(key) {
+      const Key = keyOf(key);
+      const { s3, client } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
+        await client.send(new s3.HeadObjectCommand({ Bucket, Key }));
         return true;
       } catch (err) {
         const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -171,7 +178,9 @@ export function s3Storage(location: S3Location, spoolDir = tmpdir()): Storage {
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      const Key = keyOf(key);
+      const { s3, client } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key }));
     },
   };
 }

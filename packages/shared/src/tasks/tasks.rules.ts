@@ -5,7 +5,10 @@
  * change never moves a due time).
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, addWeeks, addYears } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMonths } from 'date-fns/addMonths';
+import { addWeeks } from 'date-fns/addWeeks';
+import { addYears } from 'date-fns/addYears';
 
 export const PROJECT_STATUSES = [
   { Id: 'planned', Name: 'Planned' },

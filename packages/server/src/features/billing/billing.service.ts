@@ -1420,7 +1420,7 @@ export async function stripeWebhook(
   const ctx = await contextOf(tx, tenantId);
   if (ctx.gateway !== 'stripe' || !ctx.stripe.webhookSecret)
     throw new HttpError(404, 'This association takes no Stripe webhooks.');
-  const event = verifyStripeEvent(rawBody, signature, ctx.stripe.webhookSecret);
+  const event = await verifyStripeEvent(rawBody, signature, ctx.stripe.webhookSecret);
   if (!event) throw new HttpError(400, 'The webhook signature does not match.');
   const [fresh] = await runFragment<Row>(
     tx,

@@ -38,10 +38,10 @@ export interface DepositSlipData {
   }[];
 }
 
-export function renderDepositSlip(data: DepositSlipData): Promise<Buffer> {
+export async function renderDepositSlip(data: DepositSlipData): Promise<Buffer> {
   const money = (cents: number) => formatMoney(cents, { currency: data.currency });
   const d = data.deposit;
-  const { doc, done } = billingDocument({
+  const { doc, done } = await billingDocument({
     Title: `Deposit slip ${d.depositId}`,
     Author: data.association.name,
     Subject: `Bank deposit of ${formatDay(d.depositDate)}`,

@@ -7,11 +7,18 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@guildhall/shared';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
-/** pdfkit's own font engine (it ships no types): only `create` is used. */
-const fontkit = require('fontkit') as { create(data: Buffer): unknown };
+/**
+ * pdfkit and its font engine are loaded with the first document, not at start: together they keep about 35 MiB
+ * resident once loaded, and most servers print a PDF rarely (decision 0086).
+ */
+let pdfkit: typeof PDFKitDocument | undefined;
+async function loadPdfKit(): Promise<typeof PDFKitDocument> {
+  pdfkit ??= (await import('pdfkit')).default;
+  return pdfkit;
+}
 /**
  * The fonts, read and parsed by fontkit once per process: pdfkit takes a parsed font as it takes the file, and each
  * document still embeds only its own subset. Parsing DejaVu Sans for every document cost most of a PDF's time.
@@ -19,6 +26,8 @@ const fontkit = require('fontkit') as { create(data: Buffer): unknown };
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 function fontsOnce() {
   if (!fonts) {
+    /** pdfkit's own font engine (it ships no types): only `create` is used. */
+    const fontkit = require('fontkit') as { create(data: Buffer): unknown };
     const parse = (file: string) =>
       fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as unknown as Buffer;
     fonts = { regular: parse('DejaVuSans.ttf'), bold: parse('DejaVuSans-Bold.ttf') };
@@ -78,10 +87,11 @@ export function formatDay(day: string): string {
  * A billing document (an invoice, a deposit slip): Letter, DejaVu Sans as `Body` and `Bold`, pages buffered so a
  * footer can be written on each at the end. `done` resolves to the bytes once `doc.end()` is called.
  */
-export function billingDocument(info: { Title: string; Author: string; Subject: string }): {
+export async function billingDocument(info: { Title: string; Author: string; Subject: string }): Promise<{
   doc: PDFKit.PDFDocument;
   done: Promise<Buffer>;
-} {
+}> {
+  const PDFDocument = await loadPdfKit();
   const { regular, bold } = fontsOnce();
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -170,9 +180,9 @@ export function associationHeader(
 }
 
 /** Renders the invoice; answers the PDF's bytes. */
-export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
+export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const money = (cents: number) => formatMoney(cents, { currency: data.currency });
-  const { doc, done } = billingDocument({
+  const { doc, done } = await billingDocument({
     Title: `Invoice ${data.invoice.number}`,
     Author: data.association.name,
     Subject: `Invoice ${data.invoice.number} for ${data.billTo.name}`,

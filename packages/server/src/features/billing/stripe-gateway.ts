@@ -5,7 +5,7 @@
  * PaymentIntent; webhooks verified by their signature with the SDK. `apiUrl` points the SDK at another server
  * (the local fake Stripe API of the tests, `STRIPE_API_URL`): the same SDK code path runs either way.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { CardGateway, ChargeResult, RefundResult } from './gateway.ts';
 
 export interface StripeGatewayOptions {
@@ -14,10 +14,21 @@ export interface StripeGatewayOptions {
   apiUrl?: string | undefined;
 }
 
+/**
+ * The SDK is loaded when a tenant's Stripe gateway is first used, not at start: it keeps about 20 MiB resident, and
+ * most associations take no card payments through Stripe (decision 0086).
+ */
+let sdk: typeof Stripe | undefined;
+async function loadStripe(): Promise<typeof Stripe> {
+  sdk ??= (await import('stripe')).default;
+  return sdk;
+}
+
 const clients = new Map<string, Stripe>();
 
 /** One SDK client per key and server, kept for the process (the SDK keeps its connections). */
-export function stripeClient(options: StripeGatewayOptions): Stripe {
+async function stripeClient(options: StripeGatewayOptions): Promise<Stripe> {
+  const Stripe = await loadStripe();
   const cacheKey = `${options.apiUrl ?? ''}\n${options.secretKey}`;
   let client = clients.get(cacheKey);
   if (!client) {
@@ -40,7 +51,7 @@ export function stripeClient(options: StripeGatewayOptions): Stripe {
 }
 
 /** A refusal the member may read (a card error: declined, insufficient funds, expired), or null for any other. */
-function cardMessage(error: unknown): string | null {
+function cardMessage(Stripe: typeof import('stripe').default, error: unknown): string | null {
   if (error instanceof Stripe.errors.StripeCardError) return error.message || 'Your card was declined.';
   return null;
 }
@@ -48,10 +59,11 @@ function cardMessage(error: unknown): string | null {
 export class GatewayUnavailableError extends Error {}
 
 export function stripeGateway(options: StripeGatewayOptions): CardGateway {
-  const stripe = stripeClient(options);
   return {
     name: 'stripe',
     async charge(request): Promise<ChargeResult> {
+      const stripe = await stripeClient(options);
+      const Stripe = await loadStripe();
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -75,7 +87,7 @@ export function stripeGateway(options: StripeGatewayOptions): CardGateway {
           message: intent.last_payment_error?.message ?? 'The payment did not go through.',
         };
       } catch (error) {
-        const message = cardMessage(error);
+        const message = cardMessage(Stripe, error);
         if (message) return { ok: false, message };
         throw new GatewayUnavailableError(
           `The card gateway could not take the payment (${(error as Error).message}).`,
@@ -83,6 +95,8 @@ export function stripeGateway(options: StripeGatewayOptions): CardGateway {
       }
     },
     async refund(request): Promise<RefundResult> {
+      const stripe = await stripeClient(options);
+      const Stripe = await loadStripe();
       try {
         const refund = await stripe.refunds.create(
           { payment_intent: request.chargeRef, amount: request.amountCents },
@@ -106,7 +120,12 @@ export function stripeGateway(options: StripeGatewayOptions): CardGateway {
  * A webhook's event, checked against the endpoint's signing secret (and its timestamp, five minutes' tolerance);
  * null when the signature does not match.
  */
-export function verifyStripeEvent(rawBody: string, signature: string, secret: string): Stripe.Event | null {
+export async function verifyStripeEvent(
+  rawBody: string,
+  signature: string,
+  secret: string,
+): Promise<Stripe.Event | null> {
+  const Stripe = await loadStripe();
   try {
     return Stripe.webhooks.constructEvent(rawBody, signature, secret);
   } catch {

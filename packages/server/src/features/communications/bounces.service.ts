@@ -26,7 +26,6 @@ import {
   recipientTokenIn,
 } from '@guildhall/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 
 export interface ReadDsn {
   /** The recipient the return path names, when one does. */
@@ -39,6 +38,8 @@ const STATUS_TYPES = new Set(['message/delivery-status', 'message/global-deliver
 
 /** Reads raw mail: its delivery-status reports (none: not a DSN) and the recipient its return path names. */
 export async function readDsn(raw: Buffer | string, envelopeTo?: string): Promise<ReadDsn> {
+  // mailparser is loaded with the first bounce read, not at start (about 28 MiB resident, decision 0086).
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(raw, { keepDeliveryStatus: true, skipHtmlToText: true });
   const statusParts = mail.attachments.filter((a) => STATUS_TYPES.has(a.contentType.toLowerCase()));
   const reports: RecipientReport[] = [];

@@ -11,11 +11,20 @@ import { DESIGN_FONTS, DESIGN_MOBILE_BREAKPOINT, type Design, type DesignBlock }
 import { sanitizeRichText } from '../../platform/html.ts';
 import { escapeHtml } from './render.ts';
 
-/** MJML 5 (CommonJS, no types): the one call made of it. `mjml2html` answers a Promise in v5. */
-const mjml2html = createRequire(import.meta.url)('mjml') as (
+type Mjml2Html = (
   input: string,
   options: { validationLevel: 'strict' | 'soft' | 'skip'; keepComments: boolean },
 ) => Promise<{ html: string; errors: { message: string }[] }>;
+
+/**
+ * MJML 5 (CommonJS, no types): the one call made of it. `mjml2html` answers a Promise in v5. Loaded when a design is
+ * first rendered, not at start: MJML and its components keep about 90 MiB resident once loaded (decision 0086).
+ */
+let mjml: Mjml2Html | undefined;
+const mjml2html: Mjml2Html = (input, options) => {
+  mjml ??= createRequire(import.meta.url)('mjml') as Mjml2Html;
+  return mjml(input, options);
+};
 
 /** An attribute value (already validated by the schema) escaped once more for the MJML markup. */
 const attr = (v: string | number) => escapeHtml(String(v));

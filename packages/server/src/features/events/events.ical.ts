@@ -4,8 +4,6 @@
  * server's local time under the event's TZID.
  */
 import { createHash } from 'node:crypto';
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { Temporal } from 'temporal-polyfill';
 
 export interface FeedOccurrence {
@@ -39,8 +37,17 @@ function plainText(html: string | null): string | null {
     .trim();
 }
 
-/** The feed of occurrences as iCalendar text, with a VTIMEZONE for every timezone used. */
-export function icsOf(name: string, host: string, occurrences: readonly FeedOccurrence[]): string {
+/**
+ * The feed of occurrences as iCalendar text, with a VTIMEZONE for every timezone used. ical-generator and the
+ * timezone definitions are loaded with the first feed, not at start (decision 0086).
+ */
+export async function icsOf(
+  name: string,
+  host: string,
+  occurrences: readonly FeedOccurrence[],
+): Promise<string> {
+  const [{ default: ical, ICalCalendarMethod, ICalEventStatus }, { getVtimezoneComponent }] =
+    await Promise.all([import('ical-generator'), import('@touch4it/ical-timezones')]);
   const calendar = ical({ name, prodId: { company: 'Guildhall', product: 'Events', language: 'EN' } });
   calendar.method(ICalCalendarMethod.PUBLISH);
   calendar.ttl(60 * 15);

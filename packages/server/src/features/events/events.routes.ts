@@ -102,7 +102,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!occurrence) return null;
       return {
         filename: `${fileNameOf(occurrence.title)}.ics`,
-        content: Buffer.from(icsOf(occurrence.title, host, [occurrence]), 'utf8'),
+        content: Buffer.from(await icsOf(occurrence.title, host, [occurrence]), 'utf8'),
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
       };
     });
@@ -552,7 +552,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
             q`d.event_id = ${num(event.event_id)}`,
             tz,
           );
-          return { text: icsOf(event.name, host, occurrences), name: event.name };
+          return { text: await icsOf(event.name, host, occurrences), name: event.name };
         },
       );
       return sendIcs(req, reply, text, `${fileNameOf(name)}.ics`);
@@ -578,7 +578,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         const named = await one<{ name: string }>(tx, q`select name from tenants where id = ${tenantId}`);
         if (!named) throw notFound();
-        return icsOf(`${named.name} events`, host, occurrences);
+        return await icsOf(`${named.name} events`, host, occurrences);
       });
       return sendIcs(req, reply, text, 'events.ics');
     },
@@ -602,7 +602,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         resolveTimeZone(tzOf(auth)),
       );
       if (occurrences.length === 0) throw notFound();
-      return sendIcs(req, reply, icsOf(occurrences[0]?.title ?? 'Event', host, occurrences), 'event.ics');
+      return sendIcs(
+        req,
+        reply,
+        await icsOf(occurrences[0]?.title ?? 'Event', host, occurrences),
+        'event.ics',
+      );
     },
   });
 
@@ -678,7 +683,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         const tz = await tenantTimezone(tx, tenantId);
         const occurrences = await memberFeedOccurrences(tx, tenantId, num(contact.contact_id), tz);
         const named = await one<{ name: string }>(tx, q`select name from tenants where id = ${tenantId}`);
-        return icsOf(`My events${named ? ` at ${named.name}` : ''}`, host, occurrences);
+        return await icsOf(`My events${named ? ` at ${named.name}` : ''}`, host, occurrences);
       });
       // Personal: kept by the subscriber only, never by a shared cache.
       return sendIcs(req, reply, text, 'my-events.ics', 'private');

@@ -6,16 +6,29 @@
  */
 import { readFile } from 'node:fs/promises';
 import { type CropArea, IMAGE_MAX_DIMENSION } from '@guildhall/shared';
-import bmp from 'bmp-js';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type bmpJs from 'bmp-js';
+import type { Metadata, Sharp } from 'sharp';
 import { HttpError } from '../../platform/errors.ts';
 
 /** At most 100 megapixels are decoded (a 10,000 x 10,000 photo); a larger image is refused from its header. */
 export const IMAGE_MAX_PIXELS = 100_000_000;
 export const THUMBNAIL_SIZE = 150;
 
-// No cache of decoded images: an upload's pixels are freed when it is done.
-sharp.cache(false);
+/**
+ * sharp (and bmp-js) are loaded with the first image, not at start: sharp's native library keeps about 25 MiB
+ * resident once loaded, and a server that is not receiving images has no use for it (decision 0086).
+ */
+type SharpFactory = typeof import('sharp').default;
+let sharpModule: SharpFactory | undefined;
+async function loadSharp(): Promise<SharpFactory> {
+  if (!sharpModule) {
+    const loaded = (await import('sharp')).default;
+    // No cache of decoded images: an upload's pixels are freed when it is done.
+    loaded.cache(false);
+    sharpModule = loaded;
+  }
+  return sharpModule;
+}
 
 /**
  * At most two images are processed at once on an instance (uploads beyond wait their turn, their bytes already
@@ -59,7 +72,8 @@ async function bmpInput(path: string, name: string): Promise<Sharp> {
   const height = Math.abs(bytes.readInt32LE(22));
   if (width === 0 || height === 0) throw unreadable(name);
   if (width * height > IMAGE_MAX_PIXELS) throw bomb(name);
-  let decoded: bmp.ImageData;
+  const bmp = (await import('bmp-js')).default;
+  let decoded: bmpJs.ImageData;
   try {
     decoded = bmp.decode(bytes);
   } catch {
@@ -73,11 +87,13 @@ async function bmpInput(path: string, name: string): Promise<Sharp> {
     rgba[i + 2] = decoded.data[i + 1]!;
     rgba[i + 3] = 255;
   }
+  const sharp = await loadSharp();
   return sharp(rgba, { raw: { width: decoded.width, height: decoded.height, channels: 4 } });
 }
 
 /** Reads the spooled upload and makes the library's original: upright, at most 3000x3000, without metadata. */
 export async function normaliseImage(path: string, name: string, extension: string): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let input: Sharp;
   let hasAlpha = false;
   if (extension === 'bmp') {
@@ -140,6 +156,7 @@ export async function makeVariants(
   original: Buffer,
   crop: CropArea,
 ): Promise<{ variant: ProcessedImage; thumbnail: Buffer }> {
+  const sharp = await loadSharp();
   const meta = await sharp(original).metadata();
   const format = meta.format === 'png' ? 'png' : 'jpeg';
   if (

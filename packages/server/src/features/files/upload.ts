@@ -25,7 +25,6 @@ import {
   uploadErrorMessage,
 } from '@guildhall/shared';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../../platform/errors.ts';
 
 /** Bytes file-type needs to see to decide. */
@@ -128,6 +127,8 @@ class ContentCheck extends Transform {
     this.decided = true;
     const head = Buffer.concat(this.head);
     if (head.length === 0) return;
+    // Loaded with the first upload, not at start (decision 0086).
+    const { fileTypeFromBuffer } = await import('file-type');
     const detected = (await fileTypeFromBuffer(head))?.ext;
     const text = detected === undefined && !hasBinaryBytes(head);
     if (!contentMatchesExtension(this.extension, detected, text)) throw this.mismatch(detected);

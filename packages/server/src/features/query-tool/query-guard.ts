@@ -13,7 +13,6 @@
  * - no cast to a `reg*` type (catalog lookups), no operator from a schema other than pg_catalog, no parameter
  *   number beyond the ones the query declares.
  */
-import { parse } from 'libpg-query';
 
 /** The schema of the views made for querying; the migration creates them with security_invoker. */
 export const QUERY_SCHEMA = 'gh_query';
@@ -292,6 +291,8 @@ function walkSelect(select: Node, scope: Scope | null, paramCount: number): void
  */
 export async function guardQuery(sql: string, paramCount: number): Promise<void> {
   let tree: { stmts?: { stmt?: Node }[] };
+  // The parser (PostgreSQL's own, in WebAssembly) is loaded with the first query, not at start (decision 0086).
+  const { parse } = await import('libpg-query');
   try {
     tree = (await parse(sql)) as typeof tree;
   } catch (error) {

@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { discover } from '../../platform/resources/registry.ts';
-import { checkDeclarations, QueryTool } from './query-tool.service.ts';
+import { checkDeclarationsApart } from './query-check.ts';
+import { QueryTool } from './query-tool.service.ts';
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
@@ -30,9 +31,12 @@ function parseForm(body: string): Record<string, string | string[]> {
 const refusal = z.union([z.string(), apiErrorSchema]);
 
 export const queryToolRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The named queries: every `*.query.ts` declaration of shared, checked by the guard before the app starts.
+  // The named queries: every `*.query.ts` declaration of shared, checked by the guard before the app starts
+  // (in a thread of its own that ends with the check, while the rest of the app is built: query-check.ts).
   const queries = await discover('.query.ts', isQuery);
-  await checkDeclarations(queries);
+  const checked = checkDeclarationsApart(queries);
+  checked.catch(() => undefined); // answered in onReady below
+  app.addHook('onReady', () => checked);
   const tool = new QueryTool(app.database, queries);
 
   app.addContentTypeParser(

@@ -10,20 +10,19 @@ import {
   csvField,
   DEFAULT_TIMEZONE,
   inferredParameters,
-  numberedSql,
   QUERY_PAGE_SIZE,
   type QueryCatalogueItem,
   type QueryDeclaration,
   type QueryParameter,
   type QueryValue,
-  queryDeclarationProblems,
   splitPlaceholders,
   UTF8_BOM,
 } from '@guildhall/shared';
 import { audit } from '../../platform/audit.ts';
 import { type AuthContext, tenantTx } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { guardQuery, QueryRefused } from './query-guard.ts';
+import { checkSql } from './query-check.ts';
+import { QueryRefused } from './query-guard.ts';
 import * as repo from './query-tool.repo.ts';
 
 const zoneOf = (auth: AuthContext) => auth.tenantSettings?.defaultTimezone ?? DEFAULT_TIMEZONE;
@@ -38,28 +37,7 @@ interface Runnable {
   parameters: readonly QueryParameter[];
 }
 
-/** Checks the shipped declarations at start-up: a query the guard refuses stops the start, naming it. */
-export async function checkDeclarations(queries: readonly QueryDeclaration[]): Promise<void> {
-  const names = new Set<string>();
-  for (const query of queries) {
-    if (names.has(query.name)) throw new Error(`Two queries are named ${query.name}`);
-    names.add(query.name);
-    const problems = queryDeclarationProblems(query);
-    if (problems.length) throw new Error(`Query ${query.name}: ${problems.join(' ')}`);
-    try {
-      await checkSql(query.sql);
-      for (const p of query.parameters) if (p.lookup) await checkSql(p.lookup);
-    } catch (error) {
-      throw new Error(`Query ${query.name}: ${(error as Error).message}`);
-    }
-  }
-}
-
-/** Refuses (QueryRefused) SQL that is not one plain SELECT over the query views. */
-export async function checkSql(sql: string): Promise<void> {
-  const split = splitPlaceholders(sql);
-  await guardQuery(numberedSql(split), split.names.length);
-}
+export { checkSql } from './query-check.ts';
 
 const refused = (error: unknown): never => {
   if (error instanceof QueryRefused) throw new HttpError(400, error.message, { Sql: [error.message] });

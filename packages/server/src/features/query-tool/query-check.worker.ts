@@ -1,0 +1,10 @@
+/** The shipped queries' start-up check in a thread of its own (query-check.ts): answers once, then ends. */
+import { parentPort, workerData } from 'node:worker_threads';
+import { type CheckedQuery, checkDeclarations } from './query-check.ts';
+
+try {
+  await checkDeclarations(workerData as CheckedQuery[]);
+  parentPort?.postMessage({ ok: true });
+} catch (error) {
+  parentPort?.postMessage({ ok: false, message: (error as Error).message });
+}
