@@ -501,6 +501,24 @@ describe.each(backends)('files and images on $name storage', (backend) => {
     expect((await ctx.app.inject({ method: 'GET', url: guessed })).statusCode).toBe(404);
     const otherTenant = item!.Url.replace(a.tenant.id, b.tenant.id);
     expect((await ctx.app.inject({ method: 'GET', url: otherTenant })).statusCode).toBe(404);
+
+    // A copy is always private: copying a public file into a contact's files makes a file that needs a session
+    // (publishing is a choice made on upload, never inherited); the public original keeps its address.
+    const publicId = (pub.json() as { FileId: number }[])[0]!.FileId;
+    const copy = await client(ctx.app, cookieA).post(`/api/files/entry/${publicId}/copy`, {
+      ContactId: contactId,
+    });
+    expect(copy.statusCode, copy.body).toBe(200);
+    const copied = copy.json() as { Id: number; IsPublic: boolean; Url: string | null };
+    expect(copied.IsPublic).toBe(false);
+    expect(copied.Url ?? '').not.toMatch(/\/api\/files\/public\//);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/files/download/${copied.Id}` })).statusCode,
+    ).toBe(401);
+    const asStaff = await client(ctx.app, cookieA).get(`/api/files/download/${copied.Id}`);
+    expect(asStaff.statusCode).toBe(200);
+    expect(asStaff.rawPayload.equals(PDF)).toBe(true);
+    expect((await ctx.app.inject({ method: 'GET', url: item!.Url })).statusCode).toBe(200);
   });
 
   it('a file is a hit of the global search (Type File) whose id downloads it', async () => {
