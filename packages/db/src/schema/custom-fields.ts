@@ -30,6 +30,11 @@ export const customFields = pgTable(
     customFieldId: tenantSerial('custom_field_id', 'custom_fields'),
     /** The entity whose records take the field (a resource's `customFields.entity`: Contact). */
     entity: text('entity').notNull(),
+    /**
+     * The record the field belongs to when its entity's declaration has a scope (an event's registration question:
+     * the EventId); null for a field every record of the entity takes.
+     */
+    scopeId: bigint('scope_id', { mode: 'number' }),
     name: text('name').notNull(),
     helpText: text('help_text'),
     dataTypeId: integer('data_type_id').notNull(),
@@ -53,6 +58,7 @@ export const customFields = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.customFieldId] }),
     index('custom_fields_entity_idx').on(t.tenantId, t.entity, t.pageNumber, t.sortOrder),
+    index('custom_fields_scope_idx').on(t.tenantId, t.entity, t.scopeId).where(sql`scope_id is not null`),
   ],
 );
 

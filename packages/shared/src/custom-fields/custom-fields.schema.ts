@@ -53,6 +53,11 @@ export const customFieldBody = z.object({
   /** An archived field keeps its values but takes no new ones: its form control is read-only. */
   IsArchived: z.boolean().default(false),
   SelectListItems: z.array(selectListItemSchema).max(500).default([]),
+  /**
+   * The record the field belongs to, for an entity whose declaration has a `scope` (an event's registration
+   * question names its EventId); null: the field is asked of every record of the entity.
+   */
+  ScopeId: z.number().int().positive().nullable().default(null),
 });
 export type CustomFieldBody = z.infer<typeof customFieldBody>;
 

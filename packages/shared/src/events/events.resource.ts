@@ -396,8 +396,6 @@ export const eventAttendeesResource = defineResource({
     'AttendeeName',
   ],
   search: ['AttendeeName', 'AttendeeEmail', 'CheckInCode'],
-  // Registration questions: the association's custom fields of registrations, answered per attendee (decision 0111).
-  customFields: { entity: 'EventRegistration', title: 'Event registrations' },
   // Totals from the counts the database keeps (decision 0103).
   counted: true,
   filters: [
@@ -432,4 +430,11 @@ export const eventAttendeesResource = defineResource({
   softDelete: { deleted: 'IsDeleted' },
   capabilities: { update: true },
   recordName: (model) => String(model.AttendeeName ?? ''),
+  // Registration questions: custom fields of attendees, asked of every event's (no scope) or of one event's
+  // attendees (scoped to its EventId); answered when registering, shown on the attendee and in the list.
+  customFields: {
+    entity: 'EventRegistration',
+    title: 'Event registrations',
+    scope: { field: 'EventId', resource: 'events' },
+  },
 });

@@ -3,6 +3,7 @@
  * feed, registration, cancel, waitlist offers, check-in, the member area and the public page.
  */
 import { z } from 'zod';
+import { customFieldSchema } from '../custom-fields/custom-fields.schema.ts';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -43,10 +44,15 @@ export const calendarOccurrenceSchema = z.object({
 });
 export type CalendarOccurrence = z.infer<typeof calendarOccurrenceSchema>;
 
+/** Answers to an event's registration questions: values by custom field id (each checked against its field). */
+export const registrationAnswersSchema = z.record(z.string().regex(/^\d{1,15}$/), z.unknown());
+
 export const attendeeInputSchema = z.object({
   ContactId: id.optional(),
   Name: z.string().trim().max(200).optional(),
   Email: z.string().trim().max(200).optional(),
+  /** This person's answers to the registration questions. */
+  Answers: registrationAnswersSchema.optional(),
 });
 
 export const registerBodySchema = z.object({
@@ -56,6 +62,8 @@ export const registerBodySchema = z.object({
   ContactId: id.optional(),
   /** The people attending; empty means the registrant alone. */
   Attendees: z.array(attendeeInputSchema).max(50).optional(),
+  /** Answers to the registration questions for each person who gives none of their own. */
+  Answers: registrationAnswersSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -156,6 +164,8 @@ export const eventPageSchema = z.object({
       MembersOnly: z.boolean(),
     }),
   ),
+  /** The registration questions asked when registering (custom fields of attendees), in form order. */
+  Questions: z.array(customFieldSchema),
 });
 export type EventPage = z.infer<typeof eventPageSchema>;
 
@@ -185,6 +195,8 @@ export const publicRegisterBodySchema = z.object({
     .array(z.object({ Name: z.string().trim().min(1).max(200), Email: z.string().max(200).optional() }))
     .max(20)
     .optional(),
+  /** Answers to the registration questions members are asked. */
+  Answers: registrationAnswersSchema.optional(),
 });
 
 /** One registration or attendance of a contact (the contact record's Events tab). */

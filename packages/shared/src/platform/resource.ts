@@ -408,7 +408,16 @@ export interface ResourceDeclaration<F extends string = string> {
    * screen offers the entity, the record screen shows its custom fields in their pages, and the values are checked
    * on every write path.
    */
-  customFields?: { entity: string; title?: string };
+  customFields?: {
+    entity: string;
+    title?: string;
+    /**
+     * A field may belong to one record of another resource (an event's registration questions): `field` is this
+     * resource's field naming that record (EventId), `resource` its resource. A record is asked the fields of no
+     * scope and those of its own scope record.
+     */
+    scope?: { field: string; resource: string };
+  };
 }
 
 /** The resources whose records take custom fields, by their entity name. */

@@ -44,6 +44,36 @@ beforeAll(async () => {
   admin = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
   const entities = await admin.get('/api/custom-fields/entities');
   expect(entities.json()).toContainEqual({ Entity: 'EventRegistration', Title: 'Event registrations' });
+  // Registered before the questions exist (a registration now must answer the required ones).
+  const ev = await admin.post('/api/events/events/eventSave', {
+    Name: 'Congress',
+    Status: 'published',
+    Visibility: 'public',
+    RegistrationOpen: true,
+    StartsAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+    EndsAt: new Date(Date.now() + 20 * 86_400_000 + 3_600_000).toISOString(),
+  });
+  expect(ev.statusCode, ev.body).toBe(200);
+  eventId = ev.json().Data.EventId;
+  const details = await admin.post('/api/events/details/detailData', {
+    Id: 9999,
+    Criteria: [{ PropertyName: 'EventId', Operator: 'eq', Value: eventId }],
+  });
+  const detailId = details.json().Results[0].EventDetailId;
+  for (const name of ['Ada', 'Ben']) {
+    const c = await admin.post('/api/contacts/contacts/contactSave', {
+      ContactType: 'individual',
+      Status: 'active',
+      FirstName: name,
+      LastName: 'Guest',
+    });
+    const reg = await admin.post('/api/events/registrations', {
+      EventDetailId: detailId,
+      ContactId: c.json().Data.ContactId,
+    });
+    expect(reg.statusCode, reg.body).toBe(200);
+    attendees.push(reg.json().Attendees[0].AttendeeId);
+  }
   f.Heading = await define({
     Name: 'Your stay',
     CustomFieldDataTypeId: T.SectionHeading,
@@ -74,35 +104,6 @@ beforeAll(async () => {
   });
   f.Badge = await define({ Name: 'Badge printed', CustomFieldDataTypeId: T.YesNo });
   f.ContactOnly = await define({ Entity: 'Contact', Name: 'Contact only', CustomFieldDataTypeId: T.Text });
-  const ev = await admin.post('/api/events/events/eventSave', {
-    Name: 'Congress',
-    Status: 'published',
-    Visibility: 'public',
-    RegistrationOpen: true,
-    StartsAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
-    EndsAt: new Date(Date.now() + 20 * 86_400_000 + 3_600_000).toISOString(),
-  });
-  expect(ev.statusCode, ev.body).toBe(200);
-  eventId = ev.json().Data.EventId;
-  const details = await admin.post('/api/events/details/detailData', {
-    Id: 9999,
-    Criteria: [{ PropertyName: 'EventId', Operator: 'eq', Value: eventId }],
-  });
-  const detailId = details.json().Results[0].EventDetailId;
-  for (const name of ['Ada', 'Ben']) {
-    const c = await admin.post('/api/contacts/contacts/contactSave', {
-      ContactType: 'individual',
-      Status: 'active',
-      FirstName: name,
-      LastName: 'Guest',
-    });
-    const reg = await admin.post('/api/events/registrations', {
-      EventDetailId: detailId,
-      ContactId: c.json().Data.ContactId,
-    });
-    expect(reg.statusCode, reg.body).toBe(200);
-    attendees.push(reg.json().Attendees[0].AttendeeId);
-  }
 });
 afterAll(() => ctx.close());
 

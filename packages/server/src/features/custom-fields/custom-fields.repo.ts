@@ -10,7 +10,7 @@ import {
   type SelectListItem,
   CUSTOM_FIELD_DATA_TYPES as T,
 } from '@guildhall/shared';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 
 type FieldRow = typeof customFields.$inferSelect;
 type ValueRow = typeof customFieldValues.$inferSelect;
@@ -33,6 +33,7 @@ export function fieldOfRow(row: FieldRow, valueCount?: number): CustomField {
     IsPublic: row.isPublic,
     IsArchived: row.isArchived,
     SelectListItems: (row.choices as SelectListItem[]) ?? [],
+    ScopeId: row.scopeId ?? null,
     ...(valueCount !== undefined ? { ValueCount: valueCount } : {}),
     Version: row.version,
   };
@@ -54,11 +55,31 @@ export function rowOfField(f: Omit<CustomField, 'CustomFieldId' | 'Version' | 'V
     isPublic: f.IsPublic,
     isArchived: f.IsArchived,
     choices: f.SelectListItems,
+    scopeId: f.ScopeId ?? null,
   };
 }
 
-/** The live fields of an entity in form order (page, order, id). */
-export async function fieldsOf(tx: Tx, tenantId: string, entity: string): Promise<CustomField[]> {
+/**
+ * The live fields of an entity in form order (page, order, id). `scope`: all of them (undefined), those of no scope
+ * (null), those of one scope record only (`{ only }`), or those a record of that scope record is asked (`{ record }`:
+ * no scope, or its own).
+ */
+export async function fieldsOf(
+  tx: Tx,
+  tenantId: string,
+  entity: string,
+  scope?: null | { only: number } | { record: number | null },
+): Promise<CustomField[]> {
+  const scoped =
+    scope === undefined
+      ? undefined
+      : scope === null
+        ? isNull(customFields.scopeId)
+        : 'only' in scope
+          ? eq(customFields.scopeId, scope.only)
+          : scope.record === null
+            ? isNull(customFields.scopeId)
+            : or(isNull(customFields.scopeId), eq(customFields.scopeId, scope.record));
   const rows = await tx
     .select()
     .from(customFields)
@@ -67,6 +88,7 @@ export async function fieldsOf(tx: Tx, tenantId: string, entity: string): Promis
         eq(customFields.tenantId, tenantId),
         eq(customFields.entity, entity),
         eq(customFields.isDeleted, false),
+        scoped,
       ),
     )
     .orderBy(asc(customFields.pageNumber), asc(customFields.sortOrder), asc(customFields.customFieldId));

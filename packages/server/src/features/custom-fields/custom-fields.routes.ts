@@ -61,12 +61,16 @@ export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['custom-fields'],
       summary: 'The custom fields of an entity, in form order, with how many records have a value',
-      querystring: z.object({ entity: z.string().min(1).max(60) }),
+      querystring: z.object({
+        entity: z.string().min(1).max(60),
+        /** The fields of one scope record (an event's registration questions); without it, those of no scope. */
+        scope: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+      }),
       response: { 200: z.array(customFieldSchema) },
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return service.listFields(tx, auth, req.query.entity);
+      return service.listFields(tx, auth, req.query.entity, req.query.scope ?? null);
     },
   });
 

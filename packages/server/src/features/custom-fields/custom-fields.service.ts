@@ -54,8 +54,14 @@ function boundOfEntity(resources: readonly BoundResource[], entity: string): Bou
   return bound;
 }
 
-export async function listFields(tx: Tx, auth: AuthContext, entity: string): Promise<CustomField[]> {
-  const fields = await repo.fieldsOf(tx, auth.tenantId, entity);
+/** The fields of an entity: those of no scope, or (`scopeId`) those belonging to one record (an event's questions). */
+export async function listFields(
+  tx: Tx,
+  auth: AuthContext,
+  entity: string,
+  scopeId: number | null = null,
+): Promise<CustomField[]> {
+  const fields = await repo.fieldsOf(tx, auth.tenantId, entity, scopeId === null ? null : { only: scopeId });
   const counts = await repo.valueCounts(
     tx,
     auth.tenantId,
@@ -124,7 +130,8 @@ export async function createField(
   resources: readonly BoundResource[],
   body: CustomFieldBody,
 ): Promise<CustomField> {
-  boundOfEntity(resources, body.Entity);
+  const bound = boundOfEntity(resources, body.Entity);
+  await checkScope(tx, auth, resources, bound, body.ScopeId ?? null);
   // The type's own choices (Yes and No, the built-in Other) as the type-change rules make them.
   const typed = changeCustomFieldType(
     { ...body, SelectListItems: body.SelectListItems.map((c) => ({ ...c, Id: 0 })) },
@@ -154,7 +161,8 @@ export async function updateField(
 ): Promise<CustomField> {
   const before = await repo.findField(tx, auth.tenantId, id);
   if (!before) throw notFound();
-  if (body.Entity !== before.Entity) throw new HttpError(400, 'A custom field stays on its entity.');
+  if (body.Entity !== before.Entity || (body.ScopeId ?? null) !== (before.ScopeId ?? null))
+    throw new HttpError(400, 'A custom field stays on its entity.');
   if (body.CustomFieldDataTypeId !== before.CustomFieldDataTypeId)
     throw new HttpError(
       400,
@@ -319,11 +327,37 @@ function editableBy(viewer: Viewer, field: CustomField): boolean {
   return viewer === 'staff' || field.Visibility === 'memberEdit';
 }
 
-async function checkRecord(tx: Tx, auth: AuthContext, bound: BoundResource, recordId: number): Promise<void> {
+/** A live record of the resource, or 404; answers the record's scope record (its EventId) when the entity has a scope. */
+async function checkRecord(
+  tx: Tx,
+  auth: Pick<AuthContext, 'tenantId'>,
+  bound: BoundResource,
+  recordId: number,
+): Promise<{ record: number | null } | undefined> {
   const row = await findRow(tx, bound, auth.tenantId, recordId);
   const soft = bound.resource.softDelete;
   const deleted = soft ? row?.[columnOf(bound.resource, soft.deleted)] : false;
   if (!row || deleted === true) throw notFound();
+  const scope = bound.resource.customFields?.scope;
+  if (!scope) return undefined;
+  const value = row[columnOf(bound.resource, scope.field)];
+  return { record: value === null || value === undefined ? null : Number(value) };
+}
+
+/** A field given a scope: its entity must have one, and the scope record must be a live record of its resource. */
+async function checkScope(
+  tx: Tx,
+  auth: AuthContext,
+  resources: readonly BoundResource[],
+  bound: BoundResource,
+  scopeId: number | null,
+): Promise<void> {
+  if (scopeId === null) return;
+  const scope = bound.resource.customFields?.scope;
+  if (!scope) throw new HttpError(400, 'These fields belong to every record: they take no scope.');
+  const owner = resources.find((b) => b.resource.name === scope.resource);
+  if (!owner) throw new HttpError(400, 'These fields take no scope.');
+  await checkRecord(tx, auth, owner, scopeId);
 }
 
 export async function recordValues(
@@ -335,8 +369,8 @@ export async function recordValues(
   viewer: Viewer,
 ): Promise<RecordCustomValues> {
   const bound = boundOfEntity(resources, entity);
-  await checkRecord(tx, auth, bound, recordId);
-  const fields = (await repo.fieldsOf(tx, auth.tenantId, entity)).filter((f) => visibleTo(viewer, f));
+  const scope = await checkRecord(tx, auth, bound, recordId);
+  const fields = (await repo.fieldsOf(tx, auth.tenantId, entity, scope)).filter((f) => visibleTo(viewer, f));
   const values = (await repo.valuesOf(tx, auth.tenantId, fields, [recordId])).get(recordId) ?? {};
   return {
     Fields: fields,
@@ -417,8 +451,8 @@ export async function saveRecordValues(
   search?: SearchIndex,
 ): Promise<RecordCustomValues> {
   const bound = boundOfEntity(resources, entity);
-  await checkRecord(tx, auth, bound, recordId);
-  const all = await repo.fieldsOf(tx, auth.tenantId, entity);
+  const scope = await checkRecord(tx, auth, bound, recordId);
+  const all = await repo.fieldsOf(tx, auth.tenantId, entity, scope);
   const current = (await repo.valuesOf(tx, auth.tenantId, all, [recordId])).get(recordId) ?? {};
   const checked = await checkValues(
     tx,
@@ -464,11 +498,13 @@ export function answersOf(entity: string): ExtraAnswers {
       !f.IsArchived &&
       visibleTo(viewer, f));
   return {
-    async fields(tx, tenantId, audience) {
-      return (await repo.fieldsOf(tx, tenantId, entity)).filter((f) => asked(audience, f));
+    async fields(tx, tenantId, audience, scope) {
+      return (await repo.fieldsOf(tx, tenantId, entity, { record: scope ?? null })).filter((f) =>
+        asked(audience, f),
+      );
     },
-    async check(tx, tenantId, input, audience) {
-      const all = await repo.fieldsOf(tx, tenantId, entity);
+    async check(tx, tenantId, input, audience, scope) {
+      const all = await repo.fieldsOf(tx, tenantId, entity, { record: scope ?? null });
       const checked = await checkValues(
         tx,
         tenantId,

@@ -11,6 +11,7 @@ import {
   checkInBodySchema,
   checkInListSchema,
   contactEventsSchema,
+  customFieldSchema,
   eventPageSchema,
   getEventIdAnswerSchema,
   memberCertificationSchema,
@@ -121,6 +122,26 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.get('/api/events/events/:id/questions', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: 'The registration questions staff ask when registering someone for the event',
+      params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+      response: { 200: z.array(customFieldSchema) },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const event = await repo.findEvent(tx, auth.tenantId, req.params.id);
+      if (!event || event.is_deleted) throw notFound();
+      return (
+        (await service
+          .registrationQuestions(app.services)
+          ?.fields(tx, auth.tenantId, 'staff', req.params.id)) ?? []
+      );
+    },
+  });
+
   app.get('/api/events/calendar', {
     config: { permission: 'backoffice', scoped: true },
     schema: {
@@ -193,6 +214,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           eventDetailId: req.body.EventDetailId,
           registrationTypeId: req.body.RegistrationTypeId,
           attendees: req.body.Attendees ?? [],
+          answers: { all: req.body.Answers, each: (req.body.Attendees ?? []).map((a) => a.Answers) },
         },
         todayIn(resolveTimeZone(tzOf(auth))),
         outgoing,
@@ -322,6 +344,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           today: todayIn(resolveTimeZone(tzOf(auth))),
         },
         tzOf(auth),
+        app.services,
       );
     },
   });
@@ -337,7 +360,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const { tx, auth } = scope(req);
       const contactId = await ownContact(tx, auth);
-      const guests = (req.body.Attendees ?? []).map((a) => ({ Name: a.Name, Email: a.Email }));
+      const guests = (req.body.Attendees ?? []).map((a) => ({
+        Name: a.Name,
+        Email: a.Email,
+        Answers: a.Answers,
+      }));
       const outgoing: service.Outgoing[] = [];
       const answer = await service.register(
         tx,
@@ -351,6 +378,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           eventDetailId: req.body.EventDetailId,
           registrationTypeId: req.body.RegistrationTypeId,
           attendees: guests.length > 0 ? [{ ContactId: contactId }, ...guests] : [],
+          answers: { all: req.body.Answers, each: [undefined, ...guests.map((g) => g.Answers)] },
         },
         todayIn(resolveTimeZone(tzOf(auth))),
         outgoing,
@@ -468,7 +496,14 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       withTenantTx(app.database.db, { tenantId: req.params.tenantId }, async (tx) => {
         const event = await publicEvent(tx, req.params.tenantId, req.params.hash);
         const tz = await tenantTimezone(tx, req.params.tenantId);
-        return service.eventPage(tx, req.params.tenantId, event, { isMember: false, today: todayIn(tz) }, tz);
+        return service.eventPage(
+          tx,
+          req.params.tenantId,
+          event,
+          { isMember: false, today: todayIn(tz) },
+          tz,
+          app.services,
+        );
       }),
   });
 
@@ -502,6 +537,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
             eventDetailId: req.body.EventDetailId,
             registrationTypeId: req.body.RegistrationTypeId,
             attendees: guests.length > 0 ? [{ ContactId: contactId }, ...guests] : [],
+            answers: { all: req.body.Answers },
           },
           todayIn(tz),
           outgoing,

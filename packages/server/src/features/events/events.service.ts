@@ -8,6 +8,7 @@ import {
   decideRegistration,
   EVENT_ATTENDEE_STATUSES,
   type EventPage,
+  eventAttendeesResource,
   eventConfirmationMail,
   eventSeatHeldMail,
   eventSeatOfferMail,
@@ -28,6 +29,8 @@ import {
   recurrenceRuleOf,
 } from '@guildhall/shared/events/recurrence.rules';
 import { HttpError, notFound } from '../../platform/errors.ts';
+import type { ExtraAnswers } from '../../platform/resources/extra-fields.ts';
+import { boundResource } from '../../platform/resources/registry.ts';
 import type { Services } from '../../platform/services.ts';
 import { billingApi } from '../billing/billing.module.ts';
 import { refreshForAttendee } from './events.certifications.ts';
@@ -278,6 +281,20 @@ export interface RegisterInput {
   eventDetailId: number;
   registrationTypeId?: number | undefined;
   attendees: AttendeeInput[];
+  /**
+   * Answers to the event's registration questions (custom fields of attendees, by field id): `each[i]` those of the
+   * i-th person named, `all` those of every person who gave none of their own (the registrant alone, or one set for
+   * the party).
+   */
+  answers?: { all?: Record<string, unknown> | undefined; each?: (Record<string, unknown> | undefined)[] };
+}
+
+/**
+ * An event's registration questions: the custom fields of the attendees' resource (entity EventRegistration), those
+ * of no event and those scoped to the event (decision 0111); undefined when no feature gives the attendees fields.
+ */
+export function registrationQuestions(services: Pick<Services, 'resources'>): ExtraAnswers | undefined {
+  return boundResource(services.resources, eventAttendeesResource.name).extraFields?.answers;
 }
 
 /**
@@ -329,6 +346,27 @@ export async function register(
     }
   }
   const contacts = people.map((p) => p.contactId).filter((c): c is number => c !== null);
+
+  // The event's registration questions (custom fields of registrations, decision 0111), answered for each person
+  // before any seat is taken.
+  const asked = registrationQuestions(services);
+  const audience = staff ? 'staff' : 'member';
+  const given = people.map((_, i) => input.answers?.each?.[i] ?? input.answers?.all ?? {});
+  const answers: Record<string, unknown>[] = [];
+  // One statement when the event asks nothing and nothing is answered (most registrations).
+  const anyGiven = given.some((a) => Object.keys(a).length > 0);
+  if (asked && (anyGiven || (await asked.fields(tx, tenantId, audience, eventId)).length > 0)) {
+    const errors: Record<string, string[]> = {};
+    for (const [i, a] of given.entries()) {
+      const checked = await asked.check(tx, tenantId, a, audience, eventId);
+      if ('errors' in checked) {
+        const prefix = people.length > 1 ? `Attendees.${i}.` : '';
+        for (const [k, v] of Object.entries(checked.errors)) errors[prefix + k] = v;
+      } else answers.push(checked.values);
+    }
+    if (Object.keys(errors).length > 0)
+      throw new HttpError(400, Object.values(errors)[0]?.[0] ?? 'The answers are not valid.', errors);
+  }
 
   // The registration type: the one chosen, or the only one; none when the event has no types (free).
   const types = await rows<{
@@ -447,6 +485,11 @@ export async function register(
       select att.* from att order by att.attendee_id`,
   );
   const registrationId = num(inserted[0]?.registration_id);
+  // Each attendee's answers (the rows come back in the order the people were named).
+  for (const [i, a] of answers.entries()) {
+    const row = inserted[i];
+    if (row && asked && Object.keys(a).length > 0) await asked.write(tx, tenantId, num(row.attendee_id), a);
+  }
 
   // A fee is billed to the registrant through billing: the seats are held (awaiting payment) until the invoice is
   // paid (invoice.paid confirms them). Guests registered by staff with no registrant are not billed.
@@ -1008,6 +1051,7 @@ export async function eventPage(
   event: repo.EventRow,
   buyer: { isMember: boolean; today: string },
   tenantTimezone: string | undefined,
+  services: Pick<Services, 'resources'>,
 ): Promise<EventPage> {
   const eventId = num(event.event_id);
   const details = await rows<Record<string, unknown>>(
@@ -1070,6 +1114,7 @@ export async function eventPage(
         MembersOnly: Boolean(t.members_only),
       };
     }),
+    Questions: (await registrationQuestions(services)?.fields(tx, tenantId, 'member', eventId)) ?? [],
   };
 }
 

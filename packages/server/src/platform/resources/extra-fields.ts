@@ -106,8 +106,10 @@ export interface ExtraAnswers {
    * The fields the audience fills in, in form order (pages and branches as on any custom-field form): those it may
    * edit, and the section headings of the layout.
    */
-  fields(tx: Tx, tenantId: string, audience: AnswerAudience): Promise<CustomField[]>;
+  fields(tx: Tx, tenantId: string, audience: AnswerAudience, scope?: number): Promise<CustomField[]>;
   /**
+   * (`scope`: for a resource whose fields may belong to one record of another, the record the new one belongs to,
+   * such as the event of a registration: its fields and those of no scope are asked, no other record's.)
    * Checks answers keyed by field id ({ "12": "Vegan" }, a choice by its id or name) for a new record: each by its
    * field's type, a field the audience may not edit (or of another entity) refused, the required fields of the pages
    * the answers go through asked. The errors are keyed by list name (`cf_12`).
@@ -117,6 +119,7 @@ export interface ExtraAnswers {
     tenantId: string,
     input: Record<string, unknown>,
     audience: AnswerAudience,
+    scope?: number,
   ): Promise<{ values: Record<string, unknown> } | { errors: Record<string, string[]> }>;
   /** Stores checked values for a record of the resource (the caller's transaction). */
   write(tx: Tx, tenantId: string, key: number, values: Record<string, unknown>): Promise<void>;

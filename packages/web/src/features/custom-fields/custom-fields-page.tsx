@@ -84,9 +84,10 @@ type Draft = Omit<CustomField, 'CustomFieldId' | 'Version' | 'ValueCount'> & {
   Version?: number;
 };
 
-function emptyDraft(entity: string, page: number): Draft {
+function emptyDraft(entity: string, page: number, scopeId: number | null): Draft {
   return {
     Entity: entity,
+    ScopeId: scopeId,
     Name: '',
     HelpText: null,
     CustomFieldDataTypeId: T.Text,
@@ -94,7 +95,8 @@ function emptyDraft(entity: string, page: number): Draft {
     DefaultValue: null,
     PageNumber: page,
     SortOrder: 0,
-    Visibility: 'staff',
+    // A question of one record (an event's registration) is asked of members unless staff say otherwise.
+    Visibility: scopeId === null ? 'staff' : 'memberEdit',
     InDirectory: false,
     Searchable: false,
     IsPublic: false,
@@ -139,13 +141,28 @@ function CustomFieldsScreen() {
   );
 }
 
-function FieldsOfEntity({ entity }: { entity: string }) {
-  const key = ['custom-fields', 'definitions', entity];
+/**
+ * The fields of an entity and their editor: those of no scope (Setup › Custom fields), or with `scopeId` those
+ * belonging to one record (an event's registration questions, on the event).
+ */
+export function FieldsOfEntity({
+  entity,
+  scopeId = null,
+  noun = 'field',
+}: {
+  entity: string;
+  scopeId?: number | null;
+  noun?: string;
+}) {
+  const key = ['custom-fields', 'definitions', entity, scopeId];
   const client = useQueryClient();
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get<CustomField[]>(`/api/custom-fields?entity=${encodeURIComponent(entity)}`, { signal }),
+      api.get<CustomField[]>(
+        `/api/custom-fields?entity=${encodeURIComponent(entity)}${scopeId === null ? '' : `&scope=${scopeId}`}`,
+        { signal },
+      ),
   });
   const [editing, setEditing] = useState<Draft | null>(null);
   const [changingType, setChangingType] = useState<CustomField | null>(null);
@@ -168,14 +185,14 @@ function FieldsOfEntity({ entity }: { entity: string }) {
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {fields.length === 0
-            ? 'No custom fields yet.'
-            : `${fields.length} field${fields.length === 1 ? '' : 's'} on ${lastPage} page${lastPage === 1 ? '' : 's'}.`}
+            ? `No ${noun}s yet.`
+            : `${fields.length} ${noun}${fields.length === 1 ? '' : 's'} on ${lastPage} page${lastPage === 1 ? '' : 's'}.`}
         </Text>
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setEditing(emptyDraft(entity, lastPage))}
+          onClick={() => setEditing(emptyDraft(entity, lastPage, scopeId))}
         >
-          Add field
+          Add {noun}
         </Button>
       </Group>
       {fields.length > 0 ? (

@@ -285,3 +285,42 @@ export function CustomValuesForm({ data, context, uploadUrl, saving, error, onSa
     </Stack>
   );
 }
+
+/**
+ * Questions answered while making a record (an event's registration): every question in form order with its
+ * field's control, the answers kept by the caller and sent with the form; the server's messages (keyed by field,
+ * with `prefix` for one person of a group) show beside them.
+ */
+export function QuestionInputs({
+  questions,
+  values,
+  onChange,
+  error,
+  context,
+  prefix = '',
+}: {
+  questions: readonly CustomField[];
+  values: Values;
+  onChange: (values: Values) => void;
+  error: unknown;
+  context: FieldContext;
+  prefix?: string;
+}) {
+  const errors = isApiError(error) ? error.errors : {};
+  return (
+    <Stack gap="sm">
+      {questions.map((f) => (
+        <FieldControl
+          key={f.CustomFieldId}
+          field={f}
+          value={values[String(f.CustomFieldId)]}
+          onChange={(v) => onChange({ ...values, [String(f.CustomFieldId)]: v })}
+          error={errors[prefix + customFieldKey(f.CustomFieldId)]?.join(', ')}
+          context={context}
+          editable
+          uploadUrl=""
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -2,6 +2,7 @@
 import type {
   CalendarOccurrence,
   CheckInList,
+  CustomField,
   EventPage,
   GetEventIdAnswer,
   MemberCertification,
@@ -34,6 +35,7 @@ export const eventsApi = {
     EventDetailId: number;
     RegistrationTypeId?: number;
     Attendees?: { Name: string; Email?: string }[];
+    Answers?: Record<string, unknown>;
   }) => api.post<RegisterAnswer>('/api/events/member/register', body),
   myRegistrations: (signal?: AbortSignal) =>
     api.get<MyRegistration[]>('/api/events/member/registrations', { signal }),
@@ -55,8 +57,11 @@ export const eventsApi = {
     EventDetailId: number;
     ContactId?: number;
     RegistrationTypeId?: number;
-    Attendees?: { ContactId?: number; Name?: string; Email?: string }[];
+    Attendees?: { ContactId?: number; Name?: string; Email?: string; Answers?: Record<string, unknown> }[];
+    Answers?: Record<string, unknown>;
   }) => api.post<RegisterAnswer>('/api/events/registrations', body),
+  questions: (eventId: number, signal?: AbortSignal) =>
+    api.get<CustomField[]>(`/api/events/events/${eventId}/questions`, { signal }),
   checkInList: (eventDetailId: number, search: string, signal?: AbortSignal) =>
     api.get<CheckInList>(
       `/api/events/details/${eventDetailId}/check-in?search=${encodeURIComponent(search)}`,

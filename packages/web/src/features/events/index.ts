@@ -58,7 +58,15 @@ export const eventsModule: WebModule = {
   ],
   recordTabs: {
     contacts: [{ key: 'events', title: 'Events', Panel: lazy(() => import('./contact-events-tab.tsx')) }],
+    events: [
+      {
+        key: 'questions',
+        title: 'Registration questions',
+        Panel: lazy(() => import('./event-questions-tab.tsx')),
+      },
+    ],
   },
+  recordActions: { events: lazy(() => import('./event-record-actions.tsx')) },
   nav: [
     {
       section: 'top',

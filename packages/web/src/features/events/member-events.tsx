@@ -15,12 +15,14 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { formatMoney } from '../../platform/money.ts';
 import { notifyError, notifyInfo } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
+import { useFieldContext } from '../../platform/screens/field-context.ts';
+import { QuestionInputs } from '../custom-fields/index.ts';
 import { eventsApi } from './events-api.ts';
 import { EventsCalendar } from './events-calendar.tsx';
 import { MemberCertifications } from './member-certifications.tsx';
@@ -185,6 +187,8 @@ export function MemberEventDetail() {
   const [type, setType] = useState<string | null>(null);
   const [guests, setGuests] = useState<{ Name: string; Email: string }[]>([]);
   const [result, setResult] = useState<{ outcome: string; message: string } | null>(null);
+  const [answers, setAnswers] = useState<Record<string, unknown>>({});
+  const context = useFieldContext();
   const register = useMutation({
     mutationFn: eventsApi.memberRegister,
     onSuccess: (answer) => {
@@ -302,6 +306,22 @@ export function MemberEventDetail() {
                 </Button>
               </Group>
             </Stack>
+            {e.Questions.length > 0 ? (
+              <Stack gap={6} component="section" aria-label="Questions">
+                <Text size="sm" fw={500}>
+                  A few questions
+                </Text>
+                <Suspense fallback={<LoadingBlock />}>
+                  <QuestionInputs
+                    questions={e.Questions}
+                    values={answers}
+                    onChange={setAnswers}
+                    error={register.error}
+                    context={context}
+                  />
+                </Suspense>
+              </Stack>
+            ) : null}
             {result ? (
               <Alert
                 color={result.outcome === 'registered' ? 'green' : 'orange'}
@@ -324,6 +344,7 @@ export function MemberEventDetail() {
                         Name: g.Name.trim(),
                         ...(g.Email.trim() ? { Email: g.Email.trim() } : {}),
                       })),
+                    ...(e.Questions.length > 0 ? { Answers: answers } : {}),
                   })
                 }
               >

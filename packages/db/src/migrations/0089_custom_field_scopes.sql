@@ -1,0 +1,2 @@
+ALTER TABLE "custom_fields" ADD COLUMN "scope_id" bigint;--> statement-breakpoint
+CREATE INDEX "custom_fields_scope_idx" ON "custom_fields" USING btree ("tenant_id","entity","scope_id") WHERE scope_id is not null;
