@@ -78,3 +78,23 @@ export const noShowsReport = defineReport({
   aggregates: [],
   chart: { type: 'bar', measure: 'count' },
 });
+
+/** How the seats of each event were taken: registrations by registration type, with the fees paid. */
+export const registrationsByTypeReport = defineReport({
+  ReportId: 'events.registrationsByType',
+  Title: 'Registrations by registration type',
+  Description:
+    'Seats taken at each event (registered, offered from the waitlist, awaiting payment, attended or no-show), by registration type, with the fees paid.',
+  resource: 'eventAttendees',
+  columns: ['AttendeeName', 'RegistrationTypeId', 'EventAttendeeStatusId', 'PaidCents', 'CreatedAt'],
+  criteria: [{ PropertyName: 'EventAttendeeStatusId', Operator: 'in', Value: [2, 4, 5, 6, 7] }],
+  parameters: [EVENT_PARAMETER],
+  defaultSort: { field: 'CreatedAt', direction: 'asc' },
+  pageSize: 25,
+  groupBy: [
+    { field: 'EventId', bucket: 'value' },
+    { field: 'RegistrationTypeId', bucket: 'value' },
+  ],
+  aggregates: [{ fn: 'sum', field: 'PaidCents' }],
+  chart: { type: 'bar', measure: 'count' },
+});

@@ -392,6 +392,7 @@ export const eventAttendeesResource = defineResource({
     'EventDetailId',
     'ContactId',
     'RegistrationId',
+    'RegistrationTypeId',
     'EventAttendeeStatusId',
     'AttendeeName',
   ],

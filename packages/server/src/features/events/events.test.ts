@@ -788,4 +788,45 @@ describe('no-shows and the shipped event reports', () => {
       sum_PaidCents: 0,
     });
   });
+
+  it('counts the seats of an event by registration type', async () => {
+    const event = await saveEvent(staff, { Name: 'Gala by type', StartsAt: future(30), EndsAt: future(31) });
+    const type = async (Name: string) =>
+      Number(
+        (
+          await save(staff, '/api/events/registration-types/registrationTypeSave', {
+            EventId: event.EventId,
+            Name,
+          })
+        ).RegistrationTypeId,
+      );
+    const table = await type('Table seat');
+    const standing = await type('Standing');
+    const detailId = Number((await details(event.EventId))[0]?.EventDetailId);
+    for (const [RegistrationTypeId, Attendees] of [
+      [table, [{ Name: 'Åsa Table' }, { Name: 'Bo Table' }]],
+      [standing, [{ Name: 'Cy Standing' }]],
+    ] as const) {
+      const res = await staff.post('/api/events/registrations', {
+        EventDetailId: detailId,
+        RegistrationTypeId,
+        Attendees,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const res = await staff.post('/api/reportExecution/run/events.registrationsByType', {
+      EventId: event.EventId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().Grouping.Rows as {
+      Level: number;
+      Keys: unknown[];
+      Values: Record<string, number>;
+    }[];
+    const byType = Object.fromEntries(
+      rows.filter((r) => r.Level === 2).map((r) => [String(r.Keys[1]), r.Values.count]),
+    );
+    expect(byType).toEqual({ [String(table)]: 2, [String(standing)]: 1 });
+    expect(rows.find((r) => r.Level === 0)?.Values.count).toBe(3);
+  });
 });
