@@ -681,6 +681,7 @@ describe('view templates and reports', () => {
       'memberships.roster',
       'memberships.newMembers',
       'payments.byMethod',
+      'events.registrationsByType',
       'memberships.renewalsDue',
       'memberships.retentionByMonth',
       'events.revenue',
