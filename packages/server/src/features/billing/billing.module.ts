@@ -15,6 +15,8 @@ import { INVOICE_IMPORT_JOB, invoiceImportHandler } from './invoice-import.ts';
 
 export type { InvoiceSource, InvoiceSummary, NewInvoice, NewInvoiceLine } from './billing.service.ts';
 export { INVOICE_BATCH_MAX } from './billing.service.ts';
+/** The PDF setup of billing documents (Letter, DejaVu Sans embedded, page footers) for other features' documents. */
+export { billingDocument, INK, MUTED, pageFooters, RULE } from './invoice-pdf.ts';
 
 export const billingApi: {
   createInvoice(

@@ -2,11 +2,13 @@
  * Registration questions: custom fields of attendees (entity EventRegistration) scoped to one event. Staff define them on
  * the event; registering (back office, member area, public page) answers them, each checked against its field and
  * the required ones enforced before a seat is taken; the answers are stored per attendee, read on the attendee's
- * record and shown as columns of the attendee list. Another event's questions are not asked.
+ * record and shown as columns of the attendee list. Another event's questions are not asked. The occurrence's
+ * attendee list and name badges print as PDFs with the names as written (Zoë Łukasiewicz, Søren Ødegård).
  */
 import { withTenantTx } from '@guildhall/db';
 import { type ListResponse, CUSTOM_FIELD_DATA_TYPES as T } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
@@ -246,5 +248,27 @@ describe('registration questions', () => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors?.[`cf_${q.OtherEvent}`]).toEqual(['No such field.']);
     expect(await seatsTaken(detailA)).toBe(3);
+  });
+});
+
+describe('printable attendee list and badges', () => {
+  const pdfText = async (bytes: Buffer) => {
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    return (await extractText(pdf, { mergePages: true })).text;
+  };
+
+  it('prints the attendee list and the badges of an occurrence, names as written', async () => {
+    for (const kind of ['attendees', 'badges']) {
+      const res = await admin.get(`/api/events/details/${detailA}/${kind}.pdf`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(res.rawPayload);
+      for (const name of ['Zoë Łukasiewicz', 'Søren Ødegård', 'Ana Núñez']) expect(text).toContain(name);
+      expect(text).toContain('Annual dinner');
+    }
+    const list = await pdfText((await admin.get(`/api/events/details/${detailA}/attendees.pdf`)).rawPayload);
+    expect(list).toContain('3 attendees');
+    expect((await member.get(`/api/events/details/${detailA}/badges.pdf`)).statusCode).toBe(403);
+    expect((await otherAdmin.get(`/api/events/details/${detailA}/badges.pdf`)).statusCode).toBe(404);
   });
 });

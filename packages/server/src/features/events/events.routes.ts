@@ -39,6 +39,7 @@ import {
   resetMemberFeed,
 } from './events.feeds.ts';
 import { etagOf, icsOf } from './events.ical.ts';
+import { attendeeListPdf, badgesPdf } from './events.pdf.ts';
 import * as repo from './events.repo.ts';
 import { num, one } from './events.repo.ts';
 import * as service from './events.service.ts';
@@ -263,6 +264,34 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.checkInList(tx, auth.tenantId, req.params.id, (req.query.search ?? '').trim());
     },
   });
+
+  // Printable documents of an occurrence: its attendee list and its attendees' name badges.
+  for (const [kind, render, label] of [
+    ['attendees', attendeeListPdf, 'attendee list'],
+    ['badges', badgesPdf, 'name badges'],
+  ] as const)
+    app.get(`/api/events/details/:id/${kind}.pdf`, {
+      config: { permission: 'backoffice', scoped: true },
+      schema: {
+        tags: ['events'],
+        summary: `The ${label} of an occurrence as a PDF to print`,
+        params: z.object({ id }),
+      },
+      handler: async (req, reply) => {
+        const { tx, auth } = scope(req);
+        const { bytes, name } = await render(
+          tx,
+          auth.tenantId,
+          req.params.id,
+          tzOf(auth) ?? 'America/Chicago',
+        );
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `inline; filename="${fileNameOf(name)}-${kind}.pdf"`)
+          .header('Cache-Control', 'private, no-store')
+          .send(bytes);
+      },
+    });
 
   app.post('/api/events/details/:id/no-shows', {
     config: { permission: 'backoffice', scoped: true },

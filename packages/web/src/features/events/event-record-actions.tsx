@@ -3,7 +3,7 @@
  * type and the event's registration questions (POST /api/events/registrations).
  */
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconId, IconPrinter, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { api, isApiError } from '../../platform/api-client.ts';
@@ -148,10 +148,45 @@ function RegisterDialog({ eventId, onClose }: { eventId: number; onClose: () => 
   );
 }
 
+/** The printable attendee list and badges of the event's next occurrence (or its last, once all are past). */
+function Printables({ eventId }: { eventId: number }) {
+  const answer = useQuery({
+    queryKey: ['events', 'getEventId', String(eventId)],
+    queryFn: () => eventsApi.getEventId(eventId),
+  });
+  const detail = answer.data?.EventDetailId;
+  if (!detail) return null;
+  return (
+    <>
+      <Button
+        component="a"
+        href={`/api/events/details/${detail}/attendees.pdf`}
+        target="_blank"
+        rel="noopener"
+        variant="default"
+        leftSection={<IconPrinter size={16} />}
+      >
+        Attendee list
+      </Button>
+      <Button
+        component="a"
+        href={`/api/events/details/${detail}/badges.pdf`}
+        target="_blank"
+        rel="noopener"
+        variant="default"
+        leftSection={<IconId size={16} />}
+      >
+        Badges
+      </Button>
+    </>
+  );
+}
+
 export default function EventRecordActions({ recordId }: RecordActionProps) {
   const [opened, setOpened] = useState(false);
   return (
     <>
+      <Printables eventId={Number(recordId)} />
       <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setOpened(true)}>
         Register…
       </Button>
