@@ -1,7 +1,7 @@
 /**
  * Files and images in the browser (issue 13): uploading with progress, the -600 and -601 messages and a refusal by
  * content, a contact's Files tab (uploading, and adding a file chosen from the library), cropping and seeing the cropped image, choosing from the library, reordering with
- * the keyboard and the mouse, a file hit of the global search downloading, and images 100 % wide at 520 px.
+ * the keyboard and the mouse (the saved order seen again after a reload), a file hit of the global search downloading, and images 100 % wide at 520 px.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -236,6 +236,33 @@ describe('files and images', () => {
       before[0],
     ]);
 
+    // And with the mouse: the last thumbnail dragged onto the first takes its place.
+    await page.getByRole('button', { name: 'Reorder' }).click();
+    await poll(() => thumbs.count()).toBe(3);
+    const order = () =>
+      thumbs.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-image-id'))));
+    await poll(order).toEqual([before[1], before[2], before[0]]);
+    const from = (await thumbs.last().boundingBox())!;
+    const to = (await thumbs.first().boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    // Past the 4 px activation distance first, then across in small steps, as a hand does.
+    await page.mouse.move(from.x + from.width / 2 - 10, from.y + from.height / 2, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await poll(order).toEqual([before[0], before[1], before[2]]);
+    expect(await thumbs.first().getAttribute('aria-label')).toMatch(/, position 1$/);
+    await reorder.getByRole('button', { name: 'Save order' }).click();
+    await reorder.waitFor({ state: 'detached' });
+    await poll(async () => (await galleryImages(page)).map((i) => i.ImageId)).toEqual(before);
+    // The saved order is what the page shows after a reload.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Gallery' }).click();
+    await page.getByRole('button', { name: 'Reorder' }).click();
+    await poll(() => thumbs.count()).toBe(3);
+    await poll(order).toEqual(before);
+    await reorder.getByRole('button', { name: 'Cancel' }).click();
+    await reorder.waitFor({ state: 'detached' });
     await context.close();
   });
 
