@@ -102,6 +102,10 @@ export const customFieldValues = pgTable(
     index('custom_field_values_text_idx')
       .on(t.tenantId, t.fieldId, sql`lower(left(${t.textValue}, 200))`, t.recordId)
       .where(sql`text_value is not null`),
+    // Contains and starts-with on a text value (and a fill-in's text): the expression the list's filter reads.
+    index('custom_field_values_text_trgm_idx')
+      .using('gin', sql`lower(${t.textValue}) gin_trgm_ops`)
+      .where(sql`text_value is not null`),
     index('custom_field_values_choices_idx').using('gin', t.choiceIds).where(sql`choice_ids is not null`),
   ],
 );

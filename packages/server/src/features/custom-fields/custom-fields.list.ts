@@ -83,9 +83,23 @@ function refuse(label: string, message: string): never {
   throw new HttpError(400, `${label}: ${message}`, { Criteria: [message] });
 }
 
-function like(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A value as a `like` pattern's literal text, lower-cased (matched against TEXT_KEY). */
+function likeLower(value: unknown): string {
+  return String(value ?? '')
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/**
+ * What a text value is matched by (contains, starts with): its lower-cased text, the expression of the trigram index
+ * `custom_field_values_text_trgm_idx`. Spelled with `lower` and `like` (`textlike`), both LEAKPROOF (migrations 0009
+ * and 0085), so PostgreSQL reads the condition from the index under row-level security (decision 0102's amendment);
+ * `ilike` is not LEAKPROOF and was checked row by row against every value of the field.
+ */
+const TEXT_KEY = raw('lower(s.text_value)');
+
+/** Criteria a trigram index answers: a page filtered by them reads the matches as a set, never probes per row. */
+const MATCHED_FROM_INDEX = new Set(['contains', 'startsWith']);
 
 function int(n: number): Raw {
   if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
@@ -289,8 +303,8 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
     };
     switch (kind) {
       case 'text': {
-        if (c.Operator === 'contains') return has(q`s.text_value ilike ${`%${like(String(one()))}%`}`);
-        if (c.Operator === 'startsWith') return has(q`s.text_value ilike ${`${like(String(one()))}%`}`);
+        if (c.Operator === 'contains') return has(q`${TEXT_KEY} like ${`%${likeLower(one())}%`}`);
+        if (c.Operator === 'startsWith') return has(q`${TEXT_KEY} like ${`${likeLower(one())}%`}`);
         return compare((v) => String(v ?? '').toLowerCase(), raw('lower(s.text_value)'));
       }
       case 'number':
@@ -322,7 +336,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
       case 'choice':
       case 'fillIn': {
         if (kind === 'fillIn' && c.Operator === 'contains')
-          return has(q`s.text_value ilike ${`%${like(String(one()))}%`}`);
+          return has(q`${TEXT_KEY} like ${`%${likeLower(one())}%`}`);
         if (c.Operator !== 'eq' && c.Operator !== 'ne' && c.Operator !== 'in')
           refuse(label, 'is filtered with is, is not or is one of.');
         return compare(choiceId, raw('s.choice_id'));
@@ -342,8 +356,10 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
   const filter = (c: FilterCriterion, mode: 'set' | 'probe'): Fragment => {
     // A probe (`offset 0` keeps the planner from turning it into a join): tested per row of a page walked in an
     // index's order, it stops with the page. A set: the planner reads the matches from the value's index (totals).
+    // A text match is read from the trigram index as a set: a rare match probed per row walked the whole list.
+    const probe = mode === 'probe' && !(kind !== 'multi' && MATCHED_FROM_INDEX.has(c.Operator));
     const has = (condition: Fragment | Raw) =>
-      mode === 'probe'
+      probe
         ? q`exists (select 1 from ${ofRow('s')} and ${condition} offset 0)`
         : q`exists (select 1 from ${ofRow('s')} and ${condition})`;
     if (c.Operator === 'isEmpty') return q`not ${has(q`${col('s')} is not null`)}`;

@@ -68,13 +68,16 @@ export function listStatement(bound: BoundResource, tenantId: string, plan: Page
     // Sorted by an extra field: each run in its order through its index, one after the other. The runs are read in
     // the order written (a UNION ALL under a LIMIT is an Append, which reads its inputs one by one and stops when
     // the page is full), so a later run is not read at all while an earlier one fills the page. Each run is limited
-    // to the rows the page can need, which makes its planner walk the index instead of sorting.
+    // to the rows the page can need, which makes its planner walk the index instead of sorting. The runs answer
+    // keys only (a deep page skips over keys, not over rows with their columns and correlated reads); the page's
+    // rows are then read by key, in the place each key had (its row number over the runs' output, read in order).
     const upTo = plan.offset + plan.limit;
     const runs = plan.runs.map(
       (r) =>
-        q`(select ${select} from ${bound.sqlSource} ${r.join ?? raw('')} where ${where}${r.where ? q` and ${r.where}` : raw('')} order by ${r.order} limit ${upTo})`,
+        q`(select ${bound.sqlKey} as gh_page_key from ${bound.sqlSource} ${r.join ?? raw('')} where ${where}${r.where ? q` and ${r.where}` : raw('')} order by ${r.order} limit ${upTo})`,
     );
-    return q`select * from (${joinFragments(runs, ' union all ')}) runs limit ${plan.limit} offset ${plan.offset}`;
+    const keys = q`select gh_page_key, row_number() over () as gh_page_place from (select gh_page_key from (${joinFragments(runs, ' union all ')}) runs limit ${plan.limit} offset ${plan.offset}) page`;
+    return q`select ${select} from ${bound.sqlSource} join (${keys}) gh_page on ${bound.sqlKey} = gh_page.gh_page_key where ${bound.sqlTenant} = ${tenantId} order by gh_page.gh_page_place`;
   }
   if (plan.offset >= DEFERRED_JOIN_FROM) {
     // Deep pages: skip over keys only (an index-only scan of the sort index), then read the page's rows.

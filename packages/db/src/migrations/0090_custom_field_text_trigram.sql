@@ -1,0 +1,1 @@
+CREATE INDEX "custom_field_values_text_trgm_idx" ON "custom_field_values" USING gin (lower("text_value") gin_trgm_ops) WHERE text_value is not null;
