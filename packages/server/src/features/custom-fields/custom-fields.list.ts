@@ -208,6 +208,11 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
   let sortRuns: ((direction: 'asc' | 'desc') => SortRun[]) | undefined;
   const join = (condition: Fragment | Raw) =>
     q`join ${VALUES} s on s.tenant_id = ${bound.sqlTenant} and s.record_id = ${bound.sqlKey} and s.field_id = ${id} and ${condition}`;
+  /** A run's keys from the values of this field alone (SortRun.keys), in `order` (of alias `s`). */
+  const keysOf =
+    (condition: Raw, order: Fragment) =>
+    (tenantId: string): Fragment =>
+      q`select s.record_id as gh_page_key from ${VALUES} s where s.tenant_id = ${tenantId} and s.field_id = ${id} and ${condition} order by ${order}`;
   const empties = (direction: 'asc' | 'desc'): SortRun => ({
     where: q`not exists (select 1 from ${ofRow('e')})`,
     order: q`${bound.sqlKey} ${raw(direction)}`,
@@ -220,6 +225,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
       {
         join: join(raw(`s.${COLUMN[kind]} is not null`)),
         order: q`${expr('s')} ${raw(d)}, s.record_id ${raw(d)}`,
+        keys: keysOf(raw(`s.${COLUMN[kind]} is not null`), q`${expr('s')} ${raw(d)}, s.record_id ${raw(d)}`),
       },
       empties(d),
     ];
@@ -229,6 +235,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
       ...(d === 'asc' ? [false, true] : [true, false]).map((b) => ({
         join: join(raw(`s.bool_value = ${b}`)),
         order: q`s.record_id ${raw(d)}`,
+        keys: keysOf(raw(`s.bool_value = ${b}`), q`s.record_id ${raw(d)}`),
       })),
       empties(d),
     ];
@@ -243,12 +250,17 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
           {
             join: join(raw('s.choice_id is not null')),
             order: q`s.choice_id ${raw(d)}, s.record_id ${raw(d)}`,
+            keys: keysOf(raw('s.choice_id is not null'), q`s.choice_id ${raw(d)}, s.record_id ${raw(d)}`),
           },
           empties(d),
         ];
       const ordered = d === 'asc' ? choiceIds : [...choiceIds].reverse();
       return [
-        ...ordered.map((c) => ({ join: join(raw(`s.choice_id = ${c}`)), order: q`s.record_id ${raw(d)}` })),
+        ...ordered.map((c) => ({
+          join: join(raw(`s.choice_id = ${c}`)),
+          order: q`s.record_id ${raw(d)}`,
+          keys: keysOf(raw(`s.choice_id = ${c}`), q`s.record_id ${raw(d)}`),
+        })),
         // Answers naming a choice no longer in the list (never left behind silently, but possible after an import).
         {
           join: join(

@@ -210,6 +210,27 @@ describe('custom fields in the contacts list', () => {
     expect(multi.status).toBe(400);
   });
 
+  it('pages a list sorted by a custom field without a filter (keys from the value index) as the filtered list orders', async () => {
+    const mine = { Id: 9999, Criteria: [{ PropertyName: 'City', Operator: 'eq', Value: 'Testville' }] };
+    for (const sort of [
+      `${key('Certified')} asc`,
+      `${key('Certified')} desc`,
+      `${key('Years')} desc`,
+      `${key('Diet')} asc`,
+      `${key('Chapter')} asc`,
+      `${key('Chapter')} desc`,
+    ]) {
+      const all = names(await list(`?$top=1000&$orderby=${sort}`));
+      const filtered = names(await list(`?$orderby=${sort}`, mine));
+      // The unfiltered order holds the filtered one: the contacts with a value in value order, then the others.
+      expect(all.filter((n) => filtered.includes(n)), sort).toEqual(filtered);
+      const paged: string[] = [];
+      for (let skip = 0; skip < all.length; skip += 3)
+        paged.push(...names(await list(`?$skip=${skip}&$top=3&$orderby=${sort}`)));
+      expect(paged, sort).toEqual(all);
+    }
+  });
+
   it('filters by type: text contains, number and date ranges, a choice, any of, yes/no, empty', async () => {
     const by = async (...Criteria: Record<string, unknown>[]) =>
       names(await list('?$orderby=LastName asc', { Id: 9999, Criteria }));

@@ -25,6 +25,12 @@ export interface SortRun {
   join?: Fragment;
   where?: Fragment;
   order: Fragment;
+  /**
+   * The run's keys alone (as `gh_page_key`), in its order, read from the extra field's own index without the
+   * source's rows: only for a list that keeps every live record (no filter, no search, no draft), since a record
+   * keeps values only while it lives (decision 0111). A deep page then skips over index entries, not over records.
+   */
+  keys?: (tenantId: string) => Fragment;
 }
 
 export interface ExtraListField {

@@ -36,6 +36,8 @@ export interface ListPlan {
    * 0112); `orderBy` then serves only the export and the search box's sort in memory.
    */
   runs?: SortRun[];
+  /** No condition beyond the live records of the tenant (no filter, no search, not a draft): see SortRun.keys. */
+  everyRecord: boolean;
   /** The fields of the order, each with its direction, the key last. */
   sorts: { field: string; direction: 'asc' | 'desc' }[];
   /**
@@ -288,6 +290,7 @@ export function planList(
     ...(pageConditions ? { pageWhere: allOf(pageConditions) } : {}),
     orderBy,
     ...(runs ? { runs } : {}),
+    everyRecord: conditions.length === countedFrom && !bound.properties.isDraft,
     sorts,
     ...(searchIndex ? { searchIndex } : {}),
     criteriaItems,

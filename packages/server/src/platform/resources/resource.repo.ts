@@ -54,6 +54,8 @@ interface PagePlan {
   orderBy: Fragment;
   /** A page sorted by an extra field: its runs in order (decision 0112). */
   runs?: SortRun[] | undefined;
+  /** The list keeps every live record (no filter, no search): a run may read its keys from its own index. */
+  everyRecord?: boolean | undefined;
   limit: number;
   offset: number;
   fields?: readonly string[];
@@ -72,9 +74,10 @@ export function listStatement(bound: BoundResource, tenantId: string, plan: Page
     // keys only (a deep page skips over keys, not over rows with their columns and correlated reads); the page's
     // rows are then read by key, in the place each key had (its row number over the runs' output, read in order).
     const upTo = plan.offset + plan.limit;
-    const runs = plan.runs.map(
-      (r) =>
-        q`(select ${bound.sqlKey} as gh_page_key from ${bound.sqlSource} ${r.join ?? raw('')} where ${where}${r.where ? q` and ${r.where}` : raw('')} order by ${r.order} limit ${upTo})`,
+    const runs = plan.runs.map((r) =>
+      plan.everyRecord && r.keys
+        ? q`(${r.keys(tenantId)} limit ${upTo})`
+        : q`(select ${bound.sqlKey} as gh_page_key from ${bound.sqlSource} ${r.join ?? raw('')} where ${where}${r.where ? q` and ${r.where}` : raw('')} order by ${r.order} limit ${upTo})`,
     );
     const keys = q`select gh_page_key, row_number() over () as gh_page_place from (select gh_page_key from (${joinFragments(runs, ' union all ')}) runs limit ${plan.limit} offset ${plan.offset}) page`;
     return q`select ${select} from ${bound.sqlSource} join (${keys}) gh_page on ${bound.sqlKey} = gh_page.gh_page_key where ${bound.sqlTenant} = ${tenantId} order by gh_page.gh_page_place`;

@@ -230,6 +230,7 @@ export function listPage(
     where: plan.pageWhere ?? plan.where,
     orderBy: plan.orderBy,
     runs: plan.runs,
+    everyRecord: plan.everyRecord,
     limit,
     offset: query.$skip,
     fields,
