@@ -53,7 +53,10 @@ async function planWithTrigramIndexAlone(statement: Fragment): Promise<PlanNode>
         q`select pg_get_expr(polqual, polrelid) as qual from pg_policy where polrelid = ${TABLE}::regclass limit 1`,
       );
       if (!index || !policy) throw new Error(`${TABLE} has no index ${INDEX} or no policy`);
-      await runFragment(tx, q`${raw(`create temp table "${TABLE}" (like public."${TABLE}") on commit drop`)}`);
+      await runFragment(
+        tx,
+        q`${raw(`create temp table "${TABLE}" (like public."${TABLE}") on commit drop`)}`,
+      );
       await runFragment(
         tx,
         q`${raw(index.def.replace(/^CREATE INDEX \S+ ON \S+/, `CREATE INDEX "${INDEX}_alone" ON pg_temp."${TABLE}"`))}`,

@@ -223,7 +223,10 @@ describe('custom fields in the contacts list', () => {
       const all = names(await list(`?$top=1000&$orderby=${sort}`));
       const filtered = names(await list(`?$orderby=${sort}`, mine));
       // The unfiltered order holds the filtered one: the contacts with a value in value order, then the others.
-      expect(all.filter((n) => filtered.includes(n)), sort).toEqual(filtered);
+      expect(
+        all.filter((n) => filtered.includes(n)),
+        sort,
+      ).toEqual(filtered);
       const paged: string[] = [];
       for (let skip = 0; skip < all.length; skip += 3)
         paged.push(...names(await list(`?$skip=${skip}&$top=3&$orderby=${sort}`)));
