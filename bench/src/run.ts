@@ -133,6 +133,7 @@ if (args.only === undefined || args.only === 'lists-domains') {
   ] as const) {
     if (count <= 0) continue;
     const r = await measureLists(kind, count, {
+      ...(args.reuse ? { reuse: args.reuse } : {}),
       matrixOnly: true,
       domains: { memberships: count, invoices: count, events: count / 10, attendees: count },
     });
