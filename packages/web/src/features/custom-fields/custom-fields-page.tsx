@@ -185,7 +185,7 @@ export function FieldsOfEntity({
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {fields.length === 0
-            ? `No ${noun}s yet.`
+            ? `No ${noun === 'field' ? 'custom field' : noun}s yet.`
             : `${fields.length} ${noun}${fields.length === 1 ? '' : 's'} on ${lastPage} page${lastPage === 1 ? '' : 's'}.`}
         </Text>
         <Button

@@ -221,10 +221,15 @@ export function ImageDialog(props: ImageDialogProps) {
               onCropChange={setCrop}
               onZoomChange={setZoom}
               onCropComplete={(_, pixels) => setArea(pixels)}
-              onMediaLoaded={() => {
-                if (stage.kind === 'uploading')
-                  setStage({ kind: 'uploading', percent: imageUploadProgress('shown') });
-              }}
+              onMediaLoaded={() =>
+                // From the stage as it is now, not as this render saw it: the picture may finish loading after a
+                // later render (a closure's `stage` could still be an earlier step and leave the bar short of 100).
+                setStage((now) =>
+                  now.kind === 'uploading'
+                    ? { kind: 'uploading', percent: imageUploadProgress('shown') }
+                    : now,
+                )
+              }
               restrictPosition
               showGrid
             />
