@@ -24,6 +24,7 @@ import { type BoundResource, discoverResources } from '../src/platform/resources
 import { DEFERRED_JOIN_FROM } from '../src/platform/resources/resource.repo.ts';
 import { listPage } from '../src/platform/resources/resource.service.ts';
 import { seedTenant, type TenantWithUsers, type TestContext, testApp } from './helpers.ts';
+import { planWithIndexAlone } from './plan-probe.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -97,56 +98,6 @@ async function explainVerbose(statement: Fragment): Promise<PlanNode & { Output?
     }[];
     return (parsed[0] as { Plan: PlanNode & { Output?: string[] } }).Plan;
   });
-}
-
-/** The plan of `statement` as the application role, with `table` replaced by an empty copy that has only its trigram
- * index and its row-level security policy (the transaction is rolled back: nothing stays). */
-async function explainWithTrigramIndexAlone(table: string, statement: Fragment): Promise<PlanNode> {
-  let plan: PlanNode | undefined;
-  const rollback = new Error('rolled back');
-  await ctx.database.ownerDb
-    .transaction(async (tx) => {
-      await runFragment(tx, q`reset role`);
-      const [index] = await runFragment<{ def: string }>(
-        tx,
-        q`select pg_get_indexdef(c.oid) as def from pg_class c where c.relname = ${`${table}_search_trgm`}`,
-      );
-      const [policy] = await runFragment<{ qual: string }>(
-        tx,
-        q`select pg_get_expr(polqual, polrelid) as qual from pg_policy where polrelid = ${table}::regclass limit 1`,
-      );
-      if (!index || !policy) throw new Error(`${table} has no trigram index or no policy`);
-      await runFragment(
-        tx,
-        q`${raw(`create temp table "${table}" (like public."${table}") on commit drop`)}`,
-      );
-      const alone = index.def.replace(
-        /^CREATE INDEX \S+ ON \S+/,
-        `CREATE INDEX "${table}_search_trgm_alone" ON pg_temp."${table}"`,
-      );
-      await runFragment(tx, q`${raw(alone)}`);
-      await runFragment(tx, q`${raw(`alter table pg_temp."${table}" enable row level security`)}`);
-      await runFragment(tx, q`${raw(`alter table pg_temp."${table}" force row level security`)}`);
-      await runFragment(
-        tx,
-        q`${raw(`create policy tenant_isolation on pg_temp."${table}" using (${policy.qual})`)}`,
-      );
-      await runFragment(tx, q`${raw(`grant select on pg_temp."${table}" to guildhall_app`)}`);
-      await runFragment(tx, q`set local role guildhall_app`);
-      await runFragment(
-        tx,
-        q`select set_config('app.tenant_id', ${t.tenant.id}, true), set_config('enable_seqscan', 'off', true)`,
-      );
-      const [row] = await runFragment<{ 'QUERY PLAN': unknown }>(tx, q`explain (format json) ${statement}`);
-      const doc = row?.['QUERY PLAN'];
-      plan = ((typeof doc === 'string' ? JSON.parse(doc) : doc) as { Plan: PlanNode }[])[0]?.Plan;
-      throw rollback;
-    })
-    .catch((err: unknown) => {
-      if (err !== rollback) throw err;
-    });
-  if (!plan) throw new Error('no plan');
-  return plan;
 }
 
 describe('list indexes', () => {
@@ -245,7 +196,15 @@ describe('list indexes', () => {
       const plan = trigramSearchPlan(b, 'zzqx');
       if (!plan) continue;
       checked++;
-      const found = nodes(await explainWithTrigramIndexAlone(b.resource.table, plan.keys));
+      const found = nodes(
+        await planWithIndexAlone(
+          ctx.database,
+          t.tenant.id,
+          b.resource.table,
+          `${b.resource.table}_search_trgm`,
+          plan.keys,
+        ),
+      );
       if (!found.some((n) => n['Index Name'] === `${b.resource.table}_search_trgm_alone`))
         failures.push(`${b.resource.name}: ${found.map((n) => n['Node Type']).join(' > ')}`);
     }

@@ -5,10 +5,11 @@
  * every value of the field. Planned against an empty copy of the table that holds only that index and the tenant
  * policy, so the planner has no other index to prefer. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
-import { type Fragment, q, raw, runFragment } from '@guildhall/db';
+import { q } from '@guildhall/db';
 import { type FilterCriterion, CUSTOM_FIELD_DATA_TYPES as T } from '@guildhall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTenant, type TenantWithUsers, type TestContext, testApp } from '../../../test/helpers.ts';
+import { planNodes, planWithIndexAlone } from '../../../test/plan-probe.ts';
 import { type BoundResource, discoverResources } from '../../platform/resources/registry.ts';
 import { listFieldOf } from './custom-fields.list.ts';
 
@@ -27,64 +28,6 @@ beforeAll(async () => {
   contacts = found;
 });
 afterAll(() => ctx.close());
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
-async function planWithTrigramIndexAlone(statement: Fragment): Promise<PlanNode> {
-  let plan: PlanNode | undefined;
-  const rollback = new Error('rolled back');
-  await ctx.database.ownerDb
-    .transaction(async (tx) => {
-      await runFragment(tx, q`reset role`);
-      const [index] = await runFragment<{ def: string }>(
-        tx,
-        q`select pg_get_indexdef(c.oid) as def from pg_class c where c.relname = ${INDEX}`,
-      );
-      const [policy] = await runFragment<{ qual: string }>(
-        tx,
-        q`select pg_get_expr(polqual, polrelid) as qual from pg_policy where polrelid = ${TABLE}::regclass limit 1`,
-      );
-      if (!index || !policy) throw new Error(`${TABLE} has no index ${INDEX} or no policy`);
-      await runFragment(
-        tx,
-        q`${raw(`create temp table "${TABLE}" (like public."${TABLE}") on commit drop`)}`,
-      );
-      await runFragment(
-        tx,
-        q`${raw(index.def.replace(/^CREATE INDEX \S+ ON \S+/, `CREATE INDEX "${INDEX}_alone" ON pg_temp."${TABLE}"`))}`,
-      );
-      await runFragment(tx, q`${raw(`alter table pg_temp."${TABLE}" enable row level security`)}`);
-      await runFragment(tx, q`${raw(`alter table pg_temp."${TABLE}" force row level security`)}`);
-      await runFragment(
-        tx,
-        q`${raw(`create policy tenant_isolation on pg_temp."${TABLE}" using (${policy.qual})`)}`,
-      );
-      await runFragment(tx, q`${raw(`grant select on pg_temp."${TABLE}" to guildhall_app`)}`);
-      await runFragment(tx, q`set local role guildhall_app`);
-      await runFragment(
-        tx,
-        q`select set_config('app.tenant_id', ${t.tenant.id}, true), set_config('enable_seqscan', 'off', true)`,
-      );
-      const [row] = await runFragment<{ 'QUERY PLAN': unknown }>(tx, q`explain (format json) ${statement}`);
-      const doc = row?.['QUERY PLAN'];
-      plan = ((typeof doc === 'string' ? JSON.parse(doc) : doc) as { Plan: PlanNode }[])[0]?.Plan;
-      throw rollback;
-    })
-    .catch((err: unknown) => {
-      if (err !== rollback) throw err;
-    });
-  if (!plan) throw new Error('no plan');
-  return plan;
-}
 
 describe('a text custom field filtered by part of its value', () => {
   for (const [type, name] of [
@@ -110,7 +53,9 @@ describe('a text custom field filtered by part of its value', () => {
           q`select ${contacts.sqlKey} from ${contacts.sqlSource} where ${contacts.sqlTenant} = ${t.tenant.id} and ${filter}`,
         ]) {
           // The index is searched by the pattern (its condition), not read whole with the match checked per row.
-          const searched = nodes(await planWithTrigramIndexAlone(statement))
+          const searched = planNodes(
+            await planWithIndexAlone(ctx.database, t.tenant.id, TABLE, INDEX, statement),
+          )
             .filter((n) => n['Index Name'] === `${INDEX}_alone`)
             .map((n) => n['Index Cond'] ?? '(no index condition)');
           expect(searched).toEqual([expect.stringMatching(/lower\(text_value\) ~~ /)]);

@@ -1,0 +1,72 @@
+/**
+ * Plans a statement as the application role against an empty copy of one table that holds only one of its indexes
+ * and its tenant policy (a temporary table of the same name comes first on the search path): the planner then reads
+ * that index unless the statement's condition cannot reach it under row-level security (decision 0102's amendment).
+ * The transaction is rolled back: nothing stays.
+ */
+import { type Database, type Fragment, q, raw, runFragment } from '@guildhall/db';
+
+export interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+/** Every node of a plan, the root first. */
+export function planNodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
+}
+
+/** The plan of `statement` with `table` holding only `index`, renamed `<index>_alone`. */
+export async function planWithIndexAlone(
+  database: Database,
+  tenantId: string,
+  table: string,
+  index: string,
+  statement: Fragment,
+): Promise<PlanNode> {
+  let plan: PlanNode | undefined;
+  const rollback = new Error('rolled back');
+  await database.ownerDb
+    .transaction(async (tx) => {
+      await runFragment(tx, q`reset role`);
+      const [found] = await runFragment<{ def: string }>(
+        tx,
+        q`select pg_get_indexdef(c.oid) as def from pg_class c where c.relname = ${index}`,
+      );
+      const [policy] = await runFragment<{ qual: string }>(
+        tx,
+        q`select pg_get_expr(polqual, polrelid) as qual from pg_policy where polrelid = ${table}::regclass limit 1`,
+      );
+      if (!found || !policy) throw new Error(`${table} has no index ${index} or no policy`);
+      const alone = found.def.replace(
+        /^CREATE INDEX \S+ ON \S+/,
+        `CREATE INDEX "${index}_alone" ON pg_temp."${table}"`,
+      );
+      for (const statementText of [
+        `create temp table "${table}" (like public."${table}") on commit drop`,
+        alone,
+        `alter table pg_temp."${table}" enable row level security`,
+        `alter table pg_temp."${table}" force row level security`,
+        `create policy tenant_isolation on pg_temp."${table}" using (${policy.qual})`,
+        `grant select on pg_temp."${table}" to guildhall_app`,
+        'set local role guildhall_app',
+      ])
+        await runFragment(tx, q`${raw(statementText)}`);
+      await runFragment(
+        tx,
+        q`select set_config('app.tenant_id', ${tenantId}, true), set_config('enable_seqscan', 'off', true)`,
+      );
+      const [row] = await runFragment<{ 'QUERY PLAN': unknown }>(tx, q`explain (format json) ${statement}`);
+      const doc = row?.['QUERY PLAN'];
+      plan = ((typeof doc === 'string' ? JSON.parse(doc) : doc) as { Plan: PlanNode }[])[0]?.Plan;
+      throw rollback;
+    })
+    .catch((err: unknown) => {
+      if (err !== rollback) throw err;
+    });
+  if (!plan) throw new Error('no plan');
+  return plan;
+}
