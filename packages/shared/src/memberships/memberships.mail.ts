@@ -144,6 +144,28 @@ export const autopayOffStaffMail = defineSystemTemplate({
   ],
 });
 
+/**
+ * A notice written before notices were system messages: its row holds a finished subject and text, sent in this
+ * message (logged and bounced like every system message) rather than around it.
+ */
+export const membershipNoticeMail = defineSystemTemplate({
+  Key: 'memberships.notice',
+  Title: 'Membership notice (earlier wording)',
+  Description:
+    'A membership notice written in its final words before they could be reworded; sent as written.',
+  Group: 'Memberships',
+  Subject: '{{Notice.Subject}}',
+  BodyHtml: '<p>{{Notice.Text}}</p>',
+  Fields: [
+    { Name: 'Notice.Subject', Description: "The notice's subject as written", Sample: 'Your membership' },
+    {
+      Name: 'Notice.Text',
+      Description: "The notice's text as written",
+      Sample: 'Hello Ada, your card on file is charged $120.00 today.',
+    },
+  ],
+});
+
 export const membershipMailTemplates = [
   renewalReminderMail,
   renewalOverdueMail,
@@ -151,4 +173,5 @@ export const membershipMailTemplates = [
   autopayFailedMail,
   autopayOffMail,
   autopayOffStaffMail,
+  membershipNoticeMail,
 ] as const;

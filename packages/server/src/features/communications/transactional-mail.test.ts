@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mailingRecipients, mailSuppressions, withTenantTx } from '@guildhall/db';
+import { mailingRecipients, mailSuppressions, membershipReminders, withTenantTx } from '@guildhall/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import {
   testApp,
 } from '../../../test/helpers.ts';
 import { decodeQuotedPrintable } from '../../../test/smtp-inbox.ts';
+import { sendRenewalReminders } from '../memberships/memberships.reminders.ts';
 import { sendReminders } from '../tasks/tasks.service.ts';
 
 interface Received {
@@ -167,5 +168,33 @@ describe('transactional mail', () => {
     expect(mail[0]?.from).toMatch(
       new RegExp(`^bounces\\+${solo.tenant.id}\\.[0-9a-f]{32}@guildhall\\.test$`),
     );
+  });
+
+  it('a membership notice written in its final words goes out as a system message, logged like the others', async () => {
+    const email = 'old.notice@example.org';
+    await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.insert(membershipReminders).values({
+        tenantId: t.tenant.id,
+        membershipId: 999_001,
+        termEnd: '2026-12-31',
+        kind: 'charge-1',
+        sentOn: '2026-11-20',
+        email,
+        subject: 'Your card is charged today',
+        body: 'Hello Ada, your card on file is charged <$120.00> today.',
+      }),
+    );
+    expect(await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id)).toBe(1);
+    const mail = smtp.to(email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.data).toContain('Subject: Your card is charged today');
+    expect(mail[0]?.data).toContain('your card on file is charged &lt;$120.00&gt; today.');
+    expect(mail[0]?.from).toMatch(new RegExp(`^bounces\\+${t.tenant.id}\\.[0-9a-f]{32}@guildhall\\.test$`));
+    expect(await logOf(email)).toEqual([
+      expect.objectContaining({ status: 'sent', subject: 'Your card is charged today' }),
+    ]);
+    // Listed with the association's other system messages, so it can be reworded like them.
+    const listed = (await api.get('/api/communication/system-templates')).json() as { Key: string }[];
+    expect(listed.map((x) => x.Key)).toContain('memberships.notice');
   });
 });

@@ -80,20 +80,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.background.run('event mail', async () => {
         const ics = mail.ics ? await occurrenceAttachment(tenantId, mail.ics.eventDetailId) : null;
         const attachments = ics ? { attachments: [ics] } : {};
-        // A system message is sent in the association's wording (decision 0154).
-        if (mail.template)
-          await communicationsApi.sendSystemMail(app.services, tenantId, mail.template.declaration, {
-            to: mail.to,
-            values: mail.template.values,
-            ...attachments,
-          });
-        else
-          await app.mailer.send(tenantId, {
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            ...attachments,
-          });
+        // A system message, sent in the association's wording and logged (decision 0154).
+        await communicationsApi.sendSystemMail(app.services, tenantId, mail.template.declaration, {
+          to: mail.to,
+          values: mail.template.values,
+          ...attachments,
+        });
       });
   };
   /** The occurrence as an .ics file for a confirmation (the same text as its download). */

@@ -104,11 +104,9 @@ export interface AttendeeInput {
 /** What the caller sends after the transaction committed: confirmations and offers. */
 export interface Outgoing {
   to: string;
-  subject: string;
-  text: string;
   ics?: { eventId: number; eventDetailId: number };
   /** The system message it is, with its values: sent in the association's wording (decision 0154). */
-  template?: { declaration: SystemTemplate; values: Record<string, string> };
+  template: { declaration: SystemTemplate; values: Record<string, string> };
 }
 
 interface LockedDetail {
@@ -254,8 +252,6 @@ async function promoteWaitlist(
       if (o.attendee_email)
         outgoing.push({
           to: o.attendee_email,
-          subject: `A seat is free for you: ${detail.name}`,
-          text: `Hello ${o.attendee_name},\n\nA seat has freed up at ${detail.name} (${detail.starts_at}). It is held for you for ${OFFER_HOURS} hours: accept it from "My events" in the member area, or with your code ${o.check_in_code}. After that it goes to the next person on the waitlist.\n`,
           template: {
             declaration: eventSeatOfferMail,
             values: {
@@ -542,8 +538,6 @@ export async function register(
       status === S.Registered
         ? {
             to: a.attendee_email,
-            subject: pending ? `Your seat is held: ${detail.name}` : `You are registered: ${detail.name}`,
-            text: `Hello ${a.attendee_name},\n\n${pending ? `Your seat at ${detail.name}, starting ${detail.starts_at}, is held until the invoice is paid.` : `You are registered for ${detail.name}, starting ${detail.starts_at}.`} Your check-in code is ${a.check_in_code}; show it at the door. The event is attached to add to your calendar.\n`,
             ics: { eventId, eventDetailId: input.eventDetailId },
             template: {
               declaration: pending ? eventSeatHeldMail : eventConfirmationMail,
@@ -557,8 +551,6 @@ export async function register(
           }
         : {
             to: a.attendee_email,
-            subject: `You are on the waitlist: ${detail.name}`,
-            text: `Hello ${a.attendee_name},\n\n${detail.name} is full; you are on its waitlist. We will write to you when a seat frees.\n`,
             template: {
               declaration: eventWaitlistMail,
               values: {

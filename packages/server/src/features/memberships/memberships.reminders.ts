@@ -11,6 +11,7 @@
 import { type Database, membershipReminders, q, runFragment, type Tx, withTenantTx } from '@guildhall/db';
 import {
   formatMoney,
+  membershipNoticeMail,
   renewalOverdueMail,
   renewalReminderMail,
   type SystemTemplate,
@@ -233,15 +234,12 @@ function reminderMail(r: ClaimedReminder): NoticeMail {
 
 /**
  * A waiting notice's message: its key and values as written by `queueNotice`. A notice written before notices were
- * system messages holds its finished subject and text: it goes out as written.
+ * system messages holds its finished subject and text: it goes out as written, in the earlier-wording message.
  */
-function noticeMail(
-  templates: readonly SystemTemplate[],
-  n: { subject: string; body: string },
-): NoticeMail | { subject: string; text: string } {
+function noticeMail(templates: readonly SystemTemplate[], n: { subject: string; body: string }): NoticeMail {
   const template = templates.find((t) => t.Key === n.subject);
-  if (!template) return { subject: n.subject, text: n.body };
-  return { template, values: JSON.parse(n.body) as Record<string, string> };
+  if (template) return { template, values: JSON.parse(n.body) as Record<string, string> };
+  return { template: membershipNoticeMail, values: { 'Notice.Subject': n.subject, 'Notice.Text': n.body } };
 }
 
 /**
@@ -274,14 +272,10 @@ export async function sendRenewalReminders(
     ];
     for (const mail of mails) {
       if (!mail) continue;
-      if ('template' in mail) {
-        await communicationsApi.sendSystemMail(services, tenantId, mail.template, {
-          to: mail.to,
-          values: mail.values,
-        });
-      } else {
-        await services.mailer.send(tenantId, mail);
-      }
+      await communicationsApi.sendSystemMail(services, tenantId, mail.template, {
+        to: mail.to,
+        values: mail.values,
+      });
       sent++;
     }
     if (before.length < BATCH && after.length < BATCH && notices.length < BATCH) return sent;
