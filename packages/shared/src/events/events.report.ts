@@ -21,7 +21,7 @@ export const registrationsByEventReport = defineReport({
 });
 
 /** Each event report may be run for one event. */
-const EVENT_PARAMETER = { name: 'EventId', label: 'Event', field: 'EventId', operator: 'eq' } as const;
+const EVENT_PARAMETER = { name: 'EventId', label: 'Event', field: 'EventId' } as const;
 
 /** Who came: attended and no-shows of each event, with the continuing-education credits earned. */
 export const attendanceByEventReport = defineReport({

@@ -31,26 +31,23 @@ export const rosterReport = defineReport({
   columns: ['ContactName', 'Name', 'Status', 'JoinDate', 'TermEnd', 'TermTotal', 'AutoPay'],
   criteria: [{ PropertyName: 'Status', Operator: 'in', Value: ['active', 'grace'] }],
   parameters: [
-    { name: 'MembershipTypeId', label: 'Membership type', field: 'MembershipTypeId', operator: 'eq' },
-    { name: 'MembershipLevelId', label: 'Level', field: 'MembershipLevelId', operator: 'eq' },
-    { name: 'ChapterId', label: 'Chapter', field: 'ChapterId', operator: 'eq' },
+    { name: 'MembershipTypeId', label: 'Membership type', field: 'MembershipTypeId' },
+    { name: 'MembershipLevelId', label: 'Level', field: 'MembershipLevelId' },
+    { name: 'ChapterId', label: 'Chapter', field: 'ChapterId' },
   ],
   defaultSort: { field: 'ContactName', direction: 'asc' },
   pageSize: 50,
 });
 
-/** New members: memberships that started in a date range. */
+/** New members: memberships that started in a date range (the 0-37 options, or Custom). */
 export const newMembersReport = defineReport({
   ReportId: 'memberships.newMembers',
   Title: 'New members',
-  Description: 'Memberships that joined between two days, with their status today.',
+  Description: 'Memberships that joined in a date range, with their status today.',
   resource: 'memberships',
   columns: ['ContactName', 'Name', 'JoinDate', 'Status', 'TermEnd', 'TermTotal'],
   criteria: [],
-  parameters: [
-    { name: 'JoinedFrom', label: 'Joined from', field: 'JoinDate', operator: 'ge' },
-    { name: 'JoinedTo', label: 'Joined to', field: 'JoinDate', operator: 'le' },
-  ],
+  parameters: [{ name: 'Joined', label: 'Joined', field: 'JoinDate' }],
   defaultSort: { field: 'JoinDate', direction: 'desc' },
   pageSize: 50,
 });
@@ -59,14 +56,11 @@ export const newMembersReport = defineReport({
 export const renewalsDueReport = defineReport({
   ReportId: 'memberships.renewalsDue',
   Title: 'Renewals due',
-  Description: 'Active and grace memberships whose term ends between two days, with their dues and autopay.',
+  Description: 'Active and grace memberships whose term ends in a date range, with their dues and autopay.',
   resource: 'memberships',
   columns: ['ContactName', 'Name', 'Status', 'TermEnd', 'TermTotal', 'AutoPay'],
   criteria: [{ PropertyName: 'Status', Operator: 'in', Value: ['active', 'grace'] }],
-  parameters: [
-    { name: 'EndsFrom', label: 'Term ends from', field: 'TermEnd', operator: 'ge' },
-    { name: 'EndsTo', label: 'Term ends to', field: 'TermEnd', operator: 'le' },
-  ],
+  parameters: [{ name: 'TermEnds', label: 'Term ends', field: 'TermEnd' }],
   defaultSort: { field: 'TermEnd', direction: 'asc' },
   pageSize: 50,
 });
@@ -80,9 +74,8 @@ export const lapsedDroppedReport = defineReport({
   columns: ['ContactName', 'Name', 'Status', 'StatusDate', 'DropReason', 'TermEnd'],
   criteria: [{ PropertyName: 'Status', Operator: 'in', Value: ['lapsed', 'dropped'] }],
   parameters: [
-    { name: 'Status', label: 'Lapsed or dropped', field: 'Status', operator: 'eq' },
-    { name: 'SinceFrom', label: 'Since from', field: 'StatusDate', operator: 'ge' },
-    { name: 'SinceTo', label: 'Since to', field: 'StatusDate', operator: 'le' },
+    { name: 'Status', label: 'Lapsed or dropped', field: 'Status' },
+    { name: 'Since', label: 'Since', field: 'StatusDate' },
   ],
   defaultSort: { field: 'ContactName', direction: 'asc' },
   pageSize: 50,
@@ -100,10 +93,7 @@ export const retentionByMonthReport = defineReport({
   resource: 'membershipHistory',
   columns: ['ChangedOn', 'ToStatus', 'Event', 'Reason'],
   criteria: [],
-  parameters: [
-    { name: 'From', label: 'From', field: 'ChangedOn', operator: 'ge' },
-    { name: 'To', label: 'To', field: 'ChangedOn', operator: 'le' },
-  ],
+  parameters: [{ name: 'Changed', label: 'Changed', field: 'ChangedOn' }],
   defaultSort: { field: 'ChangedOn', direction: 'asc' },
   pageSize: 50,
   groupBy: [

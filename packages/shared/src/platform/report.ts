@@ -4,16 +4,15 @@
  * The server runs it through the same engine as the lists, so it may sort and filter only on declared fields.
  */
 import type { ReportAggregate, ReportChart, ReportGroup } from './report-builder.rules.ts';
-import type { FilterCriterionDeclaration, FilterOperator } from './resource.ts';
+import type { ReportParameterDefinition } from './report-parameters.rules.ts';
+import type { FilterCriterionDeclaration } from './resource.ts';
 
-export interface ReportParameter {
-  /** Name of the parameter in the run body. */
-  name: string;
-  label: string;
-  /** The resource field it filters. */
-  field: string;
-  operator: FilterOperator;
-}
+/**
+ * A parameter of a shipped report: the same as a saved report's (report-parameters.rules.ts), so both are asked,
+ * bound and kept by one mechanism: a date field asks a date range, a choice or lookup one value, a number one
+ * number, a text a text (contains).
+ */
+export type ReportParameter = Omit<ReportParameterDefinition, 'required'> & { required?: boolean };
 
 export interface ReportDeclaration {
   readonly kind: 'report';

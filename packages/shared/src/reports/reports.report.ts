@@ -11,7 +11,7 @@ export const staffUsersReport = defineReport({
   resource: 'users',
   columns: ['DisplayName', 'Username', 'Email', 'Role', 'LastSignInAt'],
   criteria: [{ PropertyName: 'LoginType', Operator: 'eq', Value: 'staff' }],
-  parameters: [{ name: 'Role', label: 'Role', field: 'Role', operator: 'eq' }],
+  parameters: [{ name: 'Role', label: 'Role', field: 'Role' }],
   defaultSort: { field: 'DisplayName', direction: 'asc' },
   pageSize: 25,
 });
@@ -24,8 +24,8 @@ export const contactsByStatusReport = defineReport({
   columns: ['DisplayName', 'ContactType', 'Status', 'AccountNumber', 'City'],
   criteria: [],
   parameters: [
-    { name: 'Status', label: 'Status', field: 'Status', operator: 'eq' },
-    { name: 'ContactType', label: 'Contact type', field: 'ContactType', operator: 'eq' },
+    { name: 'Status', label: 'Status', field: 'Status' },
+    { name: 'ContactType', label: 'Contact type', field: 'ContactType' },
   ],
   defaultSort: { field: 'DisplayName', direction: 'asc' },
   pageSize: 25,
@@ -34,13 +34,13 @@ export const contactsByStatusReport = defineReport({
 export const samplesByPriceReport = defineReport({
   ReportId: 'samples.byPrice',
   Title: 'Samples by price',
-  Description: 'Samples with their status, quantity and price; optionally only those of one status.',
+  Description: 'Samples with their status, quantity and price; optionally only those of one status or price.',
   resource: 'samples',
   columns: ['Name', 'Status', 'Category', 'Quantity', 'Price'],
   criteria: [],
   parameters: [
-    { name: 'Status', label: 'Status', field: 'Status', operator: 'eq' },
-    { name: 'MinPrice', label: 'Lowest price', field: 'Price', operator: 'ge' },
+    { name: 'Status', label: 'Status', field: 'Status' },
+    { name: 'Price', label: 'Price', field: 'Price' },
   ],
   defaultSort: { field: 'Price', direction: 'desc' },
   pageSize: 2,

@@ -392,13 +392,26 @@ describe('membership reports', () => {
       Status: 'dropped',
       DropReason: 'Moved abroad',
     });
+    // The shipped reports' parameters are the report builder's: a date field asks one date range (Custom: 0).
     const fresh = await run('memberships.newMembers', {
-      JoinedFrom: addDays(today, -1),
-      JoinedTo: addDays(today, 1),
+      Joined: { Range: 0, StartDate: addDays(today, -1), EndDate: addDays(today, 1) },
     });
     expect(fresh.Rows.some((r) => String(r.ContactName).includes('Reported'))).toBe(true);
-    const due = await run('memberships.renewalsDue', { EndsFrom: today, EndsTo: addDays(today, 400) });
+    const before = await run('memberships.newMembers', { Joined: { Range: 0, EndDate: addDays(today, -1) } });
+    expect(before.Rows.some((r) => String(r.ContactName).includes('Reported'))).toBe(false);
+    const due = await run('memberships.renewalsDue', {
+      TermEnds: { Range: 0, StartDate: today, EndDate: addDays(today, 400) },
+    });
     expect(due.Rows.some((r) => String(r.ContactName).includes('Searchable'))).toBe(true);
+    const wrong = await api.post('/api/reportExecution/run/memberships.renewalsDue?format=json', {
+      TermEnds: 'soon',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ TermEnds: ['Term ends is not a date range.'] });
+    const catalogue = (await api.get('/api/reportExecution/catalogue')).json() as Model[];
+    expect(catalogue.find((r) => r.ReportId === 'memberships.renewalsDue')?.Parameters).toEqual([
+      { name: 'TermEnds', label: 'Term ends', field: 'TermEnd', required: false },
+    ]);
     const retention = await run('memberships.retentionByMonth');
     expect(retention.Grouping).not.toBeNull();
   });

@@ -65,7 +65,10 @@ const savedParams = z.object({ id: z.coerce.number().int().min(1) });
 export const REPORT_CSV_MAX_ROWS = 100_000;
 const SAVED_PAGE_SIZE = 25;
 
-/** A report as the engine runs it: declared in shared, or saved by a user (then without parameters). */
+/**
+ * A report as the engine runs it: declared in shared, or saved by a user. Either way its parameters are its
+ * definition's, bound by one rule (`bindReportParameters`).
+ */
 interface Runnable {
   ReportId: string;
   Title: string;
@@ -73,7 +76,6 @@ interface Runnable {
   resource: string;
   columns: readonly string[];
   criteria: readonly FilterCriterion[];
-  parameters: ReportDeclaration['parameters'];
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   pageSize: number;
   definition: ReportDefinition;
@@ -86,6 +88,7 @@ function definitionOf(report: ReportDeclaration): ReportDefinition {
     columns: [...report.columns],
     criteria: [...report.criteria],
     sort: report.defaultSort,
+    parameters: report.parameters.map((p) => ({ ...p, required: p.required ?? false })),
     groupBy: [...(report.groupBy ?? [])],
     aggregates: [...(report.aggregates ?? [])],
     chart: report.chart ?? null,
@@ -111,7 +114,6 @@ function fromDeclaration(report: ReportDeclaration): Runnable {
     resource: report.resource,
     columns: report.columns,
     criteria: report.criteria,
-    parameters: report.parameters,
     defaultSort: report.defaultSort,
     pageSize: report.pageSize,
     definition: definitionOf(report),
@@ -133,7 +135,6 @@ function fromDefinition(
     resource: resource.name,
     columns,
     criteria: d.criteria,
-    parameters: [],
     defaultSort: d.sort ?? resource.defaultSort,
     pageSize: SAVED_PAGE_SIZE,
     definition: d,
@@ -226,11 +227,6 @@ export async function runReport(
   extra: ExtraFields = NO_EXTRA_FIELDS,
 ) {
   const criteria: FilterCriterion[] = [...report.criteria];
-  for (const p of report.parameters) {
-    const value = params[p.name];
-    if (value !== undefined && value !== null && value !== '')
-      criteria.push({ PropertyName: p.field, Operator: p.operator, Value: value });
-  }
   const timeZone = auth.tenantSettings?.defaultTimezone ?? DEFAULT_TENANT_SETTINGS.defaultTimezone;
   criteria.push(...parameterCriteria(report, bound, params, timeZone, extra));
   const orderField = q.orderby ?? report.defaultSort.field;
@@ -290,8 +286,8 @@ export async function runReport(
 }
 
 /**
- * The criteria a saved report's parameters add for a run's values (its own parameters, declared in its definition);
- * a value missing or wrong answers 400 naming each parameter.
+ * The criteria a report's parameters add for a run's values (declared or saved, its definition's parameters); a
+ * value missing or wrong answers 400 naming each parameter.
  */
 export function parameterCriteria(
   report: Pick<Runnable, 'definition'>,
