@@ -1,13 +1,15 @@
 /**
  * The report builder in the browser (issue 20): a report built over the contacts list, grouped in two levels with a
  * chart, previewed as it is made, saved, run from the Reports screen with its chart and grouped table, exported to
- * CSV and pinned to the home dashboard.
+ * CSV and pinned to the home dashboard; parameters asked when a report runs, over custom fields too, and a lookup
+ * parameter named by its record in the "Run with …" line.
  */
 import { readFileSync } from 'node:fs';
 import { contacts, withTenantTx } from '@guildhall/db';
+import { CUSTOM_FIELD_DATA_TYPES } from '@guildhall/shared';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choose } from '../pages/screens.ts';
+import { choose, createContact } from '../pages/screens.ts';
 import { signedInAdmin } from '../pages/sign-in.ts';
 import { boot, type Running } from '../support/boot.ts';
 
@@ -247,6 +249,84 @@ describe('a report with parameters', () => {
     expect(await widget.textContent()).toContain('Status: Lapsed · Created: Last 7 Days');
     await widget.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/reports-figure.png', fullPage: true });
+    await context.close();
+  });
+});
+
+describe('parameters over custom fields and lookups', () => {
+  it("asks a custom field as a parameter, and names a lookup parameter's record in its Run with line", async () => {
+    const { page, context } = await signedInAdmin(run, { width: 1400, height: 1000 });
+    const post = async (url: string, data: unknown) => {
+      const res = await page.request.post(url, { data });
+      if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const region = Number(
+      (
+        await post('/api/custom-fields', {
+          Entity: 'Contact',
+          Name: 'Region',
+          CustomFieldDataTypeId: CUSTOM_FIELD_DATA_TYPES.Dropdown,
+          SelectListItems: [
+            { Id: 0, Name: 'Highlands' },
+            { Id: 0, Name: 'Lowlands' },
+          ],
+        })
+      ).CustomFieldId,
+    );
+    for (const [last, r] of [
+      ['Abernethy', 'Highlands'],
+      ['Buchanan', 'Lowlands'],
+      ['Crichton', 'Lowlands'],
+    ] as const) {
+      const id = await createContact(page, {
+        ContactType: 'individual',
+        Status: 'active',
+        FirstName: 'Rory',
+        LastName: last,
+      });
+      const res = await page.request.put(`/api/custom-fields/values/Contact/${id}`, {
+        data: { Values: { [region]: r } },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+
+    // The builder offers the association's own field as a parameter.
+    await page.goto('/a/reports/new');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Contacts of a region');
+    await choose(page, 'Add a parameter', 'Region');
+    await expect.poll(() => page.getByTestId('report-parameter').count()).toBe(1);
+    await page.getByRole('button', { name: 'Save report' }).click();
+    await page.waitForURL(/\/a\/reports\/saved-\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Contacts of a region' }).waitFor();
+    const form = page.getByRole('group', { name: 'Report parameters' });
+    await choose(page, /^Region/, 'Lowlands');
+    await form.getByRole('combobox', { name: /^Region/ }).blur();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('report-parameters-applied').textContent())
+      .toBe('Run with Region: Lowlands');
+    const rows = page.getByRole('table', { name: 'Contacts of a region' }).locator('tbody tr');
+    await expect.poll(async () => (await rows.allInnerTexts()).length).toBe(2);
+    expect((await rows.allInnerTexts()).join('\n')).not.toContain('Abernethy');
+
+    // A shipped report's lookup parameter (the roster's membership type) reads as the type's name.
+    for (const Name of ['Student', 'Retired']) {
+      await post('/api/memberships/types/typeSave', {
+        Name,
+        TermKind: 'anniversary',
+        DurationMonths: 12,
+        IsActive: true,
+      });
+    }
+    await page.goto('/a/reports/memberships.roster');
+    await page.getByRole('heading', { level: 1, name: 'Membership roster' }).waitFor();
+    await choose(page, /^Membership type/, 'Student');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('report-parameters-applied').textContent())
+      .toBe('Run with Membership type: Student');
+    await page.screenshot({ path: '/tmp/reports-lookup-parameter.png', fullPage: true });
     await context.close();
   });
 });

@@ -108,6 +108,14 @@ describe('report parameters', () => {
     expect(
       describeParameterValues([p('Joined')], FIELDS, { Joined: { Range: 0, StartDate: '2026-01-01' } }),
     ).toBe('Joined: 2026-01-01 to …');
+    // A lookup: its record's name once the screen has read it, its number until then.
+    expect(describeParameterValues([p('TypeId')], FIELDS, { TypeId: 12 })).toBe('TypeId: 12');
+    expect(describeParameterValues([p('TypeId')], FIELDS, { TypeId: 12 }, { TypeId: 'Student' })).toBe(
+      'TypeId: Student',
+    );
+    expect(describeParameterValues([p('TypeId')], FIELDS, { TypeId: 12 }, { TypeId: null })).toBe(
+      'TypeId: 12',
+    );
   });
 });
 

@@ -213,12 +213,14 @@ export function bindReportParameters(
 
 /**
  * The values a run, a schedule or a pin keeps, as a line to read ("Joined: Last Month · Type: Regular"); empty
- * when none is given. A lookup shows its record's number (its name is the server's to look up).
+ * when none is given. A lookup shows its record's name when `names` has it (by parameter name: the screen reads it
+ * through the lookup), else its record's number.
  */
 export function describeParameterValues(
   parameters: readonly ReportParameterDefinition[],
   fields: Record<string, FieldDeclaration>,
   values: Readonly<Record<string, unknown>>,
+  names: Readonly<Record<string, string | null | undefined>> = {},
 ): string {
   const parts: string[] = [];
   for (const p of parameters) {
@@ -232,6 +234,7 @@ export function describeParameterValues(
       if (range.Range === DATE_RANGE_CUSTOM) text = `${range.StartDate ?? '…'} to ${range.EndDate ?? '…'}`;
       else text = DATE_RANGE_OPTIONS.find((o) => o.Id === range.Range)?.Name ?? String(range.Range);
     } else if (field?.type === 'boolean') text = value === true || value === 'true' ? 'Yes' : 'No';
+    else if (field?.type === 'lookup' && names[p.name]) text = names[p.name] as string;
     else text = field?.options?.find((o) => String(o.Id) === String(value))?.Name ?? String(value);
     parts.push(`${p.label}: ${text}`);
   }

@@ -21,8 +21,9 @@ import type { DashboardWidget } from '../../modules/web-module.ts';
 import { LoadingBlock, PageHeader } from '../../page.tsx';
 import { rowLabel } from '../list-cell.tsx';
 import { measureText, ReportChart } from '../reports/report-grouped.tsx';
+import { useParameterNames, useReportResource } from '../reports/report-parameters.tsx';
 import { CATALOGUE_KEY, fetchCatalogue, INITIAL_REPORT_STATE, runReport } from '../reports/reports-api.ts';
-import { listPath, RESOURCES, recordPath, resourceByName } from '../resources.ts';
+import { listPath, RESOURCES, recordPath } from '../resources.ts';
 import { screenOptionsOf } from '../screen-options.ts';
 import { fetchList } from '../screens-api.ts';
 
@@ -264,8 +265,10 @@ function PinnedReport({ report }: { report: ReportCatalogueEntry }) {
     queryKey: ['dashboard', 'report', report.ReportId, parameters],
     queryFn: () => runReport(report.ReportId, INITIAL_REPORT_STATE, parameters),
   });
-  const resource = resourceByName(report.Resource);
-  const kept = resource ? describeParameterValues(report.Parameters, resource.fields, parameters) : '';
+  // The list with the association's own fields, and the names of the records lookup parameters hold.
+  const resource = useReportResource(report.Resource);
+  const names = useParameterNames(report.Parameters, resource, parameters);
+  const kept = resource ? describeParameterValues(report.Parameters, resource.fields, parameters, names) : '';
   const link = (
     <Anchor component={Link} to={`/a/reports/${encodeURIComponent(report.ReportId)}`} size="sm">
       Open the report

@@ -208,7 +208,8 @@ function ReportBuilder({ savedId, initial }: { savedId: number | null; initial: 
     const kept = measuresOf({ aggregates }).some((m) => aggregateKey(m) === d.groupOrder?.measure);
     setDefinition({ aggregates, chart, groupOrder: kept ? d.groupOrder : null });
   };
-  const parameterable = declared ? parameterFields(declared) : [];
+  // Parameters may filter the association's own fields too (the server binds them as it binds declared ones).
+  const parameterable = resource ? parameterFields(resource) : [];
   const setParameter = (index: number, patch: Partial<ReportDefinition['parameters'][number]>) =>
     setDefinition({ parameters: d.parameters.map((p, i) => (i === index ? { ...p, ...patch } : p)) });
 

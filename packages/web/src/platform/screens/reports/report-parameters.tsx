@@ -4,14 +4,68 @@
  * box for a text. The report screen runs the report with the values applied; a schedule and a pin keep them.
  */
 import {
+  describeParameterValues,
   type FieldDeclaration,
   parameterKind,
   type ReportParameterDefinition,
   type ResourceDeclaration,
+  withReportExtraFields,
 } from '@guildhall/shared';
-import { Group } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from '../../api-client.ts';
 import { FIELD_REGISTRY } from '../../fields/field-registry.ts';
 import { useFieldContext } from '../field-context.ts';
+import { resourceByName } from '../resources.ts';
+import { fetchReportExtraFields } from './reports-api.ts';
+
+/**
+ * The list a report reads with the fields the association adds to it (custom fields): a report's columns, filters
+ * and parameters may name them, so its parameter form, its "Run with …" line and its schedules show them too.
+ */
+export function useReportResource(name: string | null | undefined): ResourceDeclaration | null {
+  const declared = name ? resourceByName(name) : null;
+  const extra = useQuery({
+    queryKey: ['reports', 'extra-fields', name],
+    queryFn: () => fetchReportExtraFields(name ?? ''),
+    enabled: Boolean(declared),
+    staleTime: 60_000,
+  });
+  return useMemo(
+    () => (declared ? withReportExtraFields(declared, extra.data) : null),
+    [declared, extra.data],
+  );
+}
+
+/**
+ * The names of the records the lookup parameters hold (by parameter name), read through each lookup as a lookup
+ * field's display reads it (the same cache): "Type: Student", not "Type: 12". Null until known.
+ */
+export function useParameterNames(
+  parameters: readonly ReportParameterDefinition[],
+  resource: ResourceDeclaration | null | undefined,
+  values: Record<string, unknown>,
+): Record<string, string | null> {
+  const context = useFieldContext();
+  const wanted = parameters.flatMap((p) => {
+    const field = resource?.fields[p.field];
+    const value = values[p.name];
+    const url = field?.type === 'lookup' && field.lookup ? context.lookupUrl(field.lookup.source) : null;
+    return url && value !== undefined && value !== null && value !== ''
+      ? [{ p, url, id: String(value) }]
+      : [];
+  });
+  const answers = useQueries({
+    queries: wanted.map(({ url, id }) => ({
+      queryKey: ['lookup-name', url, id],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<{ Id: unknown; Name: string }[]>(`${url}?id=${encodeURIComponent(id)}`, { signal }),
+      staleTime: 60_000,
+    })),
+  });
+  return Object.fromEntries(wanted.map(({ p }, i) => [p.name, answers[i]?.data?.[0]?.Name || null]));
+}
 
 /** The control a parameter shows: its own kind of field, labelled as the parameter. */
 function parameterField(p: ReportParameterDefinition, field: FieldDeclaration): FieldDeclaration | null {
@@ -77,4 +131,23 @@ export function parametersReady(
     }
     return true;
   });
+}
+
+/** The values a schedule keeps as a line ("With Type: Student · Joined: Last Month"), nothing when none is set. */
+export function KeptParameterValues({
+  parameters,
+  resource,
+  values,
+}: {
+  parameters: readonly ReportParameterDefinition[];
+  resource: ResourceDeclaration | null | undefined;
+  values: Record<string, unknown>;
+}) {
+  const names = useParameterNames(parameters, resource, values);
+  const text = resource ? describeParameterValues(parameters, resource.fields, values, names) : '';
+  return text ? (
+    <Text size="sm" c="dimmed">
+      With {text}
+    </Text>
+  ) : null;
 }

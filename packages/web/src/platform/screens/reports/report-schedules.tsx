@@ -4,7 +4,6 @@
  * with their last send, for whoever sees the report.
  */
 import {
-  describeParameterValues,
   REPORT_SCHEDULE_FREQUENCIES,
   type ReportParameterDefinition,
   type ReportSchedule,
@@ -32,7 +31,7 @@ import { IconMail, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api-client.ts';
-import { ReportParameterFields } from './report-parameters.tsx';
+import { KeptParameterValues, ReportParameterFields } from './report-parameters.tsx';
 
 /** A saved report's parameters and where their fields are declared (the schedule keeps values for them). */
 interface ParameterProps {
@@ -255,18 +254,13 @@ export function ReportSchedules({
       <Stack gap="xs">
         {list.map((s) => {
           const to = [...s.UserNames, ...s.Addresses].join(', ');
-          const kept = resource ? describeParameterValues(parameters, resource.fields, s.Parameters) : '';
           return (
             <Group key={s.ScheduleId} justify="space-between" wrap="nowrap" data-testid="report-schedule">
               <div>
                 <Text fw={500}>
                   {s.Summary} to {to}
                 </Text>
-                {kept ? (
-                  <Text size="sm" c="dimmed">
-                    With {kept}
-                  </Text>
-                ) : null}
+                <KeptParameterValues parameters={parameters} resource={resource} values={s.Parameters} />
                 <Text size="sm" c="dimmed">
                   {s.LastSentOn ? `Last sent ${s.LastSentOn}` : 'Not sent yet'}
                   {s.LastOutcome ? ` · ${s.LastOutcome}` : ''}

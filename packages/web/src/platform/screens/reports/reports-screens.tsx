@@ -35,9 +35,13 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorBlock } from '../../error-block.tsx';
 import { LoadingBlock, PageHeader } from '../../page.tsx';
-import { resourceByName } from '../resources.ts';
 import { openViewTemplate } from '../view-templates.tsx';
-import { parametersReady, ReportParameterFields } from './report-parameters.tsx';
+import {
+  parametersReady,
+  ReportParameterFields,
+  useParameterNames,
+  useReportResource,
+} from './report-parameters.tsx';
 import { ReportSchedules, ScheduleButton } from './report-schedules.tsx';
 import { ReportView } from './report-view.tsx';
 import {
@@ -239,7 +243,7 @@ export function ReportScreen() {
   const [exporting, setExporting] = useState(false);
   const report = catalogue.data?.find((r) => r.ReportId === reportId);
   const title = report?.Title ?? 'Report';
-  const resource = report ? resourceByName(report.Resource) : null;
+  const resource = useReportResource(report?.Resource);
   const parameters = report?.Parameters ?? [];
   // The values typed, and those the report last ran with (Run applies them); a pin's values to begin with.
   const [values, setValues] = useState<Record<string, unknown> | null>(null);
@@ -248,7 +252,8 @@ export function ReportScreen() {
   const shown = values ?? initial;
   const ran = applied ?? initial;
   const ready = parametersReady(parameters, ran);
-  const ranText = resource ? describeParameterValues(parameters, resource.fields, ran) : '';
+  const names = useParameterNames(parameters, resource, ran);
+  const ranText = resource ? describeParameterValues(parameters, resource.fields, ran, names) : '';
   const exportCsv = async () => {
     setExporting(true);
     try {
