@@ -91,7 +91,8 @@ export const queryToolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req, reply) => {
       const auth = requireAuth(req.auth);
-      const out = new PassThrough();
+      // Up to about a megabyte waits for the socket (a few fetches' worth), so writing seldom stops for it.
+      const out = new PassThrough({ highWaterMark: 1024 * 1024 });
       let started = false;
       const write = (chunk: string) =>
         new Promise<void>((resolve, reject) => {
