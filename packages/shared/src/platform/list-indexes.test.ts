@@ -15,6 +15,7 @@ import {
   listSearchExpression,
   listSearchIndex,
   listSearchWords,
+  listSplitValues,
   parentFieldsOf,
 } from './list-indexes.ts';
 import { defineResource } from './resource.ts';
@@ -37,6 +38,30 @@ describe('list indexes derived from a resource', () => {
     expect(
       child.filter((p) => p.filter === 'parent:ContactId').every((p) => p.equal[0] === 'ContactId'),
     ).toBe(true);
+  });
+
+  it('holds a field equal to each of a few values of an in filter, read as one run per value', () => {
+    expect(listSplitValues({ PropertyName: 'Status', Operator: 'in', Value: [1, 2, 2] })).toEqual([1, 2]);
+    expect(listSplitValues({ PropertyName: 'Status', Operator: 'in', Value: [1] })).toBeNull();
+    expect(
+      listSplitValues({ PropertyName: 'Status', Operator: 'in', Value: [...Array(11).keys()] }),
+    ).toBeNull();
+    expect(listSplitValues({ PropertyName: 'Status', Operator: 'eq', Value: 1 })).toBeNull();
+    const waitlist = defineResource({
+      ...contactsResource,
+      name: 'waitlisted',
+      filters: [
+        { Id: 1, Name: 'Two', Criteria: [{ PropertyName: 'Status', Operator: 'in', Value: ['a', 'b'] }] },
+        {
+          Id: 2,
+          Name: 'Many',
+          Criteria: [{ PropertyName: 'City', Operator: 'in', Value: [...'abcdefghijk'] }],
+        },
+      ],
+    });
+    const paths = listAccessPaths(waitlist);
+    expect(paths).toContainEqual({ filter: 1, equal: ['Status'], sort: 'City' });
+    expect(paths).toContainEqual({ filter: 2, equal: [], sort: 'City' });
   });
 
   it('needs no index for a resource of few rows', () => {

@@ -43,14 +43,31 @@ export function listAccessPaths(
   if (resource.scale === 'small' || resource.singleRecord) return [];
   const filters: { filter: number | string; equal: string[] }[] = [{ filter: 0, equal: [] }];
   for (const f of resource.filters) {
-    // Only the criteria that hold a field equal to one value narrow an index's prefix; the others filter rows.
-    const equal = f.Criteria.filter((c) => c.Operator === 'eq').map((c) => c.PropertyName);
+    // The criteria that hold a field equal to one value, or to one of a few (read as one run per value, merged in
+    // the sort's order), narrow an index's prefix; the others filter rows.
+    const equal = f.Criteria.filter((c) => c.Operator === 'eq' || listSplitValues(c) !== null).map(
+      (c) => c.PropertyName,
+    );
     filters.push({ filter: f.Id, equal: [...new Set(equal)] });
   }
   for (const p of parentFields) filters.push({ filter: `parent:${p}`, equal: [p] });
   const paths: ListAccessPath[] = [];
   for (const f of filters) for (const sort of resource.sortable) paths.push({ ...f, sort });
   return paths;
+}
+
+/**
+ * A list filtered by a field equal to one of a few values (`in`) is read as one run per value through the index
+ * that holds the field equal, each in the sort's order, merged: PostgreSQL cannot keep an index's order through
+ * `= ANY`, so it would otherwise walk the sort's index and skip every row of the other values.
+ */
+export const LIST_SPLIT_VALUES_UP_TO = 10;
+
+/** The values of an `in` criterion read as one run each (2 to LIST_SPLIT_VALUES_UP_TO of them), else null. */
+export function listSplitValues(c: FilterCriterion): readonly unknown[] | null {
+  if (c.Operator !== 'in' || !Array.isArray(c.Value)) return null;
+  const values = [...new Set(c.Value as unknown[])];
+  return values.length >= 2 && values.length <= LIST_SPLIT_VALUES_UP_TO ? values : null;
 }
 
 /** The index fields that serve one access path: the equal fields, the sort field, the key last. */

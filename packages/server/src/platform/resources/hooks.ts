@@ -46,4 +46,9 @@ export interface SearchIndexPlan {
   keys: Fragment;
   /** The share of the tenant's rows that match (0 to 1), from a sample: one row, `share`. */
   share: Fragment;
+  /**
+   * The same match as a condition on the source's row, when there is one: a term most rows match is then found by
+   * reading the list in its order and testing each row (decision 0101's amendment), not through the index.
+   */
+  test?: Fragment;
 }

@@ -40,5 +40,6 @@ export function trigramSearchPlan(bound: BoundResource, text: string): SearchInd
     keys: q`select ${bound.sqlKey} as key from ${bound.sqlSource} where ${rows} and ${matches}`,
     share: q`select coalesce(avg(m::int), 0) as share from (select (${matches}) as m from ${bound.sqlSource}
       where ${rows} order by ${bound.sqlKey} limit ${LIST_SEARCH_SHARE_SAMPLE}) s`,
+    test: matches,
   };
 }

@@ -12,8 +12,11 @@ import {
   type FieldDeclaration,
   type FilterCriterion,
   type ListRequest,
+  listIndexes,
+  listSplitValues,
   MAX_FILTER_VALUES,
   parseBooleanInput,
+  type ResourceDeclaration,
 } from '@guildhall/shared';
 import { getTableName } from 'drizzle-orm';
 import { badRequest } from '../errors.ts';
@@ -36,6 +39,12 @@ export interface ListPlan {
    * 0112); `orderBy` then serves only the export and the search box's sort in memory.
    */
   runs?: SortRun[];
+  /**
+   * A filter holding a field to a few values (`in`) where an index holds that field equal before the sort: the
+   * page is one run per value through that index, each in the page's order, merged in that order (a Merge
+   * Append). `where` is the page's conditions without the `in`; `values` each run's own condition.
+   */
+  merge?: { where: Fragment | undefined; values: Fragment[] };
   /** No condition beyond the live records of the tenant (no filter, no search, not a draft): see SortRun.keys. */
   everyRecord: boolean;
   /** The fields of the order, each with its direction, the key last. */
@@ -44,7 +53,12 @@ export interface ListPlan {
    * A search box served by a search index (decision 0101): `where` holds it as the keys of every match; a page
    * is read by `listSearchStatements` from `whereWithoutSearch` and this plan.
    */
-  searchIndex?: { plan: SearchIndexPlan; whereWithoutSearch: Fragment | undefined };
+  searchIndex?: {
+    plan: SearchIndexPlan;
+    whereWithoutSearch: Fragment | undefined;
+    /** The order to read the list in for a term most rows match, when a list index serves it with the filter. */
+    walkOrder?: Fragment;
+  };
   criteriaItems: CriteriaItem[];
   sort: { columnName: string; direction: 'asc' | 'desc' };
 }
@@ -213,12 +227,25 @@ export function planList(
   if (expired) conditions.push(q`not ${expired}`);
   const countedFrom = conditions.length;
   const filterId = request.Id ?? FILTER_NONE;
+  // The criteria that hold a declared field equal to one value, and those that hold one to a few (`in`).
+  const equal: string[] = [];
+  const splits: { at: number; criterion: FilterCriterion }[] = [];
+  let unheld = 0;
+  let probed = false;
+  const noteEqual = (c: FilterCriterion) => {
+    if (resource.fields[c.PropertyName] && c.Operator === 'eq') return equal.push(c.PropertyName);
+    unheld++;
+    if (resource.fields[c.PropertyName] && listSplitValues(c))
+      splits.push({ at: conditions.length - 1, criterion: c });
+  };
   if (filterId === FILTER_ADVANCED) {
     for (const c of request.Criteria ?? []) {
       conditions.push(criterionSql(bound, c, extra));
-      if (extra.has(c.PropertyName) && !resource.fields[c.PropertyName])
+      noteEqual(c);
+      if (extra.has(c.PropertyName) && !resource.fields[c.PropertyName]) {
         probes.push(criterionSql(bound, c, extra, 'probe'));
-      else probes.push(conditions[conditions.length - 1] as Fragment);
+        probed = true;
+      } else probes.push(conditions[conditions.length - 1] as Fragment);
       const field = (resource.fields[c.PropertyName] ??
         extra.get(c.PropertyName)?.declaration) as FieldDeclaration;
       criteriaItems.push({
@@ -231,8 +258,10 @@ export function planList(
   } else if (filterId !== FILTER_NONE) {
     const named = resource.filters.find((f) => f.Id === filterId);
     if (!named) throw badRequest(`There is no filter ${filterId} on this list.`, { Id: ['Unknown filter.'] });
-    for (const c of named.Criteria)
+    for (const c of named.Criteria) {
       conditions.push(criterionSql(bound, { ...c, Value: c.Value, Value2: c.Value2 }, extra));
+      noteEqual(c);
+    }
     criteriaItems.push({
       DisplayName: named.Name,
       CriteriaDisplayValue: null,
@@ -285,15 +314,107 @@ export function planList(
     probes.length > 0 && !searchIndex && filterId === FILTER_ADVANCED
       ? [...conditions.slice(0, countedFrom), ...probes, ...conditions.slice(countedFrom + probes.length)]
       : undefined;
+  // A term most rows match may be found by reading the list in its order: only where an index yields that order
+  // with the filter held equal, so the read is bounded by the rows it tests.
+  if (
+    searchIndex &&
+    unheld === 0 &&
+    sorts.length <= 2 &&
+    sorts.every(
+      (s) => resource.fields[s.field] && bound.sqlColumns[s.field] && s.direction === sorts[0]?.direction,
+    ) &&
+    servedBy(
+      resource,
+      new Set(equal),
+      sorts.map((s) => s.field).filter((f) => !equal.includes(f)),
+    )
+  )
+    searchIndex.walkOrder = orderBy;
+  const split = runs || searchIndex || probed ? null : splitPlan(bound, conditions, equal, splits, sorts);
   return {
     where: allOf(conditions),
     ...(pageConditions ? { pageWhere: allOf(pageConditions) } : {}),
     orderBy,
     ...(runs ? { runs } : {}),
+    ...(split?.merge ? { merge: split.merge } : {}),
+    ...(split?.runs ? { runs: split.runs, pageWhere: split.pageWhere } : {}),
     everyRecord: conditions.length === countedFrom && !bound.properties.isDraft,
     sorts,
     ...(searchIndex ? { searchIndex } : {}),
     criteriaItems,
     sort: { columnName: first.field, direction: first.direction },
   };
+}
+
+/** Column types whose values compare in the database as they do here once coerced (numbers, text, booleans). */
+const SPLIT_TYPES = /^(smallint|integer|bigint|serial|bigserial|text|varchar(\(\d+\))?|boolean)$/;
+
+const indexesOf = new WeakMap<ResourceDeclaration, readonly (readonly string[])[]>();
+
+/** Whether a list index holds these fields equal (in some order) and then yields `order`, the key last. */
+function servedBy(
+  resource: ResourceDeclaration,
+  held: ReadonlySet<string>,
+  order: readonly string[],
+): boolean {
+  let indexes = indexesOf.get(resource);
+  if (!indexes) {
+    indexes = listIndexes(resource).map((i) => i.fields);
+    indexesOf.set(resource, indexes);
+  }
+  return indexes.some((fields) => {
+    let i = 0;
+    while (i < fields.length && held.has(fields[i] as string)) i++;
+    return order.every((f, j) => fields[i + j] === f);
+  });
+}
+
+/**
+ * A page filtered by a field equal to one of a few values (`in`), read as one run per value (LIST_SPLIT_VALUES_UP_TO;
+ * PostgreSQL cannot keep an index's order through `= ANY`, so the plain statement walks the sort's index and skips
+ * every row of the other values): when an index holds the field equal and then yields the sort, each run is that
+ * index read for one value. Sorted by another field, the runs are merged in the sort's order (`merge`); sorted by
+ * the field itself, the runs are read one after the other in the order of their values (`runs`). Only for one
+ * sort field (the key after it) of a large resource, values the database compares as they are compared here.
+ */
+function splitPlan(
+  bound: BoundResource,
+  conditions: readonly Fragment[],
+  equal: readonly string[],
+  splits: readonly { at: number; criterion: FilterCriterion }[],
+  sorts: readonly { field: string; direction: 'asc' | 'desc' }[],
+): { merge?: ListPlan['merge']; runs?: SortRun[]; pageWhere?: Fragment | undefined } | null {
+  const { resource } = bound;
+  if (resource.scale === 'small' || splits.length === 0) return null;
+  const [sort, key] = sorts;
+  if (!sort || sorts.length > 2 || (key && (key.field !== resource.key || key.direction !== sort.direction)))
+    return null;
+  for (const { at, criterion } of splits) {
+    const field = criterion.PropertyName;
+    const column = bound.columns[field];
+    const declared = resource.fields[field] as FieldDeclaration;
+    if (!column || !SPLIT_TYPES.test(column.getSQLType()) || declared.type === 'multiSelect') continue;
+    const held = new Set([...equal, field]);
+    const order = sorts.map((s) => s.field).filter((f) => !held.has(f));
+    if (!servedBy(resource, held, order)) continue;
+    // The values as the database compares them: a number once (`1` and `'01'` are one run), text as it is.
+    const numeric = /int|serial/.test(column.getSQLType());
+    const seen = new Map<string, unknown>();
+    for (const v of listSplitValues(criterion) ?? []) {
+      const value = numeric ? Number(coerce({ ...declared, type: 'number' }, v)) : coerce(declared, v);
+      seen.set(typeof value === 'string' ? `s${value}` : `${typeof value}${String(value)}`, value);
+    }
+    const values = [...seen.values()];
+    if (values.length < 2) return null;
+    const col = bound.sqlColumns[field] as Raw;
+    const others = allOf(conditions.filter((_, i) => i !== at));
+    if (sort.field !== field)
+      return { merge: { where: others, values: values.map((v) => q`${col} = ${v}`) } };
+    // Sorted by the field itself: its values in the sort's order, known here for numbers and booleans only.
+    if (!values.every((v) => typeof v === 'number' || typeof v === 'boolean')) return null;
+    const ordered = [...values].sort((a, b) => (Number(a) - Number(b)) * (sort.direction === 'asc' ? 1 : -1));
+    const keyOrder = q`${bound.sqlKey} ${raw(sort.direction)}`;
+    return { runs: ordered.map((v) => ({ where: q`${col} = ${v}`, order: keyOrder })), pageWhere: others };
+  }
+  return null;
 }

@@ -203,6 +203,7 @@ export function listPage(
       {
         whereWithoutSearch: plan.searchIndex.whereWithoutSearch,
         search: plan.searchIndex.plan,
+        walkOrder: plan.searchIndex.walkOrder,
         sorts: plan.sorts,
         limit,
         offset: query.$skip,
@@ -231,6 +232,8 @@ export function listPage(
     orderBy: plan.orderBy,
     runs: plan.runs,
     everyRecord: plan.everyRecord,
+    merge: plan.merge,
+    sorts: plan.sorts,
     limit,
     offset: query.$skip,
     fields,
