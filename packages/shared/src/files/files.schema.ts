@@ -198,5 +198,11 @@ export function opensInline(contentType: string): boolean {
 /** The private download address of a library file, and the contact file address (spec 001 section 7). */
 export const fileDownloadUrl = (fileId: number, open = false) =>
   `/api/files/download/${fileId}/${open ? '?open=true' : ''}`;
+/**
+ * The image of a library file for the back office, by the file's id (what an `image` field of a record holds,
+ * decision 0092): its thumbnail (150x150) or its served variant (the crop applied).
+ */
+export const fileImageUrl = (fileId: number, size: 'thumbnail' | 'content' = 'thumbnail') =>
+  `/api/images/File/${fileId}/${size}`;
 export const contactFileUrl = (contactId: number, fileId: number) =>
   `/api/files/tenant/contact/${contactId}/${fileId}`;

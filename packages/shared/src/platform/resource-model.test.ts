@@ -147,6 +147,17 @@ describe('normalizeField: one rule per field type', () => {
     expect(value(f('lookup'), -3)).toEqual({ error: 'Choose a Field.' });
   });
 
+  it('images: the id of a library file, nothing else', () => {
+    expect(value(f('image'), 42)).toEqual({ value: 42 });
+    expect(value(f('image'), '42')).toEqual({ value: 42 });
+    expect(value(f('image'), null)).toEqual({ value: null });
+    for (const wrong of [0, -1, 1.5, 'photo.jpg', { FileId: 3 }, [4]])
+      expect(value(f('image'), wrong)).toEqual({ error: 'Field: choose an image of the library.' });
+    expect(normalizeField({ type: 'image', label: 'Image', required: true }, '')).toEqual({
+      error: 'Image is required.',
+    });
+  });
+
   it('answers an error, not an exception, for a value no conversion accepts', () => {
     const hostile = { toString: 0 };
     for (const field of Object.values(samplesResource.fields))

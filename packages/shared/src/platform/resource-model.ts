@@ -185,6 +185,13 @@ function normalizeValue(field: FieldDeclaration, raw: unknown, options: Normaliz
       const id = Number(raw);
       return Number.isSafeInteger(id) && id > 0 ? { value: id } : { error: `Choose a ${label}.` };
     }
+    case 'image': {
+      // The id of a library file; whether it is one of the association's images is the server's check.
+      const id = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : Number.NaN;
+      return Number.isSafeInteger(id) && id > 0
+        ? { value: id }
+        : { error: `${label}: choose an image of the library.` };
+    }
   }
 }
 

@@ -6,7 +6,11 @@
  */
 import type { Permission } from './permissions.ts';
 
-/** The closed catalogue of field types. The web maps each to `{ Display, Input }` in a `Record<FieldType, …>`. */
+/**
+ * The closed catalogue of field types. The web maps each to `{ Display, Input }` in a `Record<FieldType, …>`.
+ * `image` holds the id of a file of the association's library (an image; the image dialog uploads, chooses and crops
+ * it); its Display shows the image's thumbnail (decision 0092).
+ */
 export const FIELD_TYPES = [
   'text',
   'textarea',
@@ -29,6 +33,7 @@ export const FIELD_TYPES = [
   'timezone',
   'lookup',
   'richText',
+  'image',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 

@@ -12,7 +12,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/context.ts';
+import { requireAuth, scope } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repo from './files.repo.ts';
 import type { FilesContext } from './files.service.ts';
@@ -179,6 +179,31 @@ export function imagesRoutes(ctx: () => FilesContext): FastifyPluginAsyncZod {
         response: { 200: imageSchema },
       },
       handler: (req) => images.imageOfFile(ctx(), requireAuth(req.auth), req.params.id),
+    });
+
+    // What an `image` field of a record shows (decision 0092): the image of the library file it names, by the file's
+    // id. Re-cropping keeps the address, so browsers check again after a minute.
+    app.get('/api/images/File/:id/:size', {
+      config: { permission: 'backoffice', scoped: true },
+      schema: {
+        tags: ['images'],
+        summary:
+          "The image of a library file, by the file's id: its thumbnail (150x150) or its served variant",
+        params: idParams.extend({ size: z.enum(['thumbnail', 'content']) }),
+      },
+      handler: async (req, reply) => {
+        const { tx, auth } = scope(req);
+        const row = await repo.imageOfFile(tx, auth.tenantId, req.params.id);
+        if (!row) throw notFound();
+        const found = images.contentOf(row, req.params.size === 'content' ? 'variant' : 'thumbnail');
+        if (!(await app.storage.has(found.key))) throw notFound();
+        return reply
+          .header('Content-Type', found.contentType)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "sandbox; default-src 'none'")
+          .header('Cache-Control', 'private, max-age=60')
+          .send(app.storage.get(found.key));
+      },
     });
 
     app.post('/api/images/Upload/:folderTypeId/:sourceId', {

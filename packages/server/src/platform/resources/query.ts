@@ -97,7 +97,8 @@ function coerce(field: FieldDeclaration, value: unknown): unknown {
     case 'number':
     case 'currency':
     case 'flags':
-    case 'lookup': {
+    case 'lookup':
+    case 'image': {
       const n = Number(value);
       if (!Number.isFinite(n)) throw badRequest(`${field.label} needs a number to filter by.`);
       return n;

@@ -50,4 +50,6 @@ export const filesModule: WebModule = {
     contacts: [{ key: 'files', title: 'Files', Panel: lazy(() => import('./contact-files-tab.tsx')) }],
   },
   recordAsides: { contacts: ContactPhoto },
+  // Every record's image field: upload, choose from the library and crop through the image dialog.
+  fieldPickers: { image: lazy(() => import('./image-field-picker.tsx')) },
 };

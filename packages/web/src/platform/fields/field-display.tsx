@@ -7,6 +7,7 @@ import {
   type DecimalRange,
   describeDecimalRange,
   type FieldType,
+  fileImageUrl,
   formatDateInput,
   formatDateValue,
   formatPhone,
@@ -77,6 +78,8 @@ export function displayText(props: FieldDisplayProps): string {
         .replace(/<[^>]*>/g, ' ')
         .replace(/\s+/g, ' ')
         .trim();
+    case 'image':
+      return 'Image';
     case 'text':
     case 'textarea':
     case 'time':
@@ -131,6 +134,30 @@ export function LookupDisplay(props: FieldDisplayProps) {
   const name = useLookupName(target ? `${apiBase(target)}/${target.view}Lookup` : null, props.value);
   if (props.value === null || props.value === undefined || props.value === '') return <span>{EMPTY}</span>;
   return <span>{name ?? String(props.value)}</span>;
+}
+
+/** The id of a library file as an image field holds it, or null. */
+export function imageFileId(value: unknown): number | null {
+  const id = typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** An image field shows its image's thumbnail (150x150, drawn at `size` pixels), named by the field's label. */
+export function ImageDisplay(props: FieldDisplayProps & { size?: number }) {
+  const id = imageFileId(props.value);
+  if (id === null) return <span>{EMPTY}</span>;
+  const size = props.size ?? 40;
+  return (
+    <img
+      src={fileImageUrl(id, 'thumbnail')}
+      alt={props.field.label}
+      width={size}
+      height={size}
+      loading="lazy"
+      className="gh-image"
+      style={{ display: 'block', objectFit: 'cover', borderRadius: 4 }}
+    />
+  );
 }
 
 export function MultilineDisplay(props: FieldDisplayProps) {

@@ -33,6 +33,7 @@ import {
 import {
   Checkbox,
   Group,
+  Input,
   MultiSelect,
   NumberInput,
   Select,
@@ -47,6 +48,8 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { api } from '../api-client.ts';
+import { useFieldPicker } from '../modules/modules-context.tsx';
+import { ImageDisplay } from './field-display.tsx';
 import type { FieldInputProps } from './field-types.ts';
 import { useLookupName } from './lookup-name.ts';
 
@@ -690,5 +693,34 @@ export function LookupFieldInput(props: FieldInputProps) {
       value={props.value === null || props.value === undefined ? null : String(props.value)}
       onChange={(v) => props.onChange(v === null ? null : Number(v))}
     />
+  );
+}
+
+/**
+ * An image field (decision 0092): its label, error and changed highlight here, and inside the control of the module
+ * that keeps images (the files feature's image dialog: upload, choose from the library, crop). Without that module
+ * the image is only shown.
+ */
+export function ImageFieldInput(props: FieldInputProps) {
+  const Picker = useFieldPicker('image');
+  const c = common(props);
+  return (
+    <Input.Wrapper
+      label={c.label}
+      error={c.error}
+      required={c.required}
+      data-changed={c['data-changed']}
+      style={
+        props.changed ? { outline: '1px solid var(--mantine-color-orange-6)', outlineOffset: 4 } : undefined
+      }
+    >
+      <Suspense fallback={<ImageDisplay field={props.field} value={props.value} context={props.context} />}>
+        {Picker && props.field.readOnly !== true ? (
+          <Picker {...props} />
+        ) : (
+          <ImageDisplay field={props.field} value={props.value} context={props.context} size={96} />
+        )}
+      </Suspense>
+    </Input.Wrapper>
   );
 }

@@ -3,6 +3,7 @@ import {
   BadgeDisplay,
   ContactEntryDisplay,
   displayAs,
+  ImageDisplay,
   LinkDisplay,
   LookupDisplay,
   MultilineDisplay,
@@ -18,6 +19,7 @@ import {
   DecimalRangeFieldInput,
   EmailFieldInput,
   FlagsFieldInput,
+  ImageFieldInput,
   LookupFieldInput,
   MultiSelectFieldInput,
   NumberFieldInput,
@@ -59,6 +61,7 @@ export const FIELD_REGISTRY: FieldRegistry = {
   timezone: { Display: TextDisplay, Input: TimezoneFieldInput },
   lookup: { Display: LookupDisplay, Input: LookupFieldInput },
   richText: { Display: MultilineDisplay, Input: RichTextFieldInput },
+  image: { Display: ImageDisplay, Input: ImageFieldInput },
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Me, ResourceDeclaration } from '@guildhall/shared';
+import type { FieldType, Me, ResourceDeclaration } from '@guildhall/shared';
 import { createContext, type ReactNode, useContext } from 'react';
 import { can, flagOn } from '../identity.ts';
 import {
@@ -26,6 +26,19 @@ export function useModules(): readonly WebModule[] {
   const modules = useContext(ModulesContext);
   if (!modules) throw new Error('useModules needs a ModulesProvider above it (the app provides it).');
   return modules;
+}
+
+/**
+ * The control a module gives a field type's input (`fieldPickers`: the image dialog for image fields), or null when
+ * no module gives one or there is no provider (a field shown outside the app's shells).
+ */
+export function useFieldPicker(type: FieldType) {
+  const modules = useContext(ModulesContext) ?? [];
+  for (const m of modules) {
+    const picker = m.fieldPickers?.[type];
+    if (picker) return picker;
+  }
+  return null;
 }
 
 export interface NavSection {

@@ -1,7 +1,8 @@
-import type { FeatureFlagKey, Model, Permission, ResourceDeclaration } from '@guildhall/shared';
+import type { FeatureFlagKey, FieldType, Model, Permission, ResourceDeclaration } from '@guildhall/shared';
 import type { IconProps } from '@tabler/icons-react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
+import type { FieldInputProps } from '../fields/field-types.ts';
 
 /** The sections of the back-office navigation, in the order they show. */
 export const NAV_SECTIONS = ['top', 'people', 'communications', 'setup'] as const;
@@ -120,4 +121,9 @@ export interface WebModule {
   /** What shows beside a record's PreviewBox, by resource name: a contact's photo. */
   recordAsides?: Record<string, Lazy<RecordActionProps>>;
   dashboardWidgets?: DashboardWidget[];
+  /**
+   * The control inside a field type's input when what the field holds is this feature's (decision 0092): the files
+   * feature's image dialog for `image` fields. The generic input draws the label and the error around it.
+   */
+  fieldPickers?: Partial<Record<FieldType, Lazy<FieldInputProps>>>;
 }
