@@ -70,6 +70,8 @@ export const events = pgTable(
     lateRefundPercent: integer('late_refund_percent'),
     creditHours: integer('credit_hours'),
     description: text('description'),
+    /** The event's image: a file of the library (an `image` field, decision 0092); null for none. */
+    imageFileId: bigint('image_file_id', { mode: 'number' }),
     /** The unguessable id of the public page and feeds (no enumeration of ids). */
     hashedEventId: text('hashed_event_id').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     isDeleted: boolean('is_deleted').notNull().default(false),

@@ -111,11 +111,17 @@ export const eventsResource = defineResource({
     },
     CreditHours: { type: 'number', label: 'Continuing-education credits', min: 0 },
     Description: { type: 'richText', label: 'Description', maxLength: 100_000 },
+    ImageFileId: {
+      type: 'image',
+      label: 'Image',
+      tooltip: 'Shown on the event’s page, in the events list and in the calendar.',
+    },
     HashedEventId: { type: 'text', label: 'Public link id', readOnly: true },
     CreatedAt: { type: 'datetime', label: 'Created', readOnly: true },
     IsDeleted: { type: 'boolean', label: 'Deleted', readOnly: true },
   },
   columns: [
+    { field: 'ImageFileId', title: 'Image', width: 64 },
     { field: 'Name', title: 'Event', sortable: true, rendererInfo: { Key: 'link' } },
     { field: 'StartsAt', title: 'Starts', sortable: true },
     { field: 'Repeats', title: 'Repeats' },
@@ -163,7 +169,7 @@ export const eventsResource = defineResource({
         'CreditHours',
       ],
     },
-    { title: 'Description', fields: ['Description'] },
+    { title: 'Description', fields: ['ImageFileId', 'Description'] },
   ],
   rowActions: [
     { key: 'edit', title: 'Edit', kind: 'edit' },
@@ -189,7 +195,17 @@ export const eventsResource = defineResource({
   },
   screen: {
     recordType: 'MainEntityParentPage',
-    preview: ['Name', 'StartsAt', 'EndsAt', 'Repeats', 'CategoryId', 'Status', 'Location', 'Capacity'],
+    preview: [
+      'ImageFileId',
+      'Name',
+      'StartsAt',
+      'EndsAt',
+      'Repeats',
+      'CategoryId',
+      'Status',
+      'Location',
+      'Capacity',
+    ],
     children: [
       { resource: 'eventDetails', parentField: 'EventId', title: 'Occurrences' },
       { resource: 'eventRegistrationTypes', parentField: 'EventId', title: 'Registration types' },

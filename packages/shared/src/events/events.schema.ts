@@ -41,6 +41,8 @@ export const calendarOccurrenceSchema = z.object({
   capacity: z.number().nullable(),
   seatsLeft: z.number().nullable(),
   timezone: z.string(),
+  /** The event's image (a library file's id): the calendar's agenda shows its thumbnail. */
+  ImageFileId: z.number().nullable(),
 });
 export type CalendarOccurrence = z.infer<typeof calendarOccurrenceSchema>;
 
@@ -142,6 +144,8 @@ export const eventPageSchema = z.object({
   RegistrationOpen: z.boolean(),
   WaitlistEnabled: z.boolean(),
   CreditHours: z.number().nullable(),
+  /** The event's image (its crop applied) and its thumbnail, where this page's reader may fetch them; null: none. */
+  Image: z.object({ Url: z.string(), ThumbnailUrl: z.string() }).nullable(),
   Occurrences: z.array(
     z.object({
       EventDetailId: z.number(),

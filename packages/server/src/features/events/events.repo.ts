@@ -40,6 +40,8 @@ export interface EventRow {
   late_refund_percent: unknown;
   credit_hours: unknown;
   description: string | null;
+  /** The event's image: a library file's id (an `image` field). */
+  image_file_id: unknown;
   hashed_event_id: string;
   is_deleted: boolean;
   category: string | null;
@@ -49,7 +51,7 @@ export interface EventRow {
 const eventColumns = q`e.event_id, e.name, e.status, e.visibility, ${iso('e.starts_at')} as starts_at,
   ${iso('e.ends_at')} as ends_at, e.timezone_id, e.repeats, e.repeat_until::text as repeat_until, e.recurrence_rule,
   e.location, e.online_url, e.capacity, e.waitlist_enabled, e.registration_open,
-  e.full_refund_days, e.late_refund_percent, e.credit_hours, e.description, e.hashed_event_id, e.is_deleted,
+  e.full_refund_days, e.late_refund_percent, e.credit_hours, e.description, e.image_file_id, e.hashed_event_id, e.is_deleted,
   c.name as category, c.color`;
 
 export function findEvent(tx: Tx, tenantId: string, eventId: number): Promise<EventRow | undefined> {
@@ -167,13 +169,14 @@ export async function calendarRangeJson(
           'status', o.status, 'eventStatus', o.event_status, 'color', o.color, 'location', o.location,
           'capacity', o.capacity,
           'seatsLeft', case when o.capacity is null then null else greatest(0, o.capacity - o.seats_taken) end,
-          'timezone', coalesce(o.timezone_id, ${range.tenantTimezone})
+          'timezone', coalesce(o.timezone_id, ${range.tenantTimezone}), 'ImageFileId', o.image_file_id
         ) order by o.sort_at, o.event_detail_id), '[]')::text as body
       from (
         select d.event_detail_id, d.event_id, e.name, d.starts_at as sort_at,
           ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at,
           d.status, e.status as event_status, c.color, coalesce(d.location, e.location) as location,
-          coalesce(d.capacity, e.capacity) as capacity, d.seats_taken, e.hashed_event_id, e.timezone_id
+          coalesce(d.capacity, e.capacity) as capacity, d.seats_taken, e.hashed_event_id, e.timezone_id,
+          e.image_file_id
         from event_details d
         join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
         left join event_categories c on c.tenant_id = e.tenant_id and c.category_id = e.category_id

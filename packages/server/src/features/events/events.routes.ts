@@ -30,6 +30,7 @@ import { type AuthContext, scope } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { billingApi } from '../billing/billing.module.ts';
 import { communicationsApi } from '../communications/communications.module.ts';
+import { filesApi } from '../files/files.module.ts';
 import { memberCertifications, memberRegisterCertification } from './events.certifications.ts';
 import {
   contactOfFeedToken,
@@ -41,7 +42,7 @@ import {
 import { etagOf, icsOf } from './events.ical.ts';
 import { attendeeListPdf, badgesPdf } from './events.pdf.ts';
 import * as repo from './events.repo.ts';
-import { num, one } from './events.repo.ts';
+import { num, numOrNull, one } from './events.repo.ts';
 import * as service from './events.service.ts';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -100,6 +101,26 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
       };
     });
+
+  /** An event's image (a library file's, decision 0092), or 404 when it has none. */
+  const sendEventImage = async (
+    reply: FastifyReply,
+    tx: Tx,
+    tenantId: string,
+    event: repo.EventRow,
+    size: 'variant' | 'thumbnail',
+    cache: 'public' | 'private',
+  ) => {
+    const fileId = numOrNull(event.image_file_id);
+    const found = fileId === null ? null : await filesApi.imageOfFile(tx, tenantId, fileId, size);
+    if (!found || !(await app.storage.has(found.key))) throw notFound();
+    return reply
+      .header('Content-Type', found.contentType)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "sandbox; default-src 'none'")
+      .header('Cache-Control', `${cache}, max-age=300`)
+      .send(app.storage.get(found.key));
+  };
 
   app.get('/api/events/getEventId/:id', {
     config: { permission: 'authenticated', scoped: true },
@@ -366,9 +387,27 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         tzOf(auth),
         app.services,
+        `/api/events/member/events/${num(event.event_id)}/image`,
       );
     },
   });
+
+  // The event's image for the member area: of an event the member may open (published), by the event's id.
+  for (const size of ['variant', 'thumbnail'] as const)
+    app.get(`/api/events/member/events/:id/image${size === 'thumbnail' ? '/thumbnail' : ''}`, {
+      config: { permission: 'member-area', scoped: true },
+      schema: {
+        tags: ['events'],
+        summary: `The image of a published event (its ${size === 'thumbnail' ? 'thumbnail' : 'crop applied'}), for the member area`,
+        params: z.object({ id }),
+      },
+      handler: async (req, reply) => {
+        const { tx, auth } = scope(req);
+        const event = await repo.findEvent(tx, auth.tenantId, req.params.id);
+        if (!event || event.is_deleted || event.status !== 'published') throw notFound();
+        return sendEventImage(reply, tx, auth.tenantId, event, size, 'private');
+      },
+    });
 
   app.post('/api/events/member/register', {
     config: { permission: 'member-area', scoped: true },
@@ -524,9 +563,26 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           { isMember: false, today: todayIn(tz) },
           tz,
           app.services,
+          `/api/events/public/${req.params.tenantId}/${req.params.hash}/image`,
         );
       }),
   });
+
+  // The image of a public event's page, by the same unguessable address (no session needed).
+  for (const size of ['variant', 'thumbnail'] as const)
+    app.get(`/api/events/public/:tenantId/:hash/image${size === 'thumbnail' ? '/thumbnail' : ''}`, {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['events'],
+        summary: `The image of a published public event (its ${size === 'thumbnail' ? 'thumbnail' : 'crop applied'}) by its hashed id`,
+        params: z.object({ tenantId: tenantParam, hash }),
+      },
+      handler: (req, reply) =>
+        withTenantTx(app.database.db, { tenantId: req.params.tenantId }, async (tx) => {
+          const event = await publicEvent(tx, req.params.tenantId, req.params.hash);
+          return sendEventImage(reply, tx, req.params.tenantId, event, size, 'public');
+        }),
+    });
 
   app.post('/api/events/public/:tenantId/:hash/register', {
     config: { permission: 'public' },

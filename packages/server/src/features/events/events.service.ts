@@ -1044,8 +1044,19 @@ export async function eventPage(
   buyer: { isMember: boolean; today: string },
   tenantTimezone: string | undefined,
   services: Pick<Services, 'resources'>,
+  /** Where this page's reader fetches the event's image (the public page's address or the member area's). */
+  imageAddress: string,
 ): Promise<EventPage> {
   const eventId = num(event.event_id);
+  const imageFileId = numOrNull(event.image_file_id);
+  // The file's id in the address: a new image is a new address for caches.
+  const image =
+    imageFileId === null
+      ? null
+      : {
+          Url: `${imageAddress}?f=${imageFileId}`,
+          ThumbnailUrl: `${imageAddress}/thumbnail?f=${imageFileId}`,
+        };
   const details = await rows<Record<string, unknown>>(
     tx,
     q`select d.event_detail_id, ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at, d.status,
@@ -1074,6 +1085,7 @@ export async function eventPage(
     RegistrationOpen: event.registration_open,
     WaitlistEnabled: event.waitlist_enabled,
     CreditHours: numOrNull(event.credit_hours),
+    Image: image,
     Occurrences: details.map((d) => {
       const capacity = numOrNull(d.capacity);
       return {

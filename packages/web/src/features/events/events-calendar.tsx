@@ -6,7 +6,7 @@ import dayGridPlugin from '@fullcalendar/react/daygrid';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { CALENDAR_RANGE_SHORTCUTS, displayTimeZone, resolveDateRange } from '@guildhall/shared';
+import { CALENDAR_RANGE_SHORTCUTS, displayTimeZone, fileImageUrl, resolveDateRange } from '@guildhall/shared';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,6 +21,12 @@ const VIEW_OF: Record<number, string> = {
   10: 'listYear',
   11: 'listYear',
 };
+
+/** An event's thumbnail where the calendar's reader may fetch it (staff by the file, members by the event). */
+const imageAddress = (area: 'backoffice' | 'member', event: { EventId: number }, fileId: number) =>
+  area === 'backoffice'
+    ? fileImageUrl(fileId, 'thumbnail')
+    : `/api/events/member/events/${event.EventId}/image/thumbnail?f=${fileId}`;
 
 /** The viewer's own timezone: the calendar shows every occurrence at the viewer's local time. */
 const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -91,6 +97,7 @@ export function EventsCalendar({ area }: { area: 'backoffice' | 'member' }) {
                       EventId: o.EventId,
                       HashedEventId: o.HashedEventId,
                       seatsLeft: o.seatsLeft,
+                      ImageFileId: o.ImageFileId,
                     },
                   }),
                 ),
@@ -100,6 +107,25 @@ export function EventsCalendar({ area }: { area: 'backoffice' | 'member' }) {
               setError(e);
               failure(e instanceof Error ? e : new Error(String(e)));
             });
+        }}
+        // The agenda's rows show the event's image beside its name; the grids keep to the name.
+        eventContent={(arg) => {
+          const fileId = (arg.event.extendedProps as { ImageFileId: number | null }).ImageFileId;
+          if (!arg.view.type.startsWith('list') || !fileId) return undefined;
+          return (
+            <Group gap="xs" wrap="nowrap">
+              <img
+                src={imageAddress(area, arg.event.extendedProps as { EventId: number }, fileId)}
+                alt=""
+                width={32}
+                height={32}
+                loading="lazy"
+                data-testid="calendar-event-image"
+                style={{ objectFit: 'cover', borderRadius: 4 }}
+              />
+              <span>{arg.event.title}</span>
+            </Group>
+          );
         }}
         datesSet={(info) => setView(info.view.type)}
         eventClick={(info) => {

@@ -222,6 +222,21 @@ export function MemberEventDetail() {
         }
       />
       <Stack gap="lg" maw={820}>
+        {e.Image ? (
+          <img
+            src={e.Image.Url}
+            alt={e.Name}
+            className="gh-image"
+            data-testid="event-image"
+            style={{
+              display: 'block',
+              maxWidth: '100%',
+              maxHeight: 360,
+              borderRadius: 8,
+              objectFit: 'cover',
+            }}
+          />
+        ) : null}
         {e.Description ? (
           <Typography>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify */}
