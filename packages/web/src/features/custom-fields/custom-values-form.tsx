@@ -16,7 +16,7 @@ import {
   type UploadedFile,
 } from '@guildhall/shared';
 import { Alert, Button, Group, Paper, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
-import { Suspense, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useMemo, useState } from 'react';
 import { isApiError } from '../../platform/api-client.ts';
 import { FIELD_REGISTRY } from '../../platform/fields/field-registry.ts';
 import type { FieldContext } from '../../platform/fields/field-types.ts';
@@ -166,35 +166,86 @@ function FieldControl({
   );
 }
 
-export function CustomValuesForm({ data, context, uploadUrl, saving, error, onSave, emptyText }: Props) {
-  const fields = data.Fields;
+/**
+ * The pages of a form and where the person filling it is: one page at a time, Next following the branch of the
+ * answers (a choice's GoTo) or else the next page, Back to the page before. The record's form and the questions of
+ * a registration page the same way.
+ */
+function usePaging(fields: readonly CustomField[], values: Values) {
   const pages = useMemo(() => formPages(fields), [fields]);
-  const [values, setValues] = useState<Values>(() => ({ ...data.Values }));
   const [history, setHistory] = useState<number[]>([]);
   const [page, setPage] = useState<number>(pages[0] ?? 1);
-  const editable = new Set(data.Editable);
-  const anyEditable = editable.size > 0;
-  const errors = isApiError(error) ? error.errors : {};
   const numeric = useMemo(
     () => Object.fromEntries(Object.entries(values).map(([k, v]) => [Number(k), v])),
     [values],
   );
-
-  if (fields.length === 0) return <Text c="dimmed">{emptyText}</Text>;
-
-  const next = nextPage(fields, numeric, page);
-  const onPage = fieldsOfPage(fields, page);
-  const errorOf = (f: CustomField) => errors[customFieldKey(f.CustomFieldId)]?.join(', ');
   const goTo = (target: number) => {
     setHistory((h) => [...h, page]);
     setPage(target);
   };
-  const back = () => {
-    const previous = history.at(-1);
-    if (previous === undefined) return;
-    setHistory((h) => h.slice(0, -1));
-    setPage(previous);
+  return {
+    pages,
+    page,
+    history,
+    next: nextPage(fields, numeric, page),
+    onPage: fieldsOfPage(fields, page),
+    goTo,
+    back: () => {
+      const previous = history.at(-1);
+      if (previous === undefined) return;
+      setHistory((h) => h.slice(0, -1));
+      setPage(previous);
+    },
+    /** Back to a page already passed (a step of the stepper). */
+    reopen: (target: number) => {
+      if (!history.includes(target)) return;
+      setHistory((h) => h.slice(0, h.indexOf(target)));
+      setPage(target);
+    },
   };
+}
+
+/** The steps of a paged form: the pages, those a branch skipped greyed, the ones passed open again on a click. */
+function PageSteps({ paging }: { paging: ReturnType<typeof usePaging> }) {
+  const { pages, page, history } = paging;
+  if (pages.length <= 1) return null;
+  return (
+    <Stepper
+      active={pages.indexOf(page)}
+      size="xs"
+      allowNextStepsSelect={false}
+      onStepClick={(i) => {
+        const target = pages[i];
+        if (target !== undefined) paging.reopen(target);
+      }}
+    >
+      {pages.map((p) => {
+        const skipped = p < page && !history.includes(p);
+        return (
+          <Stepper.Step
+            key={p}
+            label={`Page ${p}`}
+            description={skipped ? 'Skipped' : undefined}
+            color={skipped ? 'gray' : undefined}
+          />
+        );
+      })}
+    </Stepper>
+  );
+}
+
+export function CustomValuesForm({ data, context, uploadUrl, saving, error, onSave, emptyText }: Props) {
+  const fields = data.Fields;
+  const [values, setValues] = useState<Values>(() => ({ ...data.Values }));
+  const paging = usePaging(fields, values);
+  const editable = new Set(data.Editable);
+  const anyEditable = editable.size > 0;
+  const errors = isApiError(error) ? error.errors : {};
+
+  if (fields.length === 0) return <Text c="dimmed">{emptyText}</Text>;
+
+  const { page, next, onPage, goTo, back, history } = paging;
+  const errorOf = (f: CustomField) => errors[customFieldKey(f.CustomFieldId)]?.join(', ');
   const save = () => {
     const changed: Values = {};
     for (const f of fields) {
@@ -209,32 +260,7 @@ export function CustomValuesForm({ data, context, uploadUrl, saving, error, onSa
 
   return (
     <Stack gap="md">
-      {pages.length > 1 ? (
-        <Stepper
-          active={pages.indexOf(page)}
-          size="xs"
-          allowNextStepsSelect={false}
-          onStepClick={(i) => {
-            const target = pages[i];
-            if (target !== undefined && history.includes(target)) {
-              setHistory((h) => h.slice(0, h.indexOf(target)));
-              setPage(target);
-            }
-          }}
-        >
-          {pages.map((p) => {
-            const skipped = p < page && !history.includes(p);
-            return (
-              <Stepper.Step
-                key={p}
-                label={`Page ${p}`}
-                description={skipped ? 'Skipped' : undefined}
-                color={skipped ? 'gray' : undefined}
-              />
-            );
-          })}
-        </Stepper>
-      ) : null}
+      <PageSteps paging={paging} />
       {error && !isApiError(error) ? <Alert color="red">Saving failed. Try again.</Alert> : null}
       {isApiError(error) ? (
         <Alert color="red" title="Not saved">
@@ -287,9 +313,11 @@ export function CustomValuesForm({ data, context, uploadUrl, saving, error, onSa
 }
 
 /**
- * Questions answered while making a record (an event's registration): every question in form order with its
- * field's control, the answers kept by the caller and sent with the form; the server's messages (keyed by field,
- * with `prefix` for one person of a group) show beside them.
+ * Questions answered while making a record (an event's registration), with their fields' controls, the answers kept
+ * by the caller and sent with the form; the server's messages (keyed by field, with `prefix` for one person of a
+ * group) show beside them. Given `finish` (the form's submit button), the questions are paged as the record's form
+ * pages them (PageNumber, a choice's GoTo) and `finish` shows on the last page the answers lead to; without it, every
+ * question shows at once.
  */
 export function QuestionInputs({
   questions,
@@ -298,6 +326,7 @@ export function QuestionInputs({
   error,
   context,
   prefix = '',
+  finish,
 }: {
   questions: readonly CustomField[];
   values: Values;
@@ -305,22 +334,55 @@ export function QuestionInputs({
   error: unknown;
   context: FieldContext;
   prefix?: string;
+  finish?: ReactNode;
 }) {
+  const paging = usePaging(questions, values);
   const errors = isApiError(error) ? error.errors : {};
-  return (
+  const errorOf = (f: CustomField) => errors[prefix + customFieldKey(f.CustomFieldId)]?.join(', ');
+  const shown = finish === undefined ? questions : paging.onPage;
+  const controls = (
     <Stack gap="sm">
-      {questions.map((f) => (
+      {shown.map((f) => (
         <FieldControl
           key={f.CustomFieldId}
           field={f}
           value={values[String(f.CustomFieldId)]}
           onChange={(v) => onChange({ ...values, [String(f.CustomFieldId)]: v })}
-          error={errors[prefix + customFieldKey(f.CustomFieldId)]?.join(', ')}
+          error={errorOf(f)}
           context={context}
           editable
           uploadUrl=""
         />
       ))}
+    </Stack>
+  );
+  if (finish === undefined) return controls;
+  const { page, next, goTo, back, history, pages } = paging;
+  // A refused registration names answers that may sit on another page: a way there.
+  const firstError = questions.find((f) => errorOf(f));
+  const firstErrorPage = firstError ? (firstError.PageNumber ?? 1) : null;
+  return (
+    <Stack gap="sm">
+      <PageSteps paging={paging} />
+      {firstErrorPage !== null && firstErrorPage !== page ? (
+        <Alert color="red">
+          An answer on page {firstErrorPage} needs a look.{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => goTo(firstErrorPage)}>
+            Open page {firstErrorPage}
+          </Button>
+        </Alert>
+      ) : null}
+      {pages.length > 1 ? <section aria-label={`Questions, page ${page}`}>{controls}</section> : controls}
+      <Group justify="space-between">
+        {pages.length > 1 ? (
+          <Button variant="default" onClick={back} disabled={history.length === 0}>
+            Back
+          </Button>
+        ) : (
+          <span />
+        )}
+        {next !== null ? <Button onClick={() => goTo(next)}>Next: page {next}</Button> : finish}
+      </Group>
     </Stack>
   );
 }

@@ -204,6 +204,27 @@ export function MemberEventDetail() {
   const chosenDetail = detail ?? (open.length === 1 ? String(open[0]?.EventDetailId) : null);
   const chosenType =
     type ?? (e.RegistrationTypes.length === 1 ? String(e.RegistrationTypes[0]?.RegistrationTypeId) : null);
+  const registerButton = (
+    <Button
+      disabled={!chosenDetail || !e.RegistrationOpen}
+      loading={register.isPending}
+      onClick={() =>
+        register.mutate({
+          EventDetailId: Number(chosenDetail),
+          ...(chosenType ? { RegistrationTypeId: Number(chosenType) } : {}),
+          Attendees: guests
+            .filter((g) => g.Name.trim())
+            .map((g) => ({
+              Name: g.Name.trim(),
+              ...(g.Email.trim() ? { Email: g.Email.trim() } : {}),
+            })),
+          ...(e.Questions.length > 0 ? { Answers: answers } : {}),
+        })
+      }
+    >
+      Register
+    </Button>
+  );
   return (
     <>
       <PageHeader
@@ -333,6 +354,7 @@ export function MemberEventDetail() {
                     onChange={setAnswers}
                     error={register.error}
                     context={context}
+                    finish={registerButton}
                   />
                 </Suspense>
               </Stack>
@@ -346,25 +368,7 @@ export function MemberEventDetail() {
               </Alert>
             ) : null}
             <Group>
-              <Button
-                disabled={!chosenDetail || !e.RegistrationOpen}
-                loading={register.isPending}
-                onClick={() =>
-                  register.mutate({
-                    EventDetailId: Number(chosenDetail),
-                    ...(chosenType ? { RegistrationTypeId: Number(chosenType) } : {}),
-                    Attendees: guests
-                      .filter((g) => g.Name.trim())
-                      .map((g) => ({
-                        Name: g.Name.trim(),
-                        ...(g.Email.trim() ? { Email: g.Email.trim() } : {}),
-                      })),
-                    ...(e.Questions.length > 0 ? { Answers: answers } : {}),
-                  })
-                }
-              >
-                Register
-              </Button>
+              {e.Questions.length > 0 ? null : registerButton}
               <Anchor component={Link} to="/m/events?tab=mine" size="sm">
                 My registrations
               </Anchor>
