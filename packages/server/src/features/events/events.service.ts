@@ -3,7 +3,7 @@
  * occurrence's row lock (never one seat too many, however many register at once), the waitlist and its offers,
  * cancel with the association's refund rule, check-in, the calendar range and getEventId.
  */
-import { q, type Tx } from '@guildhall/db';
+import { type Fragment, q, type Tx } from '@guildhall/db';
 import {
   decideRegistration,
   EVENT_ATTENDEE_STATUSES,
@@ -17,6 +17,7 @@ import {
   holdsSeat,
   partiesToPromote,
   type RegisterAnswer,
+  type RegistrationOutcome,
   refundCents,
   registrationPrice,
   resolveTimeZone,
@@ -293,6 +294,111 @@ export function registrationQuestions(services: Pick<Services, 'resources'>): Ex
   return boundResource(services.resources, eventAttendeesResource.name).extraFields?.answers;
 }
 
+interface InsertedAttendee {
+  registration_id: unknown;
+  attendee_id: unknown;
+  attendee_name: string;
+  event_attendee_status_id: unknown;
+  check_in_code: string;
+  attendee_email: string | null;
+}
+
+interface PartyToWrite {
+  tenantId: string;
+  eventId: number;
+  eventDetailId: number;
+  registrant: Registrant;
+  people: { contactId: number | null; name: string; email: string | null }[];
+  contacts: number[];
+  registrationTypeId: number | null;
+  seatCents: number;
+}
+
+/** The registration and its attendees, after `seats` (a statement whose rows let them be written). */
+function partyStatement(p: PartyToWrite, status: number, seats: Fragment, guard: Fragment = q``) {
+  const registered = status === S.Registered;
+  return q`with seats as (${seats}),
+      reg as (
+        insert into event_registrations (tenant_id, event_id, event_detail_id, contact_id, channel)
+        select ${p.tenantId}, ${p.eventId}, ${p.eventDetailId}, ${p.registrant.contactId}, ${p.registrant.channel}
+        from seats${guard}
+        returning registration_id),
+      att as (
+        insert into event_attendees (tenant_id, event_id, event_detail_id, registration_id, contact_id, attendee_name,
+          attendee_email, registration_type_id, event_attendee_status_id, paid_cents)
+        select ${p.tenantId}, ${p.eventId}, ${p.eventDetailId}, reg.registration_id, r.c, r.n, r.e,
+          ${p.registrationTypeId}, ${status}, ${registered ? p.seatCents : 0}
+        from reg, jsonb_to_recordset(${JSON.stringify(p.people.map((x) => ({ c: x.contactId, n: x.name, e: x.email })))}::jsonb)
+          as r(c bigint, n text, e text)
+        returning registration_id, attendee_id, attendee_name, event_attendee_status_id, check_in_code, attendee_email)
+      select att.* from att order by att.attendee_id`;
+}
+
+/** Under the occurrence's lock: the registration, its attendees and the seats they take, in one statement. */
+function insertParty(tx: Tx, p: PartyToWrite, status: number): Promise<InsertedAttendee[]> {
+  const party = p.people.length;
+  return rows<InsertedAttendee>(
+    tx,
+    partyStatement(
+      p,
+      status,
+      q`update event_details set seats_taken = seats_taken + ${status === S.Registered ? party : 0}
+        where tenant_id = ${p.tenantId} and event_detail_id = ${p.eventDetailId} returning 1`,
+    ),
+  );
+}
+
+/** Whether one of the contacts already holds a place (any status but cancelled) at the occurrence. */
+async function alreadyRegistered(tx: Tx, tenantId: string, eventDetailId: number, contacts: number[]) {
+  const already = await one<{ n: unknown }>(
+    tx,
+    q`select count(*) as n from event_attendees
+      where tenant_id = ${tenantId} and event_detail_id = ${eventDetailId} and not is_deleted
+        and event_attendee_status_id <> ${S.Cancelled}
+        and contact_id in (select (jsonb_array_elements_text(${JSON.stringify(contacts)}::jsonb))::bigint)`,
+  );
+  return num(already?.n) > 0;
+}
+
+/**
+ * Takes the party's seats if they fit, in the statement that locks the occurrence's row (an UPDATE whose condition
+ * is the capacity, re-read by PostgreSQL on the row as the previous holder committed it), and writes the
+ * registration: null when they do not fit (or the occurrence is cancelled or gone), nothing written. Guests only:
+ * one statement, so the lock is held from it to the commit. With contacts, the check that none of them is already
+ * registered needs a snapshot taken after the lock (a statement's own snapshot predates its wait), so the seats are
+ * taken first and the check and the writes are the second statement; a duplicate answers 409 and the transaction's
+ * rollback gives the seats back.
+ */
+async function registerIfSeatsFit(tx: Tx, p: PartyToWrite): Promise<InsertedAttendee[] | null> {
+  const party = p.people.length;
+  const seats = q`update event_details d set seats_taken = d.seats_taken + ${party}
+      from events e
+      where d.tenant_id = ${p.tenantId} and d.event_detail_id = ${p.eventDetailId} and not d.is_deleted
+        and d.status <> 'cancelled' and e.tenant_id = d.tenant_id and e.event_id = d.event_id and not e.is_deleted
+        and (coalesce(d.capacity, e.capacity) is null or d.seats_taken + ${party} <= coalesce(d.capacity, e.capacity))
+      returning d.event_detail_id`;
+  if (p.contacts.length === 0) {
+    const written = await rows<InsertedAttendee>(tx, partyStatement(p, S.Registered, seats));
+    return written.length > 0 ? written : null;
+  }
+  const taken = await rows(tx, seats);
+  if (taken.length === 0) return null;
+  const written = await rows<InsertedAttendee>(
+    tx,
+    partyStatement(
+      p,
+      S.Registered,
+      q`select 1`,
+      q` where not exists (select 1 from event_attendees a where a.tenant_id = ${p.tenantId}
+          and a.event_detail_id = ${p.eventDetailId} and not a.is_deleted
+          and a.event_attendee_status_id <> ${S.Cancelled}
+          and a.contact_id in (select (jsonb_array_elements_text(${JSON.stringify(p.contacts)}::jsonb))::bigint))`,
+    ),
+  );
+  if (written.length === 0) throw new HttpError(409, 'Already registered for this occurrence.');
+  return written;
+}
+
 /**
  * Registers a party for an occurrence. Capacity (of the occurrence, and of the registration type) is decided under
  * the occurrence's row lock, so parallel registrations take turns and never take one seat too many. A full
@@ -406,38 +512,6 @@ export async function register(
     if (quick.outcome === 'refused') throw new HttpError(409, quick.message);
   }
 
-  const detail = await lockDetail(tx, tenantId, input.eventDetailId);
-  if (detail.detail_status === 'cancelled') throw new HttpError(409, 'This occurrence is cancelled.');
-  // Offers from the waitlist that have expired give their seats back here, under the lock: to the next parties in
-  // line first (they waited longer), then to this registration.
-  if (probe.stale_offers) {
-    const { taken } = await promoteWaitlist(tx, tenantId, detail, outgoing);
-    detail.seats_taken = taken;
-  }
-  if (contacts.length > 0) {
-    const already = await one<{ n: unknown }>(
-      tx,
-      q`select count(*) as n from event_attendees
-        where tenant_id = ${tenantId} and event_detail_id = ${input.eventDetailId} and not is_deleted
-          and event_attendee_status_id <> ${S.Cancelled}
-          and contact_id in (select (jsonb_array_elements_text(${JSON.stringify(contacts)}::jsonb))::bigint)`,
-    );
-    if (num(already?.n) > 0) throw new HttpError(409, 'Already registered for this occurrence.');
-  }
-  const limits = [{ capacity: numOrNull(detail.capacity), taken: num(detail.seats_taken) }];
-  if (type && numOrNull(type.capacity) !== null) {
-    const typeTaken = await one<{ n: unknown }>(
-      tx,
-      q`select coalesce(sum(registered_attendees_count), 0) as n from event_attendees
-        where tenant_id = ${tenantId} and event_detail_id = ${input.eventDetailId}
-          and registration_type_id = ${num(type.registration_type_id)} and not is_deleted
-          and event_attendee_status_id in (2, 4, 5, 6, 7)`,
-    );
-    limits.push({ capacity: numOrNull(type.capacity), taken: num(typeTaken?.n) });
-  }
-  const decision = decideRegistration(limits, party, detail.waitlist_enabled);
-  if (decision.outcome === 'refused') throw new HttpError(409, decision.message);
-
   const price = type
     ? registrationPrice(
         {
@@ -450,36 +524,62 @@ export async function register(
       )
     : { unitPriceCents: 0, discountCents: 0 };
   const seatCents = price.unitPriceCents - price.discountCents;
+  const party_ = {
+    tenantId,
+    eventId,
+    eventDetailId: input.eventDetailId,
+    registrant,
+    people,
+    contacts,
+    registrationTypeId: type ? num(type.registration_type_id) : null,
+    seatCents,
+  };
+
+  // The seat decision as one conditional statement (decision 0140): the UPDATE that adds the party's seats only if
+  // they fit locks the occurrence's row itself, so the lock is held from that statement to the commit. Taken when
+  // the occurrence's limit is the only one (no registration type with seats of its own) and no expired offer waits
+  // to be released; otherwise, and when the seats do not fit (the waitlist or the refusal's message), the locked
+  // decision below.
+  let detail: LockedDetail = probe;
+  let decision: RegistrationOutcome | null = null;
+  let inserted: InsertedAttendee[] = [];
+  const typeCapped = type !== undefined && numOrNull(type.capacity) !== null;
+  if (!probe.stale_offers && !typeCapped) {
+    const taken = await registerIfSeatsFit(tx, party_);
+    if (taken) {
+      decision = { outcome: 'registered' };
+      inserted = taken;
+    }
+  }
+  if (!decision) {
+    detail = await lockDetail(tx, tenantId, input.eventDetailId);
+    if (detail.detail_status === 'cancelled') throw new HttpError(409, 'This occurrence is cancelled.');
+    // Offers from the waitlist that have expired give their seats back here, under the lock: to the next parties in
+    // line first (they waited longer), then to this registration.
+    if (probe.stale_offers) {
+      const { taken } = await promoteWaitlist(tx, tenantId, detail, outgoing);
+      detail.seats_taken = taken;
+    }
+    if (contacts.length > 0 && (await alreadyRegistered(tx, tenantId, input.eventDetailId, contacts)))
+      throw new HttpError(409, 'Already registered for this occurrence.');
+    const limits = [{ capacity: numOrNull(detail.capacity), taken: num(detail.seats_taken) }];
+    if (type && numOrNull(type.capacity) !== null) {
+      const typeTaken = await one<{ n: unknown }>(
+        tx,
+        q`select coalesce(sum(registered_attendees_count), 0) as n from event_attendees
+          where tenant_id = ${tenantId} and event_detail_id = ${input.eventDetailId}
+            and registration_type_id = ${num(type.registration_type_id)} and not is_deleted
+            and event_attendee_status_id in (2, 4, 5, 6, 7)`,
+      );
+      limits.push({ capacity: numOrNull(type.capacity), taken: num(typeTaken?.n) });
+    }
+    decision = decideRegistration(limits, party, detail.waitlist_enabled);
+    if (decision.outcome === 'refused') throw new HttpError(409, decision.message);
+    // The registration, its attendees and the seats they take, in one statement (one round trip under the lock).
+    inserted = await insertParty(tx, party_, decision.outcome === 'waitlisted' ? S.Waitlisted : S.Registered);
+  }
   const status = decision.outcome === 'waitlisted' ? S.Waitlisted : S.Registered;
 
-  // The registration, its attendees and the seats they take, in one statement (one round trip under the lock).
-  const inserted = await rows<{
-    registration_id: unknown;
-    attendee_id: unknown;
-    attendee_name: string;
-    event_attendee_status_id: unknown;
-    check_in_code: string;
-    attendee_email: string | null;
-  }>(
-    tx,
-    q`with reg as (
-        insert into event_registrations (tenant_id, event_id, event_detail_id, contact_id, channel)
-        values (${tenantId}, ${eventId}, ${input.eventDetailId}, ${registrant.contactId}, ${registrant.channel})
-        returning registration_id),
-      seats as (
-        update event_details set seats_taken = seats_taken + ${status === S.Registered ? party : 0}
-        where tenant_id = ${tenantId} and event_detail_id = ${input.eventDetailId} and ${status === S.Registered}
-        returning 1),
-      att as (
-        insert into event_attendees (tenant_id, event_id, event_detail_id, registration_id, contact_id, attendee_name,
-          attendee_email, registration_type_id, event_attendee_status_id, paid_cents)
-        select ${tenantId}, ${eventId}, ${input.eventDetailId}, reg.registration_id, r.c, r.n, r.e,
-          ${type ? num(type.registration_type_id) : null}, ${status}, ${status === S.Registered ? seatCents : 0}
-        from reg, jsonb_to_recordset(${JSON.stringify(people.map((p) => ({ c: p.contactId, n: p.name, e: p.email })))}::jsonb)
-          as r(c bigint, n text, e text)
-        returning registration_id, attendee_id, attendee_name, event_attendee_status_id, check_in_code, attendee_email)
-      select att.* from att order by att.attendee_id`,
-  );
   const registrationId = num(inserted[0]?.registration_id);
   // Each attendee's answers (the rows come back in the order the people were named).
   for (const [i, a] of answers.entries()) {
