@@ -229,13 +229,14 @@ describe('communications', () => {
     await page.getByText('Event attendees', { exact: true }).click();
     await page.getByRole('combobox', { name: 'Event' }).click();
     await page.getByRole('option', { name: /^Harvest supper/ }).click();
+    // How many the audience reaches, before sending, and the confirmation names the count.
+    await page.getByTestId('audience-reach').getByText('Reaches 1 person now').waitFor();
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/\/a\/mailings\/\d+$/);
     await page.getByRole('button', { name: 'Send now' }).click();
-    await page
-      .getByRole('dialog', { name: 'Send the mailing' })
-      .getByRole('button', { name: 'Send' })
-      .click();
+    const confirm = page.getByRole('dialog', { name: 'Send the mailing' });
+    await confirm.getByText('Send "Supper reminder" now to 1 person?').waitFor();
+    await confirm.getByRole('button', { name: 'Send' }).click();
     await page
       .getByRole('table', { name: 'Delivery log' })
       .getByRole('row')

@@ -70,6 +70,17 @@ export const audienceOptionsSchema = z.object({
 });
 export type AudienceOptions = z.infer<typeof audienceOptionsSchema>;
 
+/** How many people an audience reaches as things stand (it is chosen again when the send starts). */
+export const audienceCountSchema = z.object({
+  /** Distinct addresses that would be sent to. */
+  Recipients: z.number().int(),
+  /** Distinct addresses skipped: on the suppression list (unsubscribed or bounced). */
+  Suppressed: z.number().int(),
+  /** People of the audience without an email address. */
+  WithoutAddress: z.number().int(),
+});
+export type AudienceCount = z.infer<typeof audienceCountSchema>;
+
 export const MAILING_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
 export const RECIPIENT_STATUSES = [
   'queued',

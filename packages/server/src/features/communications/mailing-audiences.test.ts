@@ -144,8 +144,19 @@ async function suppress(tenantId: string, email: string) {
   );
 }
 
-/** Sends a mailing to the audience and answers its log: address to status. */
+/** How many the audience reaches before sending (the mailing screen shows it). */
+async function countOf(audience: unknown, as = api) {
+  const res = await as.post('/api/communication/mailings/audience-count', { Audience: audience });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { Recipients: number; Suppressed: number; WithoutAddress: number };
+}
+
+/**
+ * Sends a mailing to the audience and answers its log: address to status. The count asked before sending names as
+ * many recipients and suppressed addresses as the send then logs.
+ */
 async function sendTo(audience: unknown): Promise<Record<string, string>> {
+  const before = await countOf(audience);
   const created = await api.post('/api/communication/mailings', {
     Name: 'Audience',
     Subject: 'Hello',
@@ -160,6 +171,11 @@ async function sendTo(audience: unknown): Promise<Record<string, string>> {
     Email: string;
     Status: string;
   }[];
+  const statuses = log.map((r) => r.Status);
+  expect(before).toMatchObject({
+    Recipients: statuses.filter((x) => x !== 'suppressed').length,
+    Suppressed: statuses.filter((x) => x === 'suppressed').length,
+  });
   return Object.fromEntries(log.map((r) => [r.Email, r.Status]));
 }
 
@@ -281,6 +297,7 @@ describe('event audience', () => {
     const cancelled = await contact(api, 'Cancel', addr('cancel'));
     const waiting = await contact(api, 'Wait', addr('wait'));
     const muted = await contact(api, 'Muted', addr('muted'));
+    const unreachable = await contact(api, 'Nomail', null);
     await suppress(tid, addr('muted'));
     const eventId = await event(tid, [
       { contactId: registered, status: 4 },
@@ -288,12 +305,24 @@ describe('event audience', () => {
       { contactId: waiting, status: 1 },
       { contactId: muted, status: 4 },
       { contactId: null, email: addr('guest'), status: 4 },
+      { contactId: unreachable, status: 4 },
     ]);
     // The other association's event of the same id: its attendees are never reached.
     const foreign = await contact(apiOther, 'Olga', addr('olga2'));
     const foreignEvent = await event(other.tenant.id, [{ contactId: foreign, status: 4 }]);
     expect(foreignEvent).toBe(eventId);
 
+    expect(await countOf({ Kind: 'event', EventId: eventId, AttendeeStatusIds: [4] })).toEqual({
+      Recipients: 2,
+      Suppressed: 1,
+      WithoutAddress: 1,
+    });
+    // The same event id in the other association counts its own attendee only.
+    expect(await countOf({ Kind: 'event', EventId: eventId, AttendeeStatusIds: [4] }, apiOther)).toEqual({
+      Recipients: 1,
+      Suppressed: 0,
+      WithoutAddress: 0,
+    });
     expect(await sendTo({ Kind: 'event', EventId: eventId, AttendeeStatusIds: [4] })).toEqual({
       [addr('reg')]: 'sent',
       [addr('guest')]: 'sent',

@@ -4,7 +4,9 @@
  * preferences. Thin: each calls mailings.service.ts.
  */
 import {
+  audienceCountSchema,
   audienceOptionsSchema,
+  mailingAudienceSchema,
   mailingInputSchema,
   mailingSchema,
   mailingSummarySchema,
@@ -143,6 +145,20 @@ export const mailingsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const { tx, auth } = scope(req);
       return service.audienceOptions(tx, auth.tenantId);
+    },
+  });
+  app.post('/api/communication/mailings/audience-count', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['communications'],
+      summary:
+        'How many people an audience reaches now: the addresses it would be sent to, the suppressed ones and those without an address',
+      body: z.object({ Audience: mailingAudienceSchema }),
+      response: { 200: audienceCountSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return service.audienceCount(tx, app.services, auth.tenantId, req.body.Audience);
     },
   });
   app.get('/api/communication/mailings/:id', {

@@ -20,6 +20,7 @@ import {
   withTenantTx,
 } from '@guildhall/db';
 import {
+  type AudienceCount,
   type AudienceOptions,
   designSchema,
   listRequestSchema,
@@ -528,6 +529,33 @@ async function materialize(
     ),
   );
   return Number(n?.n ?? 0);
+}
+
+/**
+ * How many people the audience reaches now, counted as the send counts them: distinct addresses, those on the
+ * suppression list apart, and the people it names who have no address.
+ */
+export async function audienceCount(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  audience: MailingAudience,
+): Promise<AudienceCount> {
+  const source = audienceSource(services, tenantId, audience);
+  const [r] = await runFragment<{ recipients: number; suppressed: number; without_address: number }>(
+    tx,
+    q`select
+        count(distinct lower(x.email)) filter (where coalesce(x.email, '') <> '' and s.email is null)::int as recipients,
+        count(distinct lower(x.email)) filter (where coalesce(x.email, '') <> '' and s.email is not null)::int as suppressed,
+        count(distinct x.contact_id) filter (where coalesce(x.email, '') = '')::int as without_address
+      from (${source}) x
+      left join mail_suppressions s on s.tenant_id = ${tenantId} and s.email = lower(x.email)`,
+  );
+  return {
+    Recipients: Number(r?.recipients ?? 0),
+    Suppressed: Number(r?.suppressed ?? 0),
+    WithoutAddress: Number(r?.without_address ?? 0),
+  };
 }
 
 /** The membership types (with their levels) and the events a mailing's audience can be chosen from. */

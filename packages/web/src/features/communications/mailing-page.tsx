@@ -6,6 +6,7 @@
  * recipient (queued, sent, deferred, failed, bounced, suppressed).
  */
 import {
+  type AudienceCount,
   type AudienceOptions,
   DEFAULT_AUDIENCE_ATTENDEE_STATUSES,
   DEFAULT_AUDIENCE_MEMBERSHIP_STATUSES,
@@ -361,6 +362,21 @@ function AudiencePicker({
   );
 }
 
+const number = new Intl.NumberFormat('en-US');
+const people = (n: number) => `${number.format(n)} ${n === 1 ? 'person' : 'people'}`;
+
+/** What the audience reaches now, in words: "Reaches 1,204 people now (3 suppressed, 12 without an address)". */
+export function reachText(c: AudienceCount): string {
+  const apart = [
+    c.Suppressed ? `${number.format(c.Suppressed)} suppressed` : null,
+    c.WithoutAddress ? `${number.format(c.WithoutAddress)} without an address` : null,
+  ].filter(Boolean);
+  return `Reaches ${people(c.Recipients)} now${apart.length ? ` (${apart.join(', ')}: not sent to)` : ''}`;
+}
+
+const countAudience = (Audience: MailingAudience) =>
+  api.post<AudienceCount>('/api/communication/mailings/audience-count', { Audience });
+
 /** Whether the audience names its recipients well enough to save. */
 function audienceComplete(a: MailingAudience): boolean {
   if (a.Kind === 'membership') return a.Statuses.length > 0;
@@ -417,6 +433,14 @@ export function MailingPage() {
     }
   }, [mailing.data, dirty]);
 
+  // How many the chosen audience reaches, asked again a moment after each change.
+  const [audience] = useDebouncedValue(draft.Audience, 400);
+  const reach = useQuery({
+    queryKey: ['mailing-audience-count', audience],
+    queryFn: () => countAudience(audience),
+    enabled: (!mailing.data || mailing.data.Status === 'draft') && audienceComplete(audience),
+  });
+
   const contacts = resourceByName('contacts');
   const filterOptions = [
     { value: '0', label: 'Every contact with an email address' },
@@ -452,9 +476,16 @@ export function MailingPage() {
     const mailingId = dirty || !id ? await save() : id;
     if (!mailingId) return;
     const at = scheduled && when ? new Date(when).toISOString() : null;
+    let count: AudienceCount;
+    try {
+      count = await countAudience(draft.Audience);
+    } catch (e) {
+      notifyError(e);
+      return;
+    }
     const question = at
-      ? `Send "${draft.Name}" on ${formatDateTime(at, tz)}? Its recipients are chosen then.`
-      : `Send "${draft.Name}" now to its recipients?`;
+      ? `Send "${draft.Name}" on ${formatDateTime(at, tz)}? It would reach ${people(count.Recipients)} today; its recipients are chosen then.`
+      : `Send "${draft.Name}" now to ${people(count.Recipients)}?${count.Suppressed ? ` ${number.format(count.Suppressed)} suppressed ${count.Suppressed === 1 ? 'address is' : 'addresses are'} skipped.` : ''}`;
     if (
       !(await confirmDialog({
         title: 'Send the mailing',
@@ -539,11 +570,22 @@ export function MailingPage() {
                   onChange={(e) => update({ Subject: e.currentTarget.value })}
                 />
               </SimpleGrid>
-              <AudiencePicker
-                value={draft.Audience}
-                onChange={(Audience) => update({ Audience })}
-                filterOptions={filterOptions}
-              />
+              <div>
+                <AudiencePicker
+                  value={draft.Audience}
+                  onChange={(Audience) => update({ Audience })}
+                  filterOptions={filterOptions}
+                />
+                <Text size="sm" mt="xs" aria-live="polite" data-testid="audience-reach">
+                  {!audienceComplete(draft.Audience)
+                    ? ''
+                    : reach.data && audience === draft.Audience
+                      ? reachText(reach.data)
+                      : reach.isError
+                        ? 'The recipients could not be counted.'
+                        : 'Counting the recipients…'}
+                </Text>
+              </div>
               <div>
                 <Text size="sm" fw={500} mb={4}>
                   Message
