@@ -26,6 +26,9 @@
  * `--only p15` every report bar in one command: the grouped report at 1,000,000 contacts, the query tool's CSV of
  * 1,000,000 rows on PGlite and on a PostgreSQL database of its own (made and dropped; `--query-tool-db` names
  * another), and the custom-field list bar (`--cf-contacts`); each result file keeps the load average it ran at.
+ * `--only mail` the mail bar (bench/src/mail.ts): a mailing to `--mail-recipients` (10,000) contacts delivered by the
+ * server (as `npm start` runs it, on PostgreSQL) to a local SMTP sink, messages a second and memory; then killed
+ * halfway with each of `--mail-kills` (SIGTERM,SIGKILL) and restarted: copies per recipient.
  * `--only custom-fields` the custom-fields list bar alone through the HTTP API (`--cf-contacts` sets its size,
  * 100,000 by default), written as the `customFields` entry of lists-postgres.json.
  */
@@ -41,6 +44,7 @@ import { measureEvents } from './events.ts';
 import { measureImages } from './images.ts';
 import { measureImport } from './import.ts';
 import { measureLists } from './lists.ts';
+import { measureMail } from './mail.ts';
 import { measureMemberships } from './memberships.ts';
 import { idleMemory } from './memory.ts';
 import { measureQueryToolCsv } from './query-tool.ts';
@@ -87,6 +91,9 @@ const { values: args } = parseArgs({
     'memberships-renewals': { type: 'string', default: '100000' },
     'memberships-resume': { type: 'string', default: '20000' },
     'memberships-list': { type: 'string', default: '500000' },
+    /** Recipients of the mail bar's mailings, and the signals its kill-and-restart runs use. */
+    'mail-recipients': { type: 'string', default: '10000' },
+    'mail-kills': { type: 'string', default: 'SIGTERM,SIGKILL' },
     /** Contacts of the custom-fields bar (10 custom fields each). */
     'cf-contacts': { type: 'string', default: '100000' },
     /** Invoice PDFs of the billing bench, and the open invoices of its aging report (PostgreSQL). */
@@ -249,6 +256,13 @@ if (args.only === undefined || args.only === 'memberships') {
   });
   write('memberships-renewals', r.renewals);
   write('memberships-list', r.list);
+}
+if (args.only === undefined || args.only === 'mail') {
+  const r = await measureMail(root, {
+    recipients: Number(args['mail-recipients']),
+    kills: args['mail-kills'].split(',').filter(Boolean),
+  });
+  write('mail', r);
 }
 if (args.only !== undefined && args.only !== 'web' && args.only !== 'p7') process.exit(0);
 

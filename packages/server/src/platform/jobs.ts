@@ -21,6 +21,11 @@ export interface ClaimedJob {
   payload: Record<string, unknown>;
   userId: number | null;
   attempts: number;
+  /**
+   * Aborted when the worker is asked to stop (the process is shutting down). A long job may end early at a point
+   * where it can resume, after queueing what is left of it; `stop()` waits for it either way.
+   */
+  stopping?: AbortSignal;
 }
 
 export type JobHandler = (database: Database, job: ClaimedJob) => Promise<void>;
@@ -186,6 +191,7 @@ export function startWorker(
 ): Worker {
   const kinds = Object.keys(handlers);
   let stopped = false;
+  const stopping = new AbortController();
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
@@ -204,7 +210,7 @@ export function startWorker(
     try {
       const handler = handlers[job.kind];
       if (!handler) throw new Error(`no handler for job ${job.kind}`);
-      await handler(database, job);
+      await handler(database, { ...job, stopping: stopping.signal });
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       permanent = err instanceof PermanentJobError;
@@ -253,6 +259,7 @@ export function startWorker(
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       if (timer) clearTimeout(timer);
       while (running) await running;
     },

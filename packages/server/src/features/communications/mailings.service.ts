@@ -640,12 +640,55 @@ function outcomeOf(result: DeliveryResult, attempts: number): Outcome {
   };
 }
 
+interface Answer extends Outcome {
+  id: number;
+  email: string;
+}
+
+/**
+ * One transaction of the delivery: writes the answers the mail server gave (a hard bounce also suppresses the
+ * address) and marks the recipients about to be handed over as `sending`; answers the ids so marked (a recipient
+ * another run took in between is not).
+ */
+async function recordAndHandOver(
+  db: Database['db'],
+  tenantId: string,
+  answers: readonly Answer[],
+  next: readonly number[],
+): Promise<Set<number>> {
+  if (answers.length === 0 && next.length === 0) return new Set();
+  return withTenantTx(db, { tenantId }, async (tx) => {
+    if (answers.length > 0) {
+      await tx.execute(sql`update mailing_recipients r set status = o.status, last_error = o.error,
+          next_attempt_at = o.next, updated_at = now(),
+          sent_at = case when o.status = 'sent' then now() else r.sent_at end
+        from jsonb_to_recordset(${JSON.stringify(answers)}::jsonb) as o(id bigint, status text, error text, next timestamptz)
+        where r.tenant_id = ${tenantId} and r.recipient_id = o.id`);
+      const bounced = answers.filter((x) => x.status === 'bounced');
+      if (bounced.length > 0)
+        await tx
+          .insert(mailSuppressions)
+          .values(bounced.map((x) => ({ tenantId, email: x.email, reason: 'bounced', detail: x.error })))
+          .onConflictDoNothing();
+    }
+    if (next.length === 0) return new Set<number>();
+    const marked = rowsOf<{ recipient_id: number | string }>(
+      await tx.execute(sql`update mailing_recipients set status = 'sending', updated_at = now()
+        where tenant_id = ${tenantId} and recipient_id = any(${`{${next.join(',')}}`}::bigint[]) and status = 'claimed'
+        returning recipient_id`),
+    );
+    return new Set(marked.map((m) => Number(m.recipient_id)));
+  });
+}
+
 /**
  * The `mailing-send` job. Delivery is at most once per recipient (decision 0152, revised): a batch is claimed
- * (`claimed`), and each message is marked `sending` in a committed statement just before it is handed to the mail
- * server, its outcome written as soon as the server answers. A run that stopped (a crash, a kill) leaves `claimed`
- * rows, never handed to the mail server, which the next run queues again, and at most a few `sending` rows (the
- * messages in flight), which it records as `unknown` and does not send again.
+ * (`claimed`) and rendered from the template compiled once, then handed to the mail server wave by wave, as many at
+ * once as the mailer's pooled connections: one transaction writes the previous wave's answers and marks this wave
+ * `sending` before it is handed over. A run that stopped (a crash, a kill) leaves `claimed` rows, never handed to
+ * the mail server, which the next run queues again, and at most one wave of `sending` rows (the messages in
+ * flight), which it records as `unknown` and does not send again. A server shutting down (`job.stopping`) ends the
+ * run between waves with every answer written and queues the rest for its next start: nobody twice, nobody skipped.
  */
 export function mailingHandler(
   services: Services,
@@ -696,7 +739,39 @@ export function mailingHandler(
     if (!state) return;
     const compiled = compileMailing(state.row.subject, state.row.bodyHtml);
     const pace = pacer(rate);
+    const messageOf = (r: RecipientRow, contacts: Map<number, ContactValues>): DeliveryMessage => {
+      const addresses = addressesOf(state.ctx, tenantId, r.token);
+      const contact = r.contact_id ? (contacts.get(Number(r.contact_id)) ?? null) : null;
+      const out = renderMessage(compiled, state.ctx, valuesOf(state.ctx, contact, addresses), addresses);
+      return {
+        to: r.email,
+        subject: out.subject,
+        html: out.html,
+        text: out.text,
+        headers: {
+          'List-Unsubscribe': `<${addresses.unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'X-Guildhall-Mailing': `${mailingId}`,
+        },
+        returnPath: returnPathOf(services.config.mailFrom, tenantId, r.token),
+      };
+    };
+    // The answers of the wave handed over last, written with the next wave's hand-over (one transaction a wave).
+    let answered: Answer[] = [];
     for (;;) {
+      // A stopping server ends here, between waves: what is left is queued again for the next start.
+      if (job.stopping?.aborted) {
+        await recordAndHandOver(db, tenantId, answered, []);
+        await withTenantTx(db, { tenantId }, (tx) =>
+          services.jobs.enqueue(tx, {
+            tenantId,
+            kind: MAILING_JOB,
+            payload: { mailingId },
+            userId: job.userId,
+          }),
+        );
+        return;
+      }
       // 2. Claim a batch: queued, or deferred whose next try is due.
       const claimed = await withTenantTx(db, { tenantId }, async (tx) => {
         const rows = rowsOf<RecipientRow>(
@@ -708,6 +783,7 @@ export function mailingHandler(
               order by recipient_id limit ${batch} for update skip locked)
             returning r.recipient_id, r.contact_id, r.email, r.token, r.attempts`),
         );
+        rows.sort((x, y) => Number(x.recipient_id) - Number(y.recipient_id));
         const values = await contactValues(
           tx,
           tenantId,
@@ -716,63 +792,35 @@ export function mailingHandler(
         return { rows, values };
       });
       if (claimed.rows.length === 0) break;
-      const deliverOne = async (r: RecipientRow) => {
-        const id = Number(r.recipient_id);
-        const addresses = addressesOf(state.ctx, tenantId, r.token);
-        const contact = r.contact_id ? (claimed.values.get(Number(r.contact_id)) ?? null) : null;
-        const out = renderMessage(compiled, state.ctx, valuesOf(state.ctx, contact, addresses), addresses);
-        const message: DeliveryMessage = {
-          to: r.email,
-          subject: out.subject,
-          html: out.html,
-          text: out.text,
-          headers: {
-            'List-Unsubscribe': `<${addresses.unsubscribe}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            'X-Guildhall-Mailing': `${mailingId}`,
-          },
-          returnPath: returnPathOf(services.config.mailFrom, tenantId, r.token),
-        };
-        await pace();
-        // 3. Committed before the hand-over: from here a restart never sends this recipient again.
-        const handed = await withTenantTx(db, { tenantId }, async (tx) =>
-          rowsOf(
-            await tx.execute(sql`update mailing_recipients set status = 'sending', updated_at = now()
-              where tenant_id = ${tenantId} and recipient_id = ${id} and status = 'claimed' returning recipient_id`),
-          ),
+      // 3. Wave by wave, as many as the mailer's pooled connections: the last wave's answers and this wave's
+      // hand-over are committed together before it is handed to the mail server, so a restart never sends it again.
+      for (let at = 0; at < claimed.rows.length; at += concurrency) {
+        if (job.stopping?.aborted) break;
+        const wave = claimed.rows.slice(at, at + concurrency);
+        const messages = wave.map((r) => messageOf(r, claimed.values));
+        const handed = await recordAndHandOver(
+          db,
+          tenantId,
+          answered,
+          wave.map((r) => Number(r.recipient_id)),
         );
-        if (handed.length === 0) return;
-        const outcome = outcomeOf(await services.mailer.deliver(tenantId, message), r.attempts);
-        // 4. The answer, as soon as it is known; a hard bounce suppresses the address.
-        await withTenantTx(db, { tenantId }, async (tx) => {
-          await tx
-            .update(mailingRecipients)
-            .set({
-              status: outcome.status,
-              lastError: outcome.error,
-              nextAttemptAt: outcome.next,
-              updatedAt: new Date(),
-              ...(outcome.status === 'sent' ? { sentAt: new Date() } : {}),
-            })
-            .where(and(eq(mailingRecipients.tenantId, tenantId), eq(mailingRecipients.recipientId, id)));
-          if (outcome.status === 'bounced')
-            await tx
-              .insert(mailSuppressions)
-              .values({ tenantId, email: r.email, reason: 'bounced', detail: outcome.error })
-              .onConflictDoNothing();
-        });
-      };
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: Math.min(concurrency, claimed.rows.length) }, async () => {
-          while (next < claimed.rows.length) {
-            const r = claimed.rows[next++];
-            if (r) await deliverOne(r);
-          }
-        }),
-      );
+        answered = [];
+        const results = await Promise.all(
+          wave.map(async (r, i) => {
+            if (!handed.has(Number(r.recipient_id))) return null;
+            await pace();
+            const result = await services.mailer.deliver(tenantId, messages[i] as DeliveryMessage);
+            return { r, outcome: outcomeOf(result, r.attempts) };
+          }),
+        );
+        for (const x of results)
+          if (x) answered.push({ id: Number(x.r.recipient_id), email: x.r.email, ...x.outcome });
+      }
+      // 4. The batch's last answers (a hard bounce suppresses the address).
+      await recordAndHandOver(db, tenantId, answered, []);
+      answered = [];
     }
-    // 4. Done, or come back when the next deferred recipient is due.
+    // 5. Done, or come back when the next deferred recipient is due.
     await withTenantTx(db, { tenantId }, async (tx) => {
       const [due] = rowsOf<{ at: string | null }>(
         await tx.execute(sql`select min(next_attempt_at) as at from mailing_recipients

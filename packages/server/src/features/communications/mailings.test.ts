@@ -355,4 +355,57 @@ describe('mailings delivered', () => {
     expect(unknown[0]?.LastError).toBe(INTERRUPTED);
     expect(smtp.to(unknown[0]?.Email as string)).toHaveLength(1);
   });
+
+  it('a send stopped by the server shutting down resumes at the next start: each recipient exactly once', async () => {
+    const names = ['stop1', 'stop2', 'stop3', 'stop4', 'stop5', 'stop6', 'stop7'];
+    const ids: number[] = [];
+    for (const n of names) ids.push(await contact(api, n, addr(n)));
+    const created = await api.post('/api/communication/mailings', {
+      Name: 'Stopped',
+      Subject: 'Stopped',
+      BodyHtml: `<p>Hi ${first()}</p>`,
+      Audience: { Kind: 'contacts', ContactIds: ids },
+    });
+    const id = created.json().MailingId as number;
+    await api.post(`/api/communication/mailings/${id}/send`, {
+      ScheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    // The worker is told to stop while the second message is with the mail server: the run ends after that
+    // answer is written, leaving the rest queued for the next start, with a job to carry on.
+    const real = ctx.app.services.mailer;
+    const stopping = new AbortController();
+    let handed = 0;
+    const stopped = {
+      ...ctx.app.services,
+      mailer: {
+        ...real,
+        deliver: async (tenantId: string, message: Parameters<typeof real.deliver>[1]) => {
+          handed++;
+          if (handed === 2) stopping.abort();
+          return real.deliver(tenantId, message);
+        },
+      },
+    };
+    await mailingHandler(stopped, { batch: 3, concurrency: 1, rate: 0 })(ctx.database, {
+      tenantId: t.tenant.id,
+      id: 'stopped-run',
+      kind: 'mailing-send',
+      payload: { mailingId: id },
+      userId: null,
+      attempts: 1,
+      stopping: stopping.signal,
+    });
+    let m = (await api.get(`/api/communication/mailings/${id}`)).json();
+    expect(m.Status).toBe('sending');
+    expect(m.Counts).toEqual({ sent: 2, claimed: 1, queued: 4 });
+    const delivered = () => names.map((n) => smtp.to(addr(n)).length);
+    expect(delivered()).toEqual([1, 1, 0, 0, 0, 0, 0]);
+
+    // The next start: the job it queued sends the rest, nobody twice, nobody in doubt.
+    await ctx.app.worker.drain();
+    m = (await api.get(`/api/communication/mailings/${id}`)).json();
+    expect(m.Status).toBe('sent');
+    expect(m.Counts).toEqual({ sent: 7 });
+    expect(delivered()).toEqual([1, 1, 1, 1, 1, 1, 1]);
+  });
 });
