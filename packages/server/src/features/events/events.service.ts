@@ -146,25 +146,44 @@ async function lockDetail(tx: Tx, tenantId: string, eventDetailId: number): Prom
   return row;
 }
 
+/** A registration type as registering reads it. */
+interface TypeRow {
+  registration_type_id: unknown;
+  name: string;
+  member_price: unknown;
+  non_member_price: unknown;
+  early_bird_until: string | null;
+  early_bird_discount: unknown;
+  capacity: unknown;
+  members_only: boolean;
+}
+
 /**
- * An occurrence as committed, without its lock (the checks and lookups made before queueing for it), and whether
- * it holds offers from the waitlist that have expired (their seats are still counted until the lock releases them).
+ * An occurrence as committed, without its lock (the checks and lookups made before queueing for it), whether it
+ * holds offers from the waitlist that have expired (their seats are still counted until the lock releases them), and
+ * its event's registration types: one read.
  */
 async function peekDetail(
   tx: Tx,
   tenantId: string,
   eventDetailId: number,
-): Promise<LockedDetail & { stale_offers: boolean }> {
-  const row = await one<LockedDetail & { stale_offers: boolean }>(
+): Promise<LockedDetail & { stale_offers: boolean; types: TypeRow[] }> {
+  const row = await one<LockedDetail & { stale_offers: boolean; types: TypeRow[] | string }>(
     tx,
     q`select ${detailColumns},
         exists (select 1 from event_attendees a where a.tenant_id = d.tenant_id and a.event_detail_id = d.event_detail_id
-          and a.event_attendee_status_id = ${S.Offered} and a.offer_expires_at < now()) as stale_offers
+          and a.event_attendee_status_id = ${S.Offered} and a.offer_expires_at < now()) as stale_offers,
+        (select coalesce(json_agg(json_build_object('registration_type_id', t.registration_type_id, 'name', t.name,
+            'member_price', t.member_price, 'non_member_price', t.non_member_price,
+            'early_bird_until', t.early_bird_until::text, 'early_bird_discount', t.early_bird_discount,
+            'capacity', t.capacity, 'members_only', t.members_only) order by t.registration_type_id), '[]'::json)
+          from event_registration_types t
+          where t.tenant_id = d.tenant_id and t.event_id = d.event_id and not t.is_deleted) as types
       from event_details d join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
       where d.tenant_id = ${tenantId} and d.event_detail_id = ${eventDetailId} and not d.is_deleted`,
   );
   if (!row || row.event_deleted) throw notFound();
-  return row;
+  return { ...row, types: typeof row.types === 'string' ? (JSON.parse(row.types) as TypeRow[]) : row.types };
 }
 
 async function contactOf(
@@ -471,22 +490,7 @@ export async function register(
   }
 
   // The registration type: the one chosen, or the only one; none when the event has no types (free).
-  const types = await rows<{
-    registration_type_id: unknown;
-    name: string;
-    member_price: unknown;
-    non_member_price: unknown;
-    early_bird_until: string | null;
-    early_bird_discount: unknown;
-    capacity: unknown;
-    members_only: boolean;
-  }>(
-    tx,
-    q`select registration_type_id, name, member_price, non_member_price, early_bird_until::text as early_bird_until,
-        early_bird_discount, capacity, members_only
-      from event_registration_types where tenant_id = ${tenantId} and event_id = ${eventId} and not is_deleted
-      order by registration_type_id`,
-  );
+  const types = probe.types;
   let type = types.find((t) => num(t.registration_type_id) === input.registrationTypeId);
   if (input.registrationTypeId !== undefined && !type)
     throw new HttpError(400, 'That registration type is not offered for this event.', {
