@@ -16,34 +16,17 @@ import {
   withTenantTx,
 } from '@guildhall/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  seedTenant,
-  signIn,
-  type TenantWithUsers,
-  type TestContext,
-  testApp,
-} from '../../../test/helpers.ts';
+import { type Api, signedIn, twoAssociations } from '../../../test/fixtures/api.ts';
+import { contactId as contact } from '../../../test/fixtures/contacts.ts';
+import type { TenantWithUsers, TestContext } from '../../../test/helpers.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
 let other: TenantWithUsers;
-let api: ReturnType<typeof client>;
-let apiOther: ReturnType<typeof client>;
+let api: Api;
+let apiOther: Api;
 const tag = Date.now().toString(36);
 const addr = (name: string) => `${name}.${tag}@example.org`;
-
-async function contact(c: ReturnType<typeof client>, FirstName: string, Email: string | null) {
-  const res = await c.post('/api/contacts/contacts/contactSave', {
-    ContactType: 'individual',
-    Status: 'active',
-    FirstName,
-    LastName: 'Tester',
-    ...(Email ? { Email } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().Data.ContactId as number;
-}
 
 /** A membership type with two levels, in the association given. */
 async function membershipType(tenantId: string, name: string) {
@@ -180,11 +163,9 @@ async function sendTo(audience: unknown): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  ctx = await testApp();
-  t = await seedTenant(ctx.database);
-  other = await seedTenant(ctx.database);
-  api = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
-  apiOther = client(ctx.app, (await signIn(ctx.app, other.admin)).cookie);
+  ({ ctx, t, other } = await twoAssociations());
+  api = await signedIn(ctx.app, t.admin);
+  apiOther = await signedIn(ctx.app, other.admin);
 });
 afterAll(async () => {
   await ctx.close();

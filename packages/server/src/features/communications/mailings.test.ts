@@ -1,103 +1,32 @@
 import { withTenantTx } from '@guildhall/db';
 import { mergeChipHtml, mergeFieldByName } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  seedTenant,
-  signIn,
-  type TenantWithUsers,
-  type TestContext,
-  testApp,
-} from '../../../test/helpers.ts';
-import { decodeQuotedPrintable } from '../../../test/smtp-inbox.ts';
+import { type Api, signedIn, twoAssociations } from '../../../test/fixtures/api.ts';
+import { contactId as contact } from '../../../test/fixtures/contacts.ts';
+import { type Received, type RecordingSmtp, startRecordingSmtp } from '../../../test/fixtures/mail.ts';
+import type { TenantWithUsers, TestContext } from '../../../test/helpers.ts';
 import { INTERRUPTED, mailingHandler } from './mailings.service.ts';
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A local SMTP server that defers an address once (450), refuses another for good (550), and keeps the rest. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const deferredOnce = new Set<string>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
-      const to = address.address.toLowerCase();
-      if (to.startsWith('bounce.')) {
-        const err = new Error('5.1.1 No such user') as Error & { responseCode: number };
-        err.responseCode = 550;
-        return callback(err);
-      }
-      if (to.startsWith('defer.') && !deferredOnce.has(to)) {
-        deferredOnce.add(to);
-        const err = new Error('4.2.2 Mailbox full, try later') as Error & { responseCode: number };
-        err.responseCode = 450;
-        return callback(err);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (c: Buffer) => {
-        data += c.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          // Headers unfolded (a long List-Unsubscribe is folded onto the next line).
-          data: decodeQuotedPrintable(data).replace(/\r\n[ \t]+/g, ' '),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    to: (address: string) => received.filter((r) => r.to.includes(address)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: RecordingSmtp;
 let ctx: TestContext;
 let t: TenantWithUsers;
 let other: TenantWithUsers;
-let api: ReturnType<typeof client>;
-let apiOther: ReturnType<typeof client>;
+let api: Api;
+let apiOther: Api;
 const tag = Date.now().toString(36);
 const addr = (name: string) => `${name}.${tag}@example.org`;
-
-async function contact(c: ReturnType<typeof client>, FirstName: string, Email: string | null) {
-  const res = await c.post('/api/contacts/contacts/contactSave', {
-    ContactType: 'individual',
-    Status: 'active',
-    FirstName,
-    LastName: 'Tester',
-    ...(Email ? { Email } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().Data.ContactId as number;
-}
 
 const first = () => mergeChipHtml(mergeFieldByName('Contact.FirstName') as never, { Default: 'Friend' });
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await testApp({ smtpUrl: smtp.url, mailFrom: 'Guildhall <no-reply@guildhall.test>' });
-  t = await seedTenant(ctx.database);
-  other = await seedTenant(ctx.database);
-  api = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
-  apiOther = client(ctx.app, (await signIn(ctx.app, other.admin)).cookie);
+  smtp = await startRecordingSmtp({ refusals: true });
+  ({ ctx, t, other } = await twoAssociations({
+    smtpUrl: smtp.url,
+    mailFrom: 'Guildhall <no-reply@guildhall.test>',
+  }));
+  api = await signedIn(ctx.app, t.admin);
+  apiOther = await signedIn(ctx.app, other.admin);
 });
 afterAll(async () => {
   await ctx.close();

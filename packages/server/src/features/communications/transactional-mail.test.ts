@@ -7,66 +7,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mailingRecipients, mailSuppressions, membershipReminders, withTenantTx } from '@guildhall/db';
 import { and, eq, isNull } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  seedTenant,
-  signIn,
-  type TenantWithUsers,
-  type TestContext,
-  testApp,
-} from '../../../test/helpers.ts';
-import { decodeQuotedPrintable } from '../../../test/smtp-inbox.ts';
+import { type Api, signedIn } from '../../../test/fixtures/api.ts';
+import { saveContact } from '../../../test/fixtures/contacts.ts';
+import { type RecordingSmtp, startRecordingSmtp } from '../../../test/fixtures/mail.ts';
+import { seedTenant, type TenantWithUsers, type TestContext, testApp } from '../../../test/helpers.ts';
 import { sendRenewalReminders } from '../memberships/memberships.reminders.ts';
 import { sendReminders } from '../tasks/tasks.service.ts';
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (c: Buffer) => {
-        data += c.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          data: decodeQuotedPrintable(data).replace(/\r\n[ \t]+/g, ' '),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    to: (address: string) => received.filter((r) => r.to.includes(address.toLowerCase())),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 const fixtures = join(import.meta.dirname, '../../../test/fixtures/dsn');
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: RecordingSmtp;
 let ctx: TestContext;
 let t: TenantWithUsers;
-let api: ReturnType<typeof client>;
+let api: Api;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startRecordingSmtp();
   ctx = await testApp({ smtpUrl: smtp.url, mailFrom: 'Guildhall <no-reply@guildhall.test>' });
   t = await seedTenant(ctx.database);
-  api = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
+  api = await signedIn(ctx.app, t.admin);
 });
 afterAll(async () => {
   await ctx.close();
@@ -88,15 +47,12 @@ describe('transactional mail', () => {
   it('a password reset carries a VERP return path; its bounce is recorded and suppresses the address', async () => {
     const email = `${t.staff.username}@example.org`;
     // The staff user is a contact of the association too: the message shows in the contact's history.
-    const made = await api.post('/api/contacts/contacts/contactSave', {
-      ContactType: 'individual',
-      Status: 'active',
+    const made = await saveContact(api, {
       FirstName: 'Staff',
       LastName: 'Member',
       Email: email.toUpperCase(),
     });
-    expect(made.statusCode, made.body).toBe(200);
-    const contactId = made.json().Data.ContactId as number;
+    const contactId = made.ContactId as number;
     const res = await api.post(`/api/users/${t.staff.id}/send-password-reset`, {});
     expect(res.statusCode, res.body).toBe(200);
     await ctx.app.background.settled();
@@ -134,8 +90,8 @@ describe('transactional mail', () => {
 
   it('the task reminder is a system message in the association’s wording, listing the tasks', async () => {
     const solo = await seedTenant(ctx.database);
-    const admin = client(ctx.app, (await signIn(ctx.app, solo.admin)).cookie);
-    const staff = client(ctx.app, (await signIn(ctx.app, solo.staff)).cookie);
+    const admin = await signedIn(ctx.app, solo.admin);
+    const staff = await signedIn(ctx.app, solo.staff);
     const listed = (await admin.get('/api/communication/system-templates')).json() as { Key: string }[];
     expect(listed.map((x) => x.Key)).toEqual(expect.arrayContaining(['tasks.reminder', 'tasks.mention']));
     const chip = (name: string) =>

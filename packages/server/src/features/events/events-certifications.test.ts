@@ -3,65 +3,36 @@
  * checking in at events within its period (and loses them when a check-in is undone), completion, one registration
  * per contact and programme, another association's programme refused, and a member sees only their own progress.
  */
-import { withTenantTx } from '@guildhall/db';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  seedTenant,
-  signIn,
-  type TenantWithUsers,
-  type TestContext,
-  testApp,
-} from '../../../test/helpers.ts';
+import { type Api, future, type Model, save, signedIn, twoAssociations } from '../../../test/fixtures/api.ts';
+import { memberContact, saveContact as saveContactBy } from '../../../test/fixtures/contacts.ts';
+import { firstOccurrence, saveEvent } from '../../../test/fixtures/events.ts';
+import type { TenantWithUsers, TestContext } from '../../../test/helpers.ts';
 
-type Model = Record<string, unknown>;
 let ctx: TestContext;
 let t: TenantWithUsers;
 let other: TenantWithUsers;
-let staff: ReturnType<typeof client>;
-let member: ReturnType<typeof client>;
-let otherStaff: ReturnType<typeof client>;
+let staff: Api;
+let member: Api;
+let otherStaff: Api;
 let memberContactId: number;
 
 const PROGRAMME = '/api/events/certifications/programmeSave';
 const REGISTRATION = '/api/events/certification-registrations/certificationRegistrationSave';
 
-async function save(c: ReturnType<typeof client>, path: string, model: Model): Promise<Model> {
-  const res = await c.post(path, model);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { Data: Model }).Data;
-}
-const saveContact = (model: Model) =>
-  save(staff, '/api/contacts/contacts/contactSave', {
-    ContactType: 'individual',
-    Status: 'active',
-    ...model,
-  });
-const future = (days: number, hourUtc: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setUTCHours(hourUtc, 0, 0, 0);
-  return d.toISOString();
-};
+const saveContact = (model: Model) => saveContactBy(staff, model);
 
 /** An event worth `credits`, and the contact registered for its occurrence: answers the attendee and occurrence. */
 async function attendance(contactId: number, name: string, credits: number) {
-  const event = await save(staff, '/api/events/events/eventSave', {
+  const event = await saveEvent(staff, {
     Name: name,
-    Status: 'published',
-    Visibility: 'public',
     TimezoneId: 'America/Chicago',
-    RegistrationOpen: true,
     WaitlistEnabled: true,
     StartsAt: future(2, 15),
     EndsAt: future(2, 17),
     CreditHours: credits,
   });
-  const list = await staff.post('/api/events/details/detailData?$top=10', {
-    Id: 9999,
-    Criteria: [{ PropertyName: 'EventId', Operator: 'eq', Value: event.EventId }],
-  });
-  const detailId = Number((list.json() as { Results: Model[] }).Results[0]?.EventDetailId);
+  const detailId = await firstOccurrence(staff, event.EventId);
   const reg = await staff.post('/api/events/registrations', {
     EventDetailId: detailId,
     ContactId: contactId,
@@ -87,19 +58,15 @@ const registration = async (id: unknown) => {
 };
 
 beforeAll(async () => {
-  ctx = await testApp();
-  t = await seedTenant(ctx.database);
-  other = await seedTenant(ctx.database);
-  staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
-  member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
-  otherStaff = client(ctx.app, (await signIn(ctx.app, other.staff)).cookie);
-  const mine = await saveContact({ FirstName: 'Mia', LastName: 'Member', Email: 'mia@example.org' });
-  memberContactId = Number(mine.ContactId);
-  await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
-    tx.execute(
-      sql`update contacts set user_id = ${t.member.id} where tenant_id = ${t.tenant.id} and contact_id = ${memberContactId}`,
-    ),
-  );
+  ({ ctx, t, other } = await twoAssociations());
+  staff = await signedIn(ctx.app, t.staff);
+  member = await signedIn(ctx.app, t.member);
+  otherStaff = await signedIn(ctx.app, other.staff);
+  memberContactId = await memberContact(ctx, t, staff, {
+    FirstName: 'Mia',
+    LastName: 'Member',
+    Email: 'mia@example.org',
+  });
 }, 60_000);
 afterAll(() => ctx?.close());
 

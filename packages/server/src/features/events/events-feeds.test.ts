@@ -1,52 +1,20 @@
-/**
- * A member's calendar feed of their registrations behind a secret address (made and reset from the member area;
- * another association's address or a reset one answers 404), parsed back with ical.js: one VEVENT per registered
- * occurrence with its UID, its instant and its local time in the event's timezone across a DST change; and the .ics
- * attached to a registration's confirmation mail.
- */
-import { withTenantTx } from '@guildhall/db';
-import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  seedTenant,
-  signIn,
-  type TenantWithUsers,
-  type TestContext,
-  testApp,
-} from '../../../test/helpers.ts';
+import { type Api, type Model, signedIn, twoAssociations } from '../../../test/fixtures/api.ts';
+import { memberContact } from '../../../test/fixtures/contacts.ts';
+import { occurrences, saveEvent as saveEventBy } from '../../../test/fixtures/events.ts';
+import type { TenantWithUsers, TestContext } from '../../../test/helpers.ts';
 
-type Model = Record<string, unknown>;
 let ctx: TestContext;
 let t: TenantWithUsers;
 let other: TenantWithUsers;
-let staff: ReturnType<typeof client>;
-let member: ReturnType<typeof client>;
-let memberContactId: number;
+let staff: Api;
+let member: Api;
+let _memberContactId: number;
 
-async function save(c: ReturnType<typeof client>, path: string, model: Model): Promise<Model> {
-  const res = await c.post(path, model);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { Data: Model }).Data;
-}
 const saveEvent = (model: Model) =>
-  save(staff, '/api/events/events/eventSave', {
-    Status: 'published',
-    Visibility: 'members',
-    WaitlistEnabled: true,
-    RegistrationOpen: true,
-    ...model,
-  });
-
-async function details(eventId: unknown): Promise<Model[]> {
-  const res = await staff.post('/api/events/details/detailData?$top=100', {
-    Id: 9999,
-    Criteria: [{ PropertyName: 'EventId', Operator: 'eq', Value: eventId }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { Results: Model[] }).Results;
-}
+  saveEventBy(staff, { Visibility: 'members', WaitlistEnabled: true, ...model });
+const details = (eventId: unknown) => occurrences(staff, eventId);
 
 /** The path of an absolute feed address, for app.inject. */
 const pathOf = (url: string) => new URL(url).pathname;
@@ -81,24 +49,14 @@ function parseFeed(text: string): ParsedEvent[] {
 }
 
 beforeAll(async () => {
-  ctx = await testApp();
-  t = await seedTenant(ctx.database);
-  other = await seedTenant(ctx.database);
-  staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
-  member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
-  const mine = await save(staff, '/api/contacts/contacts/contactSave', {
-    ContactType: 'individual',
-    Status: 'active',
+  ({ ctx, t, other } = await twoAssociations());
+  staff = await signedIn(ctx.app, t.staff);
+  member = await signedIn(ctx.app, t.member);
+  _memberContactId = await memberContact(ctx, t, staff, {
     FirstName: 'Fay',
     LastName: 'Feed',
     Email: 'fay@example.org',
   });
-  memberContactId = Number(mine.ContactId);
-  await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
-    tx.execute(
-      sql`update contacts set user_id = ${t.member.id} where tenant_id = ${t.tenant.id} and contact_id = ${memberContactId}`,
-    ),
-  );
 }, 60_000);
 afterAll(() => ctx?.close());
 

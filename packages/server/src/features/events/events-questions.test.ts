@@ -1,62 +1,29 @@
-/**
- * Registration questions: custom fields of attendees (entity EventRegistration) scoped to one event. Staff define them on
- * the event; registering (back office, member area, public page) answers them, each checked against its field and
- * the required ones enforced before a seat is taken; the answers are stored per attendee, read on the attendee's
- * record and shown as columns of the attendee list. Another event's questions are not asked. The occurrence's
- * attendee list and name badges print as PDFs with the names as written (Zoë Łukasiewicz, Søren Ødegård).
- */
-import { withTenantTx } from '@guildhall/db';
 import { type ListResponse, CUSTOM_FIELD_DATA_TYPES as T } from '@guildhall/shared';
-import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  seedTenant,
-  signIn,
-  type TenantWithUsers,
-  type TestContext,
-  testApp,
-} from '../../../test/helpers.ts';
+import { type Api, future, type Model, signedIn, twoAssociations } from '../../../test/fixtures/api.ts';
+import { memberContact } from '../../../test/fixtures/contacts.ts';
+import { firstOccurrence, saveEvent } from '../../../test/fixtures/events.ts';
+import type { TenantWithUsers, TestContext } from '../../../test/helpers.ts';
 
-type Model = Record<string, unknown>;
 let ctx: TestContext;
 let t: TenantWithUsers;
 let other: TenantWithUsers;
-let admin: ReturnType<typeof client>;
-let member: ReturnType<typeof client>;
-let otherAdmin: ReturnType<typeof client>;
+let admin: Api;
+let member: Api;
+let otherAdmin: Api;
 let eventA = 0;
 let eventB = 0;
 let detailA = 0;
 const q = { Diet: 0, Parking: 0, Shirt: 0, OtherEvent: 0 };
 
-async function save(c: ReturnType<typeof client>, path: string, model: Model): Promise<Model> {
-  const res = await c.post(path, model);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { Data: Model }).Data;
-}
-
-async function define(c: ReturnType<typeof client>, body: Model): Promise<number> {
+async function define(c: Api, body: Model): Promise<number> {
   const res = await c.post('/api/custom-fields', { Entity: 'EventRegistration', ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().CustomFieldId;
 }
 
-const future = (days: number, hourUtc: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setUTCHours(hourUtc, 0, 0, 0);
-  return d.toISOString();
-};
-
-async function firstDetail(eventId: number): Promise<number> {
-  const res = await admin.post('/api/events/details/detailData?$top=10', {
-    Id: 9999,
-    Criteria: [{ PropertyName: 'EventId', Operator: 'eq', Value: eventId }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return Number((res.json() as ListResponse).Results[0]?.EventDetailId);
-}
+const firstDetail = (eventId: number) => firstOccurrence(admin, eventId);
 
 async function seatsTaken(detailId: number): Promise<number> {
   const res = await admin.post('/api/events/details/detailGet', { id: detailId });
@@ -72,34 +39,13 @@ const values = async (attendeeId: number) => {
 };
 
 beforeAll(async () => {
-  ctx = await testApp();
-  t = await seedTenant(ctx.database);
-  other = await seedTenant(ctx.database);
-  admin = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
-  member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
-  otherAdmin = client(ctx.app, (await signIn(ctx.app, other.admin)).cookie);
-  const mine = await save(admin, '/api/contacts/contacts/contactSave', {
-    ContactType: 'individual',
-    Status: 'active',
-    FirstName: 'Zoë',
-    LastName: 'Łukasiewicz',
-    Email: 'zoe@example.org',
-  });
-  await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
-    tx.execute(
-      sql`update contacts set user_id = ${t.member.id} where tenant_id = ${t.tenant.id} and contact_id = ${Number(mine.ContactId)}`,
-    ),
-  );
+  ({ ctx, t, other } = await twoAssociations());
+  admin = await signedIn(ctx.app, t.admin);
+  member = await signedIn(ctx.app, t.member);
+  otherAdmin = await signedIn(ctx.app, other.admin);
+  await memberContact(ctx, t, admin, { FirstName: 'Zoë', LastName: 'Łukasiewicz', Email: 'zoe@example.org' });
   const event = (Name: string, days: number) =>
-    save(admin, '/api/events/events/eventSave', {
-      Name,
-      Status: 'published',
-      Visibility: 'public',
-      RegistrationOpen: true,
-      Capacity: 10,
-      StartsAt: future(days, 18),
-      EndsAt: future(days, 20),
-    });
+    saveEvent(admin, { Name, Capacity: 10, StartsAt: future(days, 18), EndsAt: future(days, 20) });
   eventA = Number((await event('Annual dinner', 20)).EventId);
   eventB = Number((await event('Field trip', 21)).EventId);
   detailA = await firstDetail(eventA);

@@ -8,73 +8,42 @@ import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  client,
-  seedTenant,
-  signIn,
-  type TenantWithUsers,
-  type TestContext,
-  testApp,
-} from '../../../test/helpers.ts';
+  type Api,
+  future as at,
+  type Model,
+  save,
+  signedIn,
+  twoAssociations,
+} from '../../../test/fixtures/api.ts';
+import { memberContact, saveContact as saveContactBy } from '../../../test/fixtures/contacts.ts';
+import { occurrences, saveEvent as saveEventBy } from '../../../test/fixtures/events.ts';
+import type { TenantWithUsers, TestContext } from '../../../test/helpers.ts';
 
-type Model = Record<string, unknown>;
 let ctx: TestContext;
 let t: TenantWithUsers;
 let other: TenantWithUsers;
-let staff: ReturnType<typeof client>;
-let member: ReturnType<typeof client>;
-let otherStaff: ReturnType<typeof client>;
+let staff: Api;
+let member: Api;
+let otherStaff: Api;
 let memberContactId: number;
 
-async function save(c: ReturnType<typeof client>, path: string, model: Model): Promise<Model> {
-  const res = await c.post(path, model);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { Data: Model }).Data;
-}
-const saveEvent = (c: ReturnType<typeof client>, model: Model) =>
-  save(c, '/api/events/events/eventSave', {
-    Status: 'published',
-    Visibility: 'public',
-    TimezoneId: 'America/Chicago',
-    WaitlistEnabled: true,
-    RegistrationOpen: true,
-    ...model,
-  });
-const saveContact = (model: Model) =>
-  save(staff, '/api/contacts/contacts/contactSave', {
-    ContactType: 'individual',
-    Status: 'active',
-    ...model,
-  });
-
-async function details(eventId: unknown): Promise<Model[]> {
-  const res = await staff.post('/api/events/details/detailData?$top=100', {
-    Id: 9999,
-    Criteria: [{ PropertyName: 'EventId', Operator: 'eq', Value: eventId }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { Results: Model[] }).Results;
-}
-
-const future = (days: number, hourUtc = 23, minute = 30) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setUTCHours(hourUtc, minute, 0, 0);
-  return d.toISOString();
-};
+const saveEvent = (c: Api, model: Model) =>
+  saveEventBy(c, { TimezoneId: 'America/Chicago', WaitlistEnabled: true, ...model });
+const saveContact = (model: Model) => saveContactBy(staff, model);
+const details = (eventId: unknown) => occurrences(staff, eventId);
+/** An instant `days` from now, by default in the evening (23:30 UTC). */
+const future = (days: number, hourUtc = 23, minute = 30) => at(days, hourUtc, minute);
 
 beforeAll(async () => {
-  ctx = await testApp();
-  t = await seedTenant(ctx.database);
-  other = await seedTenant(ctx.database);
-  staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
-  member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
-  otherStaff = client(ctx.app, (await signIn(ctx.app, other.staff)).cookie);
-  const mine = await saveContact({ FirstName: 'Mia', LastName: 'Member', Email: 'mia@example.org' });
-  memberContactId = Number(mine.ContactId);
-  await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
-    tx.execute(
-      sql`update contacts set user_id = ${t.member.id} where tenant_id = ${t.tenant.id} and contact_id = ${memberContactId}`,
-    ),
-  );
+  ({ ctx, t, other } = await twoAssociations());
+  staff = await signedIn(ctx.app, t.staff);
+  member = await signedIn(ctx.app, t.member);
+  otherStaff = await signedIn(ctx.app, other.staff);
+  memberContactId = await memberContact(ctx, t, staff, {
+    FirstName: 'Mia',
+    LastName: 'Member',
+    Email: 'mia@example.org',
+  });
 }, 60_000);
 afterAll(() => ctx?.close());
 
