@@ -23,7 +23,7 @@ import {
   shiftDate,
   validateRefund,
 } from '@guildhall/shared';
-import { nextCounterValue, nextCounterValues } from '../../platform/counters.ts';
+import { nextCounterValues } from '../../platform/counters.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 import type { Services } from '../../platform/services.ts';
@@ -211,137 +211,16 @@ function checkInvoiceInput(input: NewInvoice): void {
     throw badRequest(Object.values(errors)[0]?.[0] ?? "Order isn't saved", errors);
 }
 
+/** One invoice: the set-based `createInvoices` with a batch of one (the same checks, prices, number and posting). */
 export async function createInvoice(
   tx: Tx,
   services: Services,
   tenantId: string,
   input: NewInvoice,
 ): Promise<InvoiceSummary> {
-  if (input.idempotencyKey) {
-    await lockKey(tx, tenantId, 'invoice', input.idempotencyKey);
-    const [existing] = await runFragment<Row>(
-      tx,
-      q`select * from invoices where tenant_id = ${tenantId} and idempotency_key = ${input.idempotencyKey}`,
-    );
-    if (existing) return summaryOf(existing);
-  }
-  checkInvoiceInput(input);
-  const [contact] = await runFragment<Row>(
-    tx,
-    q`select contact_id, display_name from contacts where tenant_id = ${tenantId} and contact_id = ${input.contactId} and not is_deleted`,
-  );
-  if (!contact)
-    throw badRequest('We could not find that contact.', { contactId: ['We could not find that contact.'] });
-
-  const ctx = await contextOf(tx, tenantId);
-  const accounts = await accountsOf(tx, tenantId);
-  const issueDate = input.issueDate ?? todayIn(ctx);
-  const dueDate = input.dueDate ?? shiftDate(issueDate, ctx.termsDays);
-  if (dueDate < issueDate)
-    throw badRequest('The due date cannot be before the invoice date.', {
-      dueDate: ['The due date cannot be before the invoice date.'],
-    });
-
-  const taxSetIds = [...new Set(input.lines.map((l) => l.taxSetId).filter((x): x is number => x != null))];
-  const taxSets = new Map<number, { rate: string; floatAmountCents: number }>();
-  if (taxSetIds.length > 0) {
-    const rows = await runFragment<Row>(
-      tx,
-      q`select tax_set_id, rate::text as rate, float_amount_cents from tax_sets
-        where tenant_id = ${tenantId} and tax_set_id = any(${taxSetIds}::bigint[]) and not is_deleted`,
-    );
-    for (const r of rows)
-      taxSets.set(num(r.tax_set_id), { rate: String(r.rate), floatAmountCents: num(r.float_amount_cents) });
-    for (const id of taxSetIds) if (!taxSets.has(id)) throw badRequest('We could not find that tax set.');
-  }
-  const revenueIds = [
-    ...new Set(input.lines.map((l) => l.revenueAccountId).filter((x): x is number => x != null)),
-  ];
-  if (revenueIds.length > 0) {
-    const rows = await runFragment<Row>(
-      tx,
-      q`select account_id from ledger_accounts
-        where tenant_id = ${tenantId} and account_id = any(${revenueIds}::bigint[]) and kind = 'revenue' and is_active`,
-    );
-    if (rows.length !== revenueIds.length) throw badRequest('We could not find that revenue account.');
-  }
-
-  const items: PurchaseItemInput[] = input.lines.map((l) => {
-    const set = l.taxSetId == null ? null : taxSets.get(l.taxSetId);
-    return {
-      Price: l.unitPriceCents,
-      Quantity: l.quantity,
-      ItemDiscountAmount: l.discountCents ?? 0,
-      TaxSetId: l.taxSetId ?? null,
-      ItemTaxSetRate: set?.rate ?? null,
-      ItemTaxSetFloatAmount: set?.floatAmountCents ?? null,
-    };
-  });
-  const totals = calculatePurchase(
-    { ContactId: input.contactId, PurchaseItems: items },
-    { today: issueDate, timeZone: ctx.timeZone },
-  );
-
-  const numberValue = await nextCounterValue(
-    tx,
-    tenantId,
-    'invoice',
-    q`select coalesce(max(nullif(substring(number from '[0-9]+$'), '')::bigint), 0) from invoices where tenant_id = ${tenantId}`,
-  );
-  const number = formatInvoiceNumber(ctx.invoicePrefix, numberValue);
-  const status: InvoiceStatus = totals.Total === 0 ? 'paid' : 'open';
-  const [invoice] = await runFragment<Row>(
-    tx,
-    q`insert into invoices (tenant_id, number, contact_id, contact_name, status, issue_date, due_date, subtotal_cents, discount_cents,
-        tax_cents, total_cents, applied_cents, written_off_cents, balance_cents, source_kind, source_id, idempotency_key,
-        memo, paid_at)
-      values (${tenantId}::uuid, ${number}, ${input.contactId}, ${String(contact.display_name ?? '')}, ${status}, ${issueDate}::date, ${dueDate}::date,
-        ${totals.Subtotal}, ${totals.DiscountTotal}, ${totals.TaxAmount}, ${totals.Total}, 0, 0, ${totals.Total},
-        ${input.source?.kind ?? null}, ${input.source?.id ?? null}, ${input.idempotencyKey ?? null}, ${input.memo ?? null},
-        ${status === 'paid' ? new Date().toISOString() : null}::timestamptz)
-      returning *`,
-  );
-  if (!invoice) throw new Error('invoice insert returned nothing');
-  const invoiceId = num(invoice.invoice_id);
-  const postingLines = input.lines.map((l, i) => {
-    const result = totals.Lines[i];
-    return {
-      revenueAccountId: l.revenueAccountId ?? accounts.revenue,
-      netCents: (result?.Gross ?? 0) - (result?.TotalDiscount ?? 0),
-      taxCents: result?.TaxAmount ?? 0,
-      totalCents: result?.Total ?? 0,
-    };
-  });
-  for (const [i, l] of input.lines.entries()) {
-    const result = totals.Lines[i];
-    const posting = postingLines[i];
-    await runFragment(
-      tx,
-      q`insert into invoice_lines (tenant_id, invoice_id, position, description, unit_price_cents, quantity,
-          discount_cents, tax_set_id, tax_cents, total_cents, revenue_account_id)
-        values (${tenantId}::uuid, ${invoiceId}, ${i + 1}, ${l.description.trim()}, ${l.unitPriceCents}, ${l.quantity},
-          ${result?.TotalDiscount ?? 0}, ${l.taxSetId ?? null}, ${result?.TaxAmount ?? 0}, ${result?.Total ?? 0},
-          ${posting?.revenueAccountId ?? accounts.revenue})`,
-    );
-  }
-  await post(
-    tx,
-    tenantId,
-    {
-      kind: 'invoice',
-      sourceKind: 'invoice',
-      sourceId: invoiceId,
-      contactId: input.contactId,
-      entryDate: issueDate,
-      memo: `Invoice ${number}`,
-    },
-    invoicePosting({ receivable: accounts.receivable, taxPayable: accounts.tax_payable }, postingLines, {
-      contactId: input.contactId,
-      invoiceId,
-    }),
-  );
-  if (status === 'paid') await publishInvoiceEvent(tx, services, tenantId, 'invoice.paid', invoice);
-  return summaryOf(invoice);
+  const [summary] = await createInvoices(tx, services, tenantId, [input]);
+  if (!summary) throw new Error('createInvoices answered no invoice');
+  return summary;
 }
 
 /** The largest batch `createInvoices` takes (its statements carry the batch as one JSON list). */
@@ -350,8 +229,8 @@ export const INVOICE_BATCH_MAX = 2000;
 /**
  * Many invoices at once (a renewal run, say), in a fixed number of statements whatever the batch's size: the same
  * checks, prices (the shared purchase rules), numbers (drawn as one block from the tenant's counter), lines and
- * balanced ledger entries as `createInvoice` makes one by one. An idempotency key already used answers its
- * existing invoice, as `createInvoice` does (the keys are locked first, in order, so parallel batches wait for
+ * balanced ledger entries for every invoice (`createInvoice` is this with a batch of one). An idempotency key
+ * already used answers its existing invoice (the keys are locked first, in order, so parallel batches wait for
  * each other). A check that fails throws for the whole batch, so nothing of it is written. Answers one summary
  * per input, in order.
  */
