@@ -12,7 +12,7 @@ import {
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth, tenantTx } from '../../platform/context.ts';
+import { requireAuth, scope, tenantTx } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import {
   fileLabel,
@@ -27,7 +27,7 @@ import {
 import * as service from './invoice-import.ts';
 
 const tags = ['billing'];
-const staff = { permission: 'backoffice' } as const;
+const staff = { permission: 'backoffice', scoped: true } as const;
 const body = z.object({ ImportId: z.uuid(), Mapping: invoiceImportMappingSchema }).strict();
 
 export const invoiceImportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,8 +35,10 @@ export const invoiceImportRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
   });
 
+  // The upload alone is not scoped: a scoped transaction would hold a database connection (the embedded database's
+  // only one) for as long as the client takes to send the file; the upload's row is written in a short one after.
   app.post('/api/billing/invoices/import/upload', {
-    config: staff,
+    config: { permission: 'backoffice' },
     schema: {
       tags,
       summary:
@@ -100,9 +102,13 @@ export const invoiceImportRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: invoiceImportDryRunSchema },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) =>
-        service.dryRun(tx, auth, app.storage, req.body.ImportId, req.body.Mapping as InvoiceImportMapping),
+      const { tx, auth } = scope(req);
+      return service.dryRun(
+        tx,
+        auth,
+        app.storage,
+        req.body.ImportId,
+        req.body.Mapping as InvoiceImportMapping,
       );
     },
   });
@@ -116,13 +122,13 @@ export const invoiceImportRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: invoiceImportStatusSchema },
     },
     handler: async (req, reply) => {
-      const auth = requireAuth(req.auth);
-      const answer = await tenantTx(app.database, auth, async (tx) => {
-        await service.startCommit(tx, auth, req.body.ImportId, req.body.Mapping as InvoiceImportMapping);
-        return service.status(tx, auth, req.body.ImportId);
-      });
-      setTimeout(() => app.worker.wake(), 20).unref();
-      return reply.code(202).send(answer);
+      const { tx, auth } = scope(req);
+      await service.startCommit(tx, auth, req.body.ImportId, req.body.Mapping as InvoiceImportMapping);
+      const answer = await service.status(tx, auth, req.body.ImportId);
+      // The job is committed with the request's transaction, before the answer goes: wake the worker then.
+      reply.raw.once('finish', () => app.worker.wake());
+      reply.code(202);
+      return answer;
     },
   });
 
@@ -135,8 +141,8 @@ export const invoiceImportRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: invoiceImportStatusSchema },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) => service.status(tx, auth, req.params.id));
+      const { tx, auth } = scope(req);
+      return service.status(tx, auth, req.params.id);
     },
   });
 };
