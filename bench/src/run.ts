@@ -19,7 +19,8 @@
  * PostgreSQL besides PGlite; bench/src/query-tool.ts).
  * `--only billing` the billing bars (bench/src/billing.ts): 1,000 invoice PDFs (`--billing-pdfs`) and the receivables
  * aging over 200,000 open invoices (`--billing-open-invoices`) and "Create invoices from file" with 10,000 rows
- * (`--billing-import-rows`) on PostgreSQL.
+ * (`--billing-import-rows`) on PostgreSQL; `--only billing-pdfs`, `--only billing-aging` or `--only billing-import`
+ * one of them alone.
  * `--only memberships` the memberships bars (bench/src/memberships.ts): the renewal run (`--memberships-renewals`,
  * 100,000; killed and restarted over `--memberships-resume`, 20,000) and the list (`--memberships-list`, 500,000).
  * `--only reports` the grouped report bar (P15) on PostgreSQL (`--report-contacts` sets its size; bench/src/reports.ts).
@@ -226,16 +227,23 @@ if (args.only === undefined || args.only === 'reports' || args.only === 'p15') {
     ...r,
   });
 }
-if (args.only === undefined || args.only === 'billing') {
+const billingParts: Record<string, readonly string[]> = {
+  billing: ['pdfs', 'aging', 'import'],
+  'billing-pdfs': ['pdfs'],
+  'billing-aging': ['aging'],
+  'billing-import': ['import'],
+};
+if (args.only === undefined || (args.only && billingParts[args.only])) {
+  const parts = billingParts[args.only ?? 'billing'] ?? [];
   const r = await measureBilling({
-    pdfCount: Number(args['billing-pdfs']),
-    agingInvoices: Number(args['billing-open-invoices']),
+    pdfCount: parts.includes('pdfs') ? Number(args['billing-pdfs']) : 0,
+    agingInvoices: parts.includes('aging') ? Number(args['billing-open-invoices']) : 0,
     agingRuns: 50,
-    importRows: Number(args['billing-import-rows']),
+    importRows: parts.includes('import') ? Number(args['billing-import-rows']) : 0,
   });
-  if (r.pdfs.invoices > 0) write('billing-pdfs', r.pdfs);
+  if (r.pdfs) write('billing-pdfs', r.pdfs);
   if (r.import) write('billing-import', r.import);
-  if (Number(args['billing-open-invoices']) > 0) write('billing-aging', r.aging);
+  if (r.aging) write('billing-aging', r.aging);
 }
 if (args.only === undefined || args.only === 'events') {
   const r = await measureEvents({

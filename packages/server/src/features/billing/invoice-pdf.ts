@@ -29,10 +29,65 @@ function fontsOnce() {
     /** pdfkit's own font engine (it ships no types): only `create` is used. */
     const fontkit = require('fontkit') as { create(data: Buffer): unknown };
     const parse = (file: string) =>
-      fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as unknown as Buffer;
+      decodeGlyphsOnce(
+        fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as ParsedFont,
+      ) as unknown as Buffer;
     fonts = { regular: parse('DejaVuSans.ttf'), bold: parse('DejaVuSans-Bold.ttf') };
   }
   return fonts;
+}
+
+interface ParsedGlyph {
+  _decode(): unknown;
+}
+interface ParsedFont {
+  getGlyph(id: number, codePoints?: number[]): ParsedGlyph | null;
+}
+/**
+ * Each document's subset reads its glyphs' outlines again (fontkit's subset decodes a glyph to learn whether it is
+ * made of others): a fifth of a document's time. fontkit keeps one glyph object per glyph of a parsed font, and an
+ * outline of a static TrueType font never changes, so each glyph decodes once per process here.
+ */
+function decodeGlyphsOnce(font: ParsedFont): ParsedFont {
+  const getGlyph = font.getGlyph.bind(font);
+  const done = new WeakSet<ParsedGlyph>();
+  font.getGlyph = (id, codePoints) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && !done.has(glyph)) {
+      done.add(glyph);
+      const decode = glyph._decode.bind(glyph);
+      let decoded: { value: unknown } | null = null;
+      glyph._decode = () => {
+        decoded ??= { value: decode() };
+        return decoded.value;
+      };
+    }
+    return glyph;
+  };
+  return font;
+}
+
+/**
+ * The shaped words of each font, shared by every document: pdfkit shapes each word (fontkit's layout, with its
+ * substitution and positioning tables) once per document and caches it on the document's font; most words of a
+ * billing document ("Invoice", "Due date", the column titles, the association's name) are the same in every one,
+ * and shaping them again was a third of a document's time. A shaped run depends only on the font and the text
+ * and pdfkit only reads it, so one cache per font serves every document; it starts afresh every few hundred
+ * documents so names and amounts seen once do not pile up.
+ */
+type LayoutCache = Record<string, unknown>;
+const LAYOUT_CACHE_DOCUMENTS = 500;
+let layouts: { body: LayoutCache; bold: LayoutCache; documents: number } | null = null;
+function layoutCaches() {
+  if (!layouts || layouts.documents >= LAYOUT_CACHE_DOCUMENTS)
+    layouts = { body: Object.create(null), bold: Object.create(null), documents: 0 };
+  layouts.documents += 1;
+  return layouts;
+}
+/** Points the document's current font (pdfkit's EmbeddedFont) at the shared cache of its shaped words. */
+function shareLayouts(doc: PDFKit.PDFDocument, cache: LayoutCache) {
+  const font = (doc as unknown as { _font?: { layoutCache?: LayoutCache } })._font;
+  if (font && 'layoutCache' in font) font.layoutCache = cache;
 }
 
 export interface InvoicePdfData {
@@ -71,16 +126,18 @@ export const MUTED = '#616e7c';
 export const RULE = '#cbd2d9';
 export const ACCENT = '#1c7ed6';
 
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** "2026-11-01" as "Nov 1, 2026" (a calendar day: no time zone moves it). */
 export function formatDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
   if (!y || !m || !d) return day;
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return DAY_FORMAT.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /**
@@ -107,7 +164,12 @@ export async function billingDocument(info: { Title: string; Author: string; Sub
   });
   doc.registerFont('Body', regular);
   doc.registerFont('Bold', bold);
-  doc.font('Body').fillColor(INK);
+  const layouts = layoutCaches();
+  doc.font('Bold');
+  shareLayouts(doc, layouts.bold);
+  doc.font('Body');
+  shareLayouts(doc, layouts.body);
+  doc.fillColor(INK);
   return { doc, done };
 }
 
