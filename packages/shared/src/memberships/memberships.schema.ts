@@ -258,5 +258,9 @@ export const publicJoinAnswerSchema = z.object({
 });
 export type PublicJoinAnswer = z.infer<typeof publicJoinAnswerSchema>;
 /** What the public join page offers: the association's name and its open types. */
-export const publicJoinOptionsSchema = membershipOptionsSchema.extend({ Association: z.string() });
+export const publicJoinOptionsSchema = membershipOptionsSchema.extend({
+  Association: z.string(),
+  /** The association's currency (ISO 4217), for the prices the page shows. */
+  Currency: z.string(),
+});
 export type PublicJoinOptions = z.infer<typeof publicJoinOptionsSchema>;

@@ -1,23 +1,26 @@
 /**
  * Money as people read it, in the signed-in association's currency (tenant setting `currency`, ISO 4217; USD when it
  * has none). The identity sets it whenever it is read, so every screen formats amounts the same way without each
- * one looking the currency up.
+ * one looking the currency up. The formatting itself is the shared money module's (`formatMoney`), as on the server.
  */
+import { currencyCode, currencySymbol, formatMoney as formatIn } from '@guildhall/shared';
+
 let currency = 'USD';
-let format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
 
 export function setMoneyCurrency(code: string | null | undefined): void {
-  const next = code || 'USD';
-  if (next === currency) return;
-  currency = next;
-  format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+  currency = currencyCode(code);
 }
 
 export function moneyCurrency(): string {
   return currency;
 }
 
+/** The sign amount inputs show before the figure (`$`, `€`). */
+export function moneySymbol(): string {
+  return currencySymbol(currency);
+}
+
 /** Cents in the association's currency: `123450` -> `$1,234.50` (USD), `€1,234.50` (EUR). */
 export function formatMoney(cents: number): string {
-  return format.format(cents / 100);
+  return formatIn(cents, { currency });
 }

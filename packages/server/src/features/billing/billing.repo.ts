@@ -1,6 +1,12 @@
 /** Reads of the billing screens: an invoice with its lines and applications, a contact's account, undeposited payments. */
 import { q, runFragment, type Tx } from '@guildhall/db';
-import type { ContactAccount, InvoiceDetail, InvoiceStatus, UndepositedPayment } from '@guildhall/shared';
+import {
+  type ContactAccount,
+  currencyCode,
+  type InvoiceDetail,
+  type InvoiceStatus,
+  type UndepositedPayment,
+} from '@guildhall/shared';
 import { HttpError } from '../../platform/errors.ts';
 import type { DepositSlipData } from './deposit-slip.ts';
 import type { InvoicePdfData } from './invoice-pdf.ts';
@@ -204,7 +210,7 @@ export async function invoicePdfData(
   const dayOf = new Map(dates.map((d) => [num(d.application_id), String(d.day)]));
   return {
     association: { name: str(row?.tenant_name), address: str(row?.tenant_address) || null, email: null },
-    currency: /^[A-Z]{3}$/.test(str(row?.currency)) ? str(row?.currency) : 'USD',
+    currency: currencyCode(row?.currency),
     invoice: {
       number: detail.number,
       status: detail.status,
@@ -268,7 +274,7 @@ export async function depositSlipData(
       from payments p left join contacts c on c.tenant_id = p.tenant_id and c.contact_id = p.contact_id
       where p.tenant_id = ${tenantId} and p.deposit_id = ${depositId} order by p.paid_at, p.id`,
   );
-  const currency = typeof d.currency === 'string' && /^[A-Z]{3}$/.test(d.currency) ? d.currency : 'USD';
+  const currency = currencyCode(d.currency);
   return {
     association: {
       name: String(d.tenant_name ?? ''),

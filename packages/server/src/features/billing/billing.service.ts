@@ -12,6 +12,7 @@ import {
   calendarDay,
   centsToDecimalString,
   credit,
+  currencyCode,
   DEFAULT_TIMEZONE,
   debit,
   formatInvoiceNumber,
@@ -115,13 +116,12 @@ export async function contextOf(tx: Tx, tenantId: string): Promise<BillingContex
       where t.id = ${tenantId}`,
   );
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
-  const currency = str(row?.currency);
   return {
     timeZone: (row?.tz as string | null) || DEFAULT_TIMEZONE,
     termsDays: row?.terms_days == null ? 30 : num(row.terms_days),
     invoicePrefix: (row?.invoice_prefix as string | null) ?? 'INV-',
     gateway: (row?.gateway as string | null) ?? 'none',
-    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : 'USD',
+    currency: currencyCode(row?.currency),
     stripe: {
       secretKey: str(row?.stripe_secret_key),
       publishableKey: str(row?.stripe_publishable_key),

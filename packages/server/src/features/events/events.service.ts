@@ -30,6 +30,7 @@ import {
   recurrenceRuleOf,
 } from '@guildhall/shared/events/recurrence.rules';
 import { HttpError, notFound } from '../../platform/errors.ts';
+import { tenantMoney } from '../../platform/money.ts';
 import type { ExtraAnswers } from '../../platform/resources/extra-fields.ts';
 import { boundResource } from '../../platform/resources/registry.ts';
 import type { Services } from '../../platform/services.ts';
@@ -629,8 +630,9 @@ export async function register(
   const pending =
     invoiceId !== null && inserted.some((a) => num(a.event_attendee_status_id) === S.PendingPayment);
 
+  const money = await tenantMoney(tx, tenantId);
   const message = pending
-    ? `Your ${party === 1 ? 'seat is' : `${party} seats are`} held for ${detail.name}: pay the invoice of ${(totalCents / 100).toFixed(2)} to confirm.`
+    ? `Your ${party === 1 ? 'seat is' : `${party} seats are`} held for ${detail.name}: pay the invoice of ${money(totalCents)} to confirm.`
     : decision.outcome === 'registered'
       ? party === 1
         ? `Registered for ${detail.name}.`
@@ -837,6 +839,7 @@ export async function cancelAttendee(
     { ...detail, seats_taken: num(detail.seats_taken) - released },
     outgoing,
   );
+  const money = await tenantMoney(tx, tenantId);
   return {
     AttendeeId: attendeeId,
     EventAttendeeStatusId: S.Cancelled,
@@ -845,7 +848,7 @@ export async function cancelAttendee(
     contactId: numOrNull(attendee.contact_id),
     message:
       refund > 0
-        ? `Registration cancelled; ${(refund / 100).toFixed(2)} will be credited to the account.`
+        ? `Registration cancelled; ${money(refund)} will be credited to the account.`
         : 'Registration cancelled.',
   };
 }

@@ -11,7 +11,6 @@ import {
   autopayFailedMail,
   autopayOffMail,
   autopayOffStaffMail,
-  formatMoney,
   type MembershipQuote,
   type RenewalPreview,
   renewalKey,
@@ -19,6 +18,7 @@ import {
   todayIn,
 } from '@guildhall/shared';
 import { and, eq } from 'drizzle-orm';
+import { tenantMoney } from '../../platform/money.ts';
 import type { Services } from '../../platform/services.ts';
 import { billingApi, type NewInvoice } from '../billing/billing.module.ts';
 import { queueNotice, queueStaffNotice } from './memberships.reminders.ts';
@@ -289,6 +289,7 @@ export async function chargeDue(
         and i.next_charge_on is not null and i.next_charge_on <= ${today}::date
       order by i.membership_invoice_id limit ${CHARGE_BATCH}`,
   );
+  const money = await tenantMoney(tx, tenantId);
   for (const row of due) {
     const attempt = row.charge_attempts + 1;
     // The attempt is counted before the charge: a failure (payment.failed) schedules the next one.
@@ -301,7 +302,7 @@ export async function chargeDue(
           eq(membershipInvoices.membershipInvoiceId, row.membership_invoice_id),
         ),
       );
-    const amount = formatMoney(Number(row.amount));
+    const amount = money(Number(row.amount));
     await queueNotice(tx, tenantId, {
       membershipId: Number(row.membership_id),
       termEnd: addDays(row.term_start, -1),
@@ -481,6 +482,7 @@ export const onPaymentFailed =
     const m = await repo.lockMembership(tx, tenantId, row.membershipId);
     if (!m) return;
     const message = typeof payload.message === 'string' ? payload.message : 'The card was declined.';
+    const money = await tenantMoney(tx, tenantId);
     if (wait !== undefined && row.chargeAttempts < AUTOPAY_RETRY_DAYS.length) {
       await tx
         .update(membershipInvoices)
@@ -503,7 +505,7 @@ export const onPaymentFailed =
         values: {
           'Member.Name': m.contactName,
           'Membership.Name': m.name,
-          'Membership.Amount': formatMoney(Number(row.amount)),
+          'Membership.Amount': money(Number(row.amount)),
           'Membership.TermStart': row.termStart,
           'Charge.Failure': message,
           'Charge.Attempts': String(row.chargeAttempts),
@@ -512,7 +514,7 @@ export const onPaymentFailed =
       });
     }
     const retrying = wait !== undefined && row.chargeAttempts < AUTOPAY_RETRY_DAYS.length;
-    const amount = formatMoney(Number(row.amount));
+    const amount = money(Number(row.amount));
     await queueNotice(tx, tenantId, {
       membershipId: m.membershipId,
       termEnd: addDays(row.termStart, -1),

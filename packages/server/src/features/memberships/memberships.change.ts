@@ -8,7 +8,6 @@ import { membershipFeeItems, membershipInvoices, q, runFragment, type Tx } from 
 import {
   addDays,
   billFrequencyKind,
-  formatMoney,
   type MembershipChange,
   type MembershipChangeAnswer,
   membershipName,
@@ -20,6 +19,7 @@ import { and, eq } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { tenantMoney } from '../../platform/money.ts';
 import type { Services } from '../../platform/services.ts';
 import { billingApi } from '../billing/billing.module.ts';
 import { renewalLines } from './memberships.billing.ts';
@@ -254,6 +254,7 @@ export async function changeMembership(
       )
     : null;
   const by = await repo.userLabel(tx, caller.impersonatorUserId ?? caller.userId);
+  const money = await tenantMoney(tx, tenantId);
   await repo.insertHistory(tx, {
     tenantId,
     membershipId,
@@ -262,7 +263,7 @@ export async function changeMembership(
     toStatus: updated.status,
     changedOn: today,
     event: `Changed (${answer.Direction}) from ${answer.FromName} to ${answer.ToName}`,
-    reason: `Credit ${formatMoney(answer.CreditCents)}, new invoice ${formatMoney(answer.ChargeCents)}${
+    reason: `Credit ${money(answer.CreditCents)}, new invoice ${money(answer.ChargeCents)}${
       reissued ? `; ${reissued.sentence}` : ''
     }`,
     changedBy: by,
@@ -346,10 +347,11 @@ async function reissueRenewal(
         eq(membershipInvoices.membershipInvoiceId, row.membershipInvoiceId),
       ),
     );
+  const money = await tenantMoney(tx, tenantId);
   return {
     invoiceId: invoice?.invoiceId ?? null,
     sentence: invoice
-      ? `Renewal invoice ${old.number} voided and ${invoice.number} issued at the new price (${formatMoney(invoice.totalCents)})`
+      ? `Renewal invoice ${old.number} voided and ${invoice.number} issued at the new price (${money(invoice.totalCents)})`
       : `Renewal invoice ${old.number} voided: the new choice owes nothing for the next term`,
   };
 }

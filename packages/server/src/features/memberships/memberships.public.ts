@@ -5,7 +5,12 @@
  * invoice exactly as staff do. The route is rate-limited; the answer names the invoice to pay.
  */
 import { q, runFragment, type Tx } from '@guildhall/db';
-import type { PublicJoin, PublicJoinAnswer, PublicJoinOptions } from '@guildhall/shared';
+import {
+  currencyCode,
+  type PublicJoin,
+  type PublicJoinAnswer,
+  type PublicJoinOptions,
+} from '@guildhall/shared';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { billingApi } from '../billing/billing.module.ts';
@@ -14,12 +19,16 @@ import * as repo from './memberships.repo.ts';
 import { join, options } from './memberships.service.ts';
 
 export async function publicOptions(tx: Tx, tenantId: string): Promise<PublicJoinOptions> {
-  const [tenant] = await runFragment<{ name: string }>(
+  const [tenant] = await runFragment<{ name: string; currency: string | null }>(
     tx,
-    q`select name from tenants where id = ${tenantId}`,
+    q`select name, settings->>'currency' as currency from tenants where id = ${tenantId}`,
   );
   if (!tenant) throw notFound();
-  return { Association: tenant?.name ?? '', ...(await options(tx, tenantId)) };
+  return {
+    Association: tenant?.name ?? '',
+    Currency: currencyCode(tenant?.currency),
+    ...(await options(tx, tenantId)),
+  };
 }
 
 async function matchOrCreate(

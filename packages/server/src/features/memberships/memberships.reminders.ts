@@ -10,7 +10,6 @@
  */
 import { type Database, membershipReminders, q, runFragment, type Tx, withTenantTx } from '@guildhall/db';
 import {
-  formatMoney,
   membershipNoticeMail,
   renewalOverdueMail,
   renewalReminderMail,
@@ -18,6 +17,7 @@ import {
   todayIn,
 } from '@guildhall/shared';
 import type { ClaimedJob } from '../../platform/jobs.ts';
+import { tenantMoney } from '../../platform/money.ts';
 import type { Services } from '../../platform/services.ts';
 import { communicationsApi } from '../communications/communications.module.ts';
 import * as repo from './memberships.repo.ts';
@@ -100,14 +100,17 @@ export async function claimOverdueReminders(
   );
 }
 
-function overdueMail(r: ClaimedReminder & { amount: number | string }): NoticeMail {
+function overdueMail(
+  r: ClaimedReminder & { amount: number | string },
+  money: (cents: number) => string,
+): NoticeMail {
   return {
     template: renewalOverdueMail,
     values: {
       'Member.FirstName': r.first_name || r.contact_name,
       'Membership.Name': r.name,
       'Membership.TermEnd': r.term_end,
-      'Membership.Amount': formatMoney(Number(r.amount)),
+      'Membership.Amount': money(Number(r.amount)),
     },
   };
 }
@@ -216,8 +219,8 @@ async function claimNotices(tx: Tx, tenantId: string) {
   );
 }
 
-function reminderMail(r: ClaimedReminder): NoticeMail {
-  const amount = formatMoney(Number(r.term_total));
+function reminderMail(r: ClaimedReminder, money: (cents: number) => string): NoticeMail {
+  const amount = money(Number(r.term_total));
   return {
     template: renewalReminderMail,
     values: {
@@ -253,9 +256,10 @@ export async function sendRenewalReminders(
 ): Promise<number> {
   let sent = 0;
   for (;;) {
-    const { before, after, notices } = await withTenantTx(database.db, { tenantId }, async (tx) => {
+    const { before, after, notices, money } = await withTenantTx(database.db, { tenantId }, async (tx) => {
       const today = todayIn(await repo.tenantTimezone(tx, tenantId));
       return {
+        money: await tenantMoney(tx, tenantId),
         before: await claimReminders(tx, tenantId, today),
         after: await claimOverdueReminders(tx, tenantId, today),
         notices: await claimNotices(tx, tenantId),
@@ -263,8 +267,8 @@ export async function sendRenewalReminders(
     });
     // Claimed and committed first: a crash after this sends the batch's remaining mails never, not twice.
     const mails = [
-      ...before.map((r) => (r.email ? { to: r.email, ...reminderMail(r) } : null)),
-      ...after.map((r) => (r.email ? { to: r.email, ...overdueMail(r) } : null)),
+      ...before.map((r) => (r.email ? { to: r.email, ...reminderMail(r, money) } : null)),
+      ...after.map((r) => (r.email ? { to: r.email, ...overdueMail(r, money) } : null)),
       ...notices.map((n) => {
         const mail = n.email ? noticeMail(services.mailTemplates, n) : null;
         return mail && n.email ? { to: n.email, ...mail } : null;

@@ -5,6 +5,8 @@ import {
   allocateEvenly,
   assertCents,
   centsToDecimalString,
+  currencyCode,
+  currencySymbol,
   formatMoney,
   fromCents,
   multiplyCents,
@@ -92,6 +94,20 @@ describe('money: integer cents, one rounding point, half away from zero (decisio
     expect(formatMoney(123450)).toBe('$1,234.50');
     expect(formatMoney(-500)).toBe('-$5.00');
     expect(formatMoney(1000, { currency: 'EUR', locale: 'de-DE' })).toMatch(/10,00/);
+    expect(formatMoney(1000, { currency: 'EUR' })).toBe('€10.00');
+    expect(formatMoney(250, { currency: 'EUR' })).toBe('€2.50');
+  });
+
+  it("reads an association's currency setting, USD when it names none", () => {
+    expect(currencyCode('EUR')).toBe('EUR');
+    expect(currencyCode(' gbp ')).toBe('GBP');
+    expect(currencyCode('EURO')).toBe('USD');
+    expect(currencyCode('euro')).toBe('USD');
+    expect(currencyCode(null)).toBe('USD');
+    expect(currencyCode(undefined)).toBe('USD');
+    expect(currencySymbol()).toBe('$');
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol('CHF')).toBe('CHF');
     expect(() => fromCents(1.5)).toThrow(RangeError);
     expect(() => assertCents(Number.NaN)).toThrow(RangeError);
   });

@@ -102,10 +102,35 @@ export function centsToDecimalString(cents: Cents): string {
   return `${sign}${whole}.${fraction}`;
 }
 
+/**
+ * The currency an association's money is in: its Currency setting when that is a three-letter ISO 4217 code
+ * (`EUR`), else USD.
+ * Every amount shown to people (screens, mail, documents) is formatted by `formatMoney` in this currency.
+ */
+export function currencyCode(setting: unknown): string {
+  const code = typeof setting === 'string' ? setting.trim().toUpperCase() : '';
+  return /^[A-Z]{3}$/.test(code) ? code : 'USD';
+}
+
+/** One formatter per locale and currency: making an `Intl.NumberFormat` costs far more than using one. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Formats cents for people: `formatMoney(123450)` -> `'$1,234.50'`. */
 export function formatMoney(cents: Cents, options: { currency?: string; locale?: string } = {}): string {
   const { currency = 'USD', locale = 'en-US' } = options;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(fromCents(cents));
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    if (moneyFormats.size < 64) moneyFormats.set(key, format);
+  }
+  return format.format(fromCents(cents));
+}
+
+/** The sign an amount input shows before its figure: `$` for USD, `€` for EUR, `CHF` for Swiss francs. */
+export function currencySymbol(currency = 'USD', locale = 'en-US'): string {
+  const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0);
+  return parts.find((p) => p.type === 'currency')?.value ?? currency;
 }
 
 /** `cents * factor`, rounded once (half away from zero). The factor is read exactly (`'1.5'`, `0.1`). */

@@ -31,6 +31,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, isApiError } from '../../platform/api-client.ts';
 import { formatMoney } from '../../platform/fields/field-display.tsx';
+import { moneySymbol } from '../../platform/money.ts';
 import { notifySaved } from '../../platform/notify.ts';
 import { PageHeader } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
@@ -161,7 +162,7 @@ export function RecordPaymentPage() {
               <NumberInput
                 label="Amount received"
                 required
-                prefix="$"
+                prefix={moneySymbol()}
                 decimalScale={2}
                 fixedDecimalScale
                 min={0}
@@ -249,7 +250,7 @@ export function RecordPaymentPage() {
                       <Table.Td style={{ width: 160 }}>
                         <NumberInput
                           aria-label={`Apply to ${i.number}`}
-                          prefix="$"
+                          prefix={moneySymbol()}
                           decimalScale={2}
                           min={0}
                           max={i.balanceCents / 100}

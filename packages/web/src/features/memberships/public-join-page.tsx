@@ -1,4 +1,9 @@
-import type { MembershipQuote, PublicJoinAnswer, PublicJoinOptions } from '@guildhall/shared';
+import {
+  formatMoney,
+  type MembershipQuote,
+  type PublicJoinAnswer,
+  type PublicJoinOptions,
+} from '@guildhall/shared';
 import { Alert, Button, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -6,7 +11,6 @@ import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { api, isApiError } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
-import { formatMoney } from '../../platform/fields/field-display.tsx';
 import { FullPageLoader } from '../../platform/full-page-loader.tsx';
 import { usePageTitle } from '../../platform/page-title.ts';
 
@@ -69,6 +73,8 @@ export function PublicJoinPage() {
       setBusy(false);
     }
   }
+  // Not signed in: the association's currency comes with its join options.
+  const money = (cents: number) => formatMoney(cents, { currency: options.data?.Currency });
   if (options.isLoading) return <FullPageLoader />;
   if (options.error || !options.data)
     return <ErrorBlock error={options.error ?? new Error('This join page does not exist.')} />;
@@ -81,7 +87,7 @@ export function PublicJoinPage() {
         <Text role="status">{done.message}</Text>
         {done.FirstBill > 0 ? (
           <Text>
-            Your first invoice is {formatMoney(done.FirstBill)}; we will send it to {person.Email}.
+            Your first invoice is {money(done.FirstBill)}; we will send it to {person.Email}.
           </Text>
         ) : null}
       </Stack>
@@ -145,13 +151,13 @@ export function PublicJoinPage() {
               {price.data.FeeItems.map((item) => (
                 <Table.Tr key={`${item.FeeId}-${item.Name}`}>
                   <Table.Td>{item.Name}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(item.FirstBillAmount)}</Table.Td>
+                  <Table.Td ta="right">{money(item.FirstBillAmount)}</Table.Td>
                 </Table.Tr>
               ))}
               <Table.Tr>
                 <Table.Td fw={600}>First invoice</Table.Td>
                 <Table.Td ta="right" fw={600} data-testid="public-join-first-bill">
-                  {formatMoney(price.data.FirstBill)}
+                  {money(price.data.FirstBill)}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>

@@ -49,6 +49,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { api } from '../api-client.ts';
 import { useFieldPicker } from '../modules/modules-context.tsx';
+import { moneySymbol } from '../money.ts';
 import { ImageDisplay } from './field-display.tsx';
 import type { FieldInputProps } from './field-types.ts';
 import { useLookupName } from './lookup-name.ts';
@@ -218,7 +219,7 @@ export function CurrencyFieldInput(props: FieldInputProps) {
       {...common(props)}
       error={props.error || (bad ? `${props.field.label} must be an amount of money.` : undefined)}
       inputMode="decimal"
-      leftSection={<span aria-hidden>$</span>}
+      leftSection={<span aria-hidden>{moneySymbol()}</span>}
       value={draft ?? shown}
       onChange={(e) => {
         const text = e.currentTarget.value.replace(/,/g, '');
