@@ -215,6 +215,17 @@ describe('billing reports', () => {
     const revenue = page.getByRole('table', { name: 'Revenue by account and month' });
     await revenue.getByRole('columnheader', { name: '2026-03' }).waitFor();
     expect(await revenue.textContent()).toContain('$125.00');
+    // The period as one of the date-range options of the lists' filters: This Year replaces the From and To days.
+    const year = new Date().getFullYear();
+    await page
+      .getByRole('combobox', { name: 'Period' })
+      .or(page.getByRole('textbox', { name: 'Period' }))
+      .click();
+    await page.getByRole('option', { name: 'This Year', exact: true }).click();
+    await page.getByTestId('revenue-period').getByText(`From ${year}-01-01 to ${year}-12-31.`).waitFor();
+    expect(await page.getByLabel('From').count()).toBe(0);
+    await revenue.getByRole('columnheader', { name: `${year}-12` }).waitFor();
+    expect(await revenue.textContent()).toContain('$125.00');
     await shot(page, 'billing-reports');
   });
 });

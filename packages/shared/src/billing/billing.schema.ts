@@ -3,6 +3,7 @@
  * from these with z.infer; the server's routes declare the same schemas.
  */
 import { z } from 'zod';
+import { DATE_RANGE_OPTIONS } from '../platform/fields/date-range.rules.ts';
 import { AGING_BUCKETS, type AgingBucket, INVOICE_STATUSES } from './invoice.rules.ts';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -289,6 +290,7 @@ export const gatewaySettingsAnswerSchema = z.object({
   stripePublishableKey: z.string().nullable(),
   stripeWebhookSecretSet: z.boolean(),
 });
+export type GatewaySettingsAnswer = z.infer<typeof gatewaySettingsAnswerSchema>;
 
 const agingAmounts = z.object(
   Object.fromEntries(AGING_BUCKETS.map((b) => [b, z.number()])) as Record<AgingBucket, z.ZodNumber>,
@@ -329,7 +331,17 @@ export const revenueReportSchema = z.object({
   totalCents: z.number(),
 });
 export type RevenueReport = z.infer<typeof revenueReportSchema>;
-export const revenueQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+export const revenueQuerySchema = z.object({
+  /** A date-range option (0-37, as the lists' date filters): its days replace `from` and `to` (0 is Custom). */
+  range: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(DATE_RANGE_OPTIONS.length - 1)
+    .optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
 
 /** The billing figures of the back office's dashboard. */
 export const billingDashboardSchema = z.object({

@@ -8,6 +8,7 @@ import {
   invoiceStatusOf,
   isOpenStatus,
   isOverdue,
+  revenuePeriod,
   shiftDate,
 } from './invoice.rules.ts';
 
@@ -81,5 +82,33 @@ describe('dates, numbers and aging', () => {
     expect(isOverdue('open', '2026-11-01', '2026-11-02')).toBe(true);
     expect(isOverdue('open', '2026-11-01', '2026-11-01')).toBe(false);
     expect(isOverdue('paid', '2026-11-01', '2027-11-01')).toBe(false);
+  });
+});
+
+describe('revenuePeriod', () => {
+  // 2026-03-15 at 03:00 UTC is still March 14 in Chicago.
+  const now = new Date('2026-03-15T03:00:00Z');
+  it("resolves a date-range option in the association's time zone", () => {
+    expect(revenuePeriod({ range: 1 }, now, 'America/Chicago')).toEqual({
+      from: '2026-03-14',
+      to: '2026-03-14',
+    });
+    expect(revenuePeriod({ range: 1 }, now, 'Europe/Warsaw')).toEqual({
+      from: '2026-03-15',
+      to: '2026-03-15',
+    });
+    expect(revenuePeriod({ range: 7, from: '2020-01-01' }, now, 'UTC')).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-28',
+    });
+    expect(revenuePeriod({ range: 11 }, now, 'UTC')).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+  });
+  it('takes the days given for Custom or no option, and twelve months to today without them', () => {
+    expect(revenuePeriod({ range: 0, from: '2026-01-01', to: '2026-01-31' }, now, 'UTC')).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+    });
+    expect(revenuePeriod({}, now, 'UTC')).toEqual({ from: '2025-04-01', to: '2026-03-15' });
+    expect(revenuePeriod({ to: '2026-01-10' }, now, 'UTC')).toEqual({ from: '2025-02-01', to: '2026-01-10' });
   });
 });

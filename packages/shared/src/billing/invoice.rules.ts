@@ -2,6 +2,8 @@
  * Invoice rules (decision 0120): the status an invoice's amounts give it, due dates from terms, numbers from the
  * tenant's counter, and the aging bucket of an open invoice.
  */
+import { calendarDay } from '../platform/fields/date-input.rules.ts';
+import { DATE_RANGE_CUSTOM, resolveDateRange } from '../platform/fields/date-range.rules.ts';
 import type { Cents } from '../platform/fields/money.ts';
 
 export const INVOICE_STATUSES = ['draft', 'open', 'partially_paid', 'paid', 'void', 'written_off'] as const;
@@ -87,4 +89,27 @@ export function agingBucket(dueDate: string, asOf: string): AgingBucket {
 /** True when an open invoice is past its due date on `asOf`. */
 export function isOverdue(status: InvoiceStatus, dueDate: string, asOf: string): boolean {
   return isOpenStatus(status) && calendarDaysBetween(dueDate, asOf) > 0;
+}
+
+/** The most months the revenue report spans (the longest date-range option, Last 3 Years, touches 37). */
+export const REVENUE_REPORT_MAX_MONTHS = 37;
+
+/**
+ * The period of the revenue report: a date-range option (the 0-37 options the lists' date filters use, resolved in
+ * the association's time zone), else the days given, else the twelve months to today (from the first of the month
+ * eleven months back). A Custom range (0) or none uses the days given.
+ */
+export function revenuePeriod(
+  input: { range?: number | undefined; from?: string | undefined; to?: string | undefined },
+  now: Date,
+  timeZone: string,
+): { from: string; to: string } {
+  const resolved =
+    input.range !== undefined && input.range !== DATE_RANGE_CUSTOM
+      ? resolveDateRange(input.range, now, { timeZone })
+      : null;
+  if (resolved) return { from: resolved.StartDate, to: resolved.EndDate };
+  const to = input.to ?? calendarDay(now, timeZone);
+  const from = input.from ?? `${shiftDate(`${to.slice(0, 7)}-01`, -334).slice(0, 7)}-01`;
+  return { from, to };
 }

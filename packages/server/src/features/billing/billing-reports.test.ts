@@ -3,7 +3,7 @@
  * by account and month agrees with the invoices issued (a void one takes its revenue back), and the dashboard's
  * figures agree with the open invoices. Another association's books are not seen.
  */
-import { agingBucket } from '@guildhall/shared';
+import { agingBucket, calendarDay, DEFAULT_TIMEZONE } from '@guildhall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
@@ -122,6 +122,27 @@ describe('billing reports', () => {
     expect((await staff.get('/api/billing/reports/revenue?from=2026-12-01&to=2026-01-01')).statusCode).toBe(
       400,
     );
+  });
+
+  it("takes the period as a date-range option of the lists (0-37), resolved in the association's time zone", async () => {
+    const today = calendarDay(new Date(), DEFAULT_TIMEZONE);
+    const year = today.slice(0, 4);
+    const thisYear = await staff.get('/api/billing/reports/revenue?range=10');
+    expect(thisYear.statusCode, thisYear.body).toBe(200);
+    expect(thisYear.json()).toMatchObject({ from: `${year}-01-01`, to: `${year}-12-31` });
+    expect(thisYear.json().months).toHaveLength(12);
+    // A preset wins over the days given; Custom (0) takes them.
+    const todayOnly = await staff.get('/api/billing/reports/revenue?range=1&from=2020-01-01&to=2020-12-31');
+    expect(todayOnly.json()).toMatchObject({ from: today, to: today });
+    const custom = await staff.get('/api/billing/reports/revenue?range=0&from=2026-06-01&to=2026-06-30');
+    expect(custom.json()).toMatchObject({ from: '2026-06-01', to: '2026-06-30' });
+    expect(custom.json().totalCents).toBe(9_000);
+    // The longest option, Last 3 Years, spans 37 months; an option that does not exist is refused.
+    const threeYears = await staff.get('/api/billing/reports/revenue?range=27');
+    expect(threeYears.statusCode, threeYears.body).toBe(200);
+    expect(threeYears.json().months).toHaveLength(37);
+    expect((await staff.get('/api/billing/reports/revenue?range=38')).statusCode).toBe(400);
+    expect((await staff.get('/api/billing/reports/revenue?range=abc')).statusCode).toBe(400);
   });
 
   it('the dashboard shows open receivables and the overdue invoices', async () => {

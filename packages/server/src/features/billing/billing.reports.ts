@@ -9,7 +9,9 @@ import {
   type AgingReport,
   type BillingDashboard,
   calendarDay,
+  REVENUE_REPORT_MAX_MONTHS,
   type RevenueReport,
+  revenuePeriod,
   shiftDate,
 } from '@guildhall/shared';
 import { badRequest } from '../../platform/errors.ts';
@@ -99,19 +101,21 @@ function monthsBetween(from: string, to: string): string[] {
   return months;
 }
 
-/** Revenue (credits less debits on revenue accounts) by account and month, from `from` to `to` (12 months at most). */
+/**
+ * Revenue (credits less debits on revenue accounts) by account and month over a period: a date-range option, the
+ * days given, or the last twelve months (`revenuePeriod`).
+ */
 export async function revenueReport(
   tx: Tx,
   tenantId: string,
   ctx: BillingContext,
-  input: { from?: string | undefined; to?: string | undefined },
+  input: { range?: number | undefined; from?: string | undefined; to?: string | undefined },
 ): Promise<RevenueReport> {
-  const today = calendarDay(new Date(), ctx.timeZone);
-  const to = input.to ?? today;
-  const from = input.from ?? `${shiftDate(`${to.slice(0, 7)}-01`, -334).slice(0, 7)}-01`;
+  const { from, to } = revenuePeriod(input, new Date(), ctx.timeZone);
   if (from > to) throw badRequest('The start of the period is after its end.');
   const months = monthsBetween(from, to);
-  if (months.length > 24) throw badRequest('Choose a period of 24 months at most.');
+  if (months.length > REVENUE_REPORT_MAX_MONTHS)
+    throw badRequest(`Choose a period of ${REVENUE_REPORT_MAX_MONTHS} months at most.`);
   const rows = await runFragment<Row>(
     tx,
     q`select a.account_id, a.code, a.name, to_char(l.entry_date, 'YYYY-MM') as month,

@@ -8,10 +8,23 @@ import {
   AGING_BUCKETS,
   type AgingReport,
   contactsResource,
+  DATE_RANGE_CUSTOM,
+  DATE_RANGE_OPTIONS,
   formatMoney,
   type RevenueReport,
 } from '@guildhall/shared';
-import { Anchor, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Group,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +34,8 @@ import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
 
 const right = { textAlign: 'right' } as const;
+/** The date-range options of the lists' date filters (0-37); Custom takes the From and To days. */
+const PERIODS = DATE_RANGE_OPTIONS.map((o) => ({ value: String(o.Id), label: o.Name }));
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 export function BillingReportsPage() {
@@ -135,11 +150,16 @@ function Aging() {
 }
 
 function Revenue() {
+  const [range, setRange] = useState(DATE_RANGE_CUSTOM);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const custom = range === DATE_RANGE_CUSTOM;
   const params = new URLSearchParams();
-  if (ISO.test(from)) params.set('from', from);
-  if (ISO.test(to)) params.set('to', to);
+  if (!custom) params.set('range', String(range));
+  else {
+    if (ISO.test(from)) params.set('from', from);
+    if (ISO.test(to)) params.set('to', to);
+  }
   const query = params.toString();
   const q = useQuery({
     queryKey: ['billing', 'reports', 'revenue', query],
@@ -153,23 +173,41 @@ function Revenue() {
         <Title order={2} size="h3" id="revenue-title">
           Revenue by account and month
         </Title>
-        <Group gap="xs">
-          <TextInput
-            label="From"
-            placeholder="12 months ago"
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            w={150}
+        <Group gap="xs" align="flex-end">
+          <Select
+            label="Period"
+            data={PERIODS}
+            value={String(range)}
+            onChange={(v) => setRange(v === null ? DATE_RANGE_CUSTOM : Number(v))}
+            allowDeselect={false}
+            searchable
+            w={190}
           />
-          <TextInput
-            label="To"
-            placeholder="Today"
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            w={150}
-          />
+          {custom ? (
+            <>
+              <TextInput
+                label="From"
+                placeholder="12 months ago"
+                value={from}
+                onChange={(e) => setFrom(e.currentTarget.value)}
+                w={150}
+              />
+              <TextInput
+                label="To"
+                placeholder="Today"
+                value={to}
+                onChange={(e) => setTo(e.currentTarget.value)}
+                w={150}
+              />
+            </>
+          ) : null}
         </Group>
       </Group>
+      {r ? (
+        <Text size="sm" c="dimmed" data-testid="revenue-period">
+          From {r.from} to {r.to}.
+        </Text>
+      ) : null}
       {q.error ? <ErrorBlock error={q.error} onRetry={() => void q.refetch()} /> : null}
       {!r && !q.error ? <LoadingBlock /> : null}
       {r ? (
