@@ -61,8 +61,9 @@ describe('the navigation assembled from the modules', () => {
       ],
     });
     const visible = labels(visibleNav(admin, WEB_MODULES));
-    expect(visible).toHaveLength(8);
+    expect(visible).toHaveLength(9);
     expect(visible).toContain('Custom fields');
+    expect(visible).toContain('Card payments');
   });
   it('never lists the generic layer test fixture (samples)', () => {
     const all = navSections(WEB_MODULES).flatMap((s) => s.items);

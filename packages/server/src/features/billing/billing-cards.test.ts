@@ -191,6 +191,23 @@ describe('Stripe through the SDK, against the local fake Stripe API', () => {
       stripeWebhookSecretSet: true,
     });
     expect(res.body).not.toContain(fake.secretKey);
+    expect((await stripeAdmin.get('/api/billing/settings/gateway')).body).not.toContain(fake.secretKey);
+    // A test secret key with a live publishable key is refused; the keys saved before stay.
+    const mixed = await stripeAdmin.put('/api/billing/settings/gateway', {
+      gateway: 'stripe',
+      stripePublishableKey: 'pk_live_fake',
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().errors.stripePublishableKey).toEqual([
+      'The publishable key and the secret key must be of the same mode (both test or both live).',
+    ]);
+    // A secret left out keeps the one set (the settings screen sends only what was typed).
+    const kept = await stripeAdmin.put('/api/billing/settings/gateway', {
+      gateway: 'stripe',
+      stripePublishableKey: 'pk_test_fake',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ stripeSecretKeySet: true, stripeWebhookSecretSet: true });
     const account = (await stripeMember.get('/api/billing/member/account')).json() as Account;
     expect(account.cardGateway).toEqual({ name: 'stripe', publishableKey: 'pk_test_fake' });
     expect(account.currency).toBe('EUR');

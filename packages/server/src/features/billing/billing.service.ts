@@ -1380,6 +1380,12 @@ export async function setGatewaySettings(
       errors.stripePublishableKey = ['Enter the publishable key (it starts with pk_).'];
     if (!webhook?.startsWith('whsec_'))
       errors.stripeWebhookSecret = ['Enter the webhook signing secret (it starts with whsec_).'];
+    // Keys of test mode and of live mode never work together (Stripe refuses the browser's payment method).
+    const mode = (key: string | null) => /^(?:sk|rk|pk)_(test|live)_/.exec(key ?? '')?.[1] ?? null;
+    if (!errors.stripeSecretKey && !errors.stripePublishableKey && mode(secret) !== mode(publishable))
+      errors.stripePublishableKey = [
+        'The publishable key and the secret key must be of the same mode (both test or both live).',
+      ];
     if (Object.keys(errors).length > 0)
       throw badRequest(Object.values(errors)[0]?.[0] ?? 'Enter the Stripe keys.', errors);
   }

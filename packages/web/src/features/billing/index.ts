@@ -2,6 +2,7 @@ import {
   IconBuildingBank,
   IconCash,
   IconCashRegister,
+  IconCreditCard,
   IconFileInvoice,
   IconReceiptTax,
   IconReportMoney,
@@ -54,6 +55,14 @@ export const billingModule: WebModule = {
       screen(
         () => import('./billing-reports-page.tsx'),
         (m) => m.BillingReportsPage,
+      ),
+    ),
+    page(
+      'billing/settings/gateway',
+      { stateName: 'Billing.GatewaySettings', title: 'Card payments' },
+      screen(
+        () => import('./gateway-settings-page.tsx'),
+        (m) => m.GatewaySettingsPage,
       ),
     ),
   ],
@@ -125,6 +134,14 @@ export const billingModule: WebModule = {
       icon: IconReceiptTax,
       permission: 'backoffice',
       description: 'Revenue and other ledger accounts, tax sets.',
+    },
+    {
+      section: 'setup',
+      to: '/a/billing/settings/gateway',
+      label: 'Card payments',
+      icon: IconCreditCard,
+      permission: 'settings.manage',
+      description: 'How members pay by card: no card payments, the test gateway, or Stripe and its keys.',
     },
   ],
   recordTabs: {
