@@ -2,7 +2,8 @@
  * The member area's invoices (issue 15): `/m/invoices` lists the member's own invoices with their balances, their
  * payments and credits; `/m/invoices/:id` shows one invoice, downloads its PDF, and pays what it owes by card when
  * the association has a card gateway. The card never reaches our server: the test gateway's form turns a test card
- * number into the gateway's payment method reference in the browser, as Stripe's card form does for Stripe.
+ * number into the gateway's payment method reference in the browser; with Stripe, the card is typed into Stripe's
+ * own card element (stripe-card-form.tsx), which gives us the payment method's id.
  */
 import {
   formatDateInput,
@@ -31,13 +32,16 @@ import {
 } from '@mantine/core';
 import { IconCreditCard, IconDownload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, isApiError } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { STATUS_COLORS } from './status-colors.ts';
+
+/** Stripe's card form and Stripe.js load only when an invoice is paid with Stripe. */
+const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
 const ACCOUNT_KEY = ['billing', 'member', 'account'];
 const right = { textAlign: 'right' } as const;
@@ -302,11 +306,16 @@ export function MemberInvoicePage() {
       {owes(i.status) && i.balanceCents > 0 ? (
         a.cardGateway?.name === 'test' ? (
           <PayByCard invoice={i} money={money} />
-        ) : a.cardGateway ? (
-          <Alert color="blue" title="Paying by card">
-            Card payment for this association opens its card processor's form, which cannot be shown here.
-            Please pay as your invoice says.
-          </Alert>
+        ) : a.cardGateway?.name === 'stripe' && a.cardGateway.publishableKey ? (
+          <Suspense fallback={<LoadingBlock />}>
+            <StripeCardForm
+              publishableKey={a.cardGateway.publishableKey}
+              invoiceId={i.invoiceId}
+              balanceCents={i.balanceCents}
+              currency={a.currency}
+              money={money}
+            />
+          </Suspense>
         ) : (
           <Alert color="blue" title="How to pay">
             Please pay as your invoice says, quoting {i.number}.
