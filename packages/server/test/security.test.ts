@@ -24,9 +24,11 @@ describe('security basics', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 401]);
     for (const res of answers) {
       expect(res.headers['content-security-policy']).toBe(
-        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
-          "font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';" +
-          "frame-ancestors 'none'",
+        "default-src 'self';script-src 'self' https://js.stripe.com https://*.js.stripe.com;" +
+          "style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;" +
+          "connect-src 'self' https://api.stripe.com;" +
+          'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;' +
+          "object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
       );
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
