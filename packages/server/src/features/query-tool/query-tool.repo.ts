@@ -82,35 +82,21 @@ export async function queryPage(
   return runFragment(tx, q`select * from (${query}) as gh_query_result limit ${limit + 1} offset ${offset}`);
 }
 
-/**
- * Rows per cursor fetch of a download. Larger than an export's (500, decision 0060): a query's rows are narrow
- * (its own columns), each fetch is a round trip, and 5,000 rows of a few columns are a few hundred kilobytes.
- */
-export const QUERY_FETCH_ROWS = 5_000;
+/** Rows per cursor fetch, as exports (decision 0060). */
+const BATCH = 500;
 
-/**
- * The query's rows in batches through a cursor, at most `cap` rows in all. The next batch is asked for before this
- * one is handed over, so the database reads on while the caller writes (one connection, one statement at a time:
- * the driver queues them in order).
- */
-export async function* queryBatches(tx: Tx, query: Fragment, cap: number, size = QUERY_FETCH_ROWS) {
+/** The query's rows in batches through a cursor, at most `cap` rows in all. */
+export async function* queryBatches(tx: Tx, query: Fragment, cap: number) {
   await runFragment(tx, q`declare gh_query_cursor no scroll cursor for ${query}`);
-  const fetchRows = (n: number) =>
-    tx.execute(sql.raw(`fetch ${n} from gh_query_cursor`)).then((r) => rowsOf<Record<string, unknown>>(r));
   let sent = 0;
-  let next: Promise<Record<string, unknown>[]> | null = fetchRows(Math.min(size, cap));
-  try {
-    while (next) {
-      const rows: Record<string, unknown>[] = await next;
-      next = null;
-      if (rows.length === 0) break;
-      sent += rows.length;
-      if (rows.length === size && sent < cap) next = fetchRows(Math.min(size, cap - sent));
-      yield rows;
-    }
-  } finally {
-    // A caller that stops early (a cancelled download) leaves no fetch running on the connection.
-    if (next) await next.catch(() => undefined);
+  while (sent < cap) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql.raw(`fetch ${Math.min(BATCH, cap - sent)} from gh_query_cursor`)),
+    );
+    if (rows.length === 0) break;
+    sent += rows.length;
+    yield rows;
+    if (rows.length < BATCH) break;
   }
   await tx.execute(sql`close gh_query_cursor`);
 }

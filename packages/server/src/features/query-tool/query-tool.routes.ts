@@ -91,8 +91,7 @@ export const queryToolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req, reply) => {
       const auth = requireAuth(req.auth);
-      // Up to about a megabyte waits for the socket (a few fetches' worth), so writing seldom stops for it.
-      const out = new PassThrough({ highWaterMark: 1024 * 1024 });
+      const out = new PassThrough();
       let started = false;
       const write = (chunk: string) =>
         new Promise<void>((resolve, reject) => {
