@@ -246,6 +246,7 @@ export async function measureMail(root: string, options: { recipients: number; k
       serverRssMiB: {
         beforeSend: memory[0] ?? 0,
         peak: Math.max(...memory),
+        median: [...memory].sort((a, b) => a - b)[Math.floor(memory.length / 2)] ?? 0,
         atEnd: memory[memory.length - 1] ?? 0,
         samples: memory.length,
       },
