@@ -103,6 +103,8 @@ export const designedMessageSchema = z.object({
   Html: z.string(),
   DesignJson: designSchema,
   Version: z.number().optional(),
+  /** A mailing that is no longer a draft: its design is shown as it was sent, never changed. */
+  ReadOnly: z.boolean().optional(),
 });
 export type DesignedMessage = z.infer<typeof designedMessageSchema>;
 

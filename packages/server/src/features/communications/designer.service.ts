@@ -118,6 +118,7 @@ export async function loadMailingDesign(tx: Tx, auth: AuthContext, id: number): 
     Subject: row.subject,
     Html: row.designJson ? row.bodyHtml : '',
     DesignJson: designOf(row.designJson, row.bodyHtml, row.name),
+    ReadOnly: row.status !== 'draft',
   };
 }
 

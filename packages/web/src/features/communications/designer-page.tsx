@@ -1,16 +1,22 @@
 /**
  * The email designer (decision 0153): a template's or a draft mailing's design as a list of blocks. Blocks are added
- * from the palette (or a custom content tool), reordered by dragging, and edited in the side panel; text blocks use
- * the product's rich-text editor with the designer's merge fields, signatures and images. The server renders the
- * email HTML from the design on save; the preview shows that rendering. A route of its own, loaded on demand.
+ * from the palette (clicked, or dragged onto the canvas where they should go) or a custom content tool, reordered by
+ * dragging, and edited in the side panel; text blocks use the product's rich-text editor with the designer's merge
+ * fields, signatures and images, and show their merge fields as chips on the canvas. The server renders the email
+ * HTML from the design on save; the preview shows that rendering. A sent mailing's design opens read-only. A route
+ * of its own, loaded on demand.
  */
 
 import {
+  type CollisionDetection,
   closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
+  useDraggable,
+  useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -36,6 +42,7 @@ import {
 } from '@guildhall/shared';
 import {
   ActionIcon,
+  Alert,
   Button,
   Card,
   ColorInput,
@@ -106,6 +113,62 @@ function newBlock(type: DesignBlockType, id: string): DesignBlock {
     case 'footer':
       return { Id: id, Type: 'footer', Html: DEFAULT_FOOTER_HTML };
   }
+}
+
+/** Draggable ids of the palette's blocks, and the canvas's drop target after the last block. */
+const PALETTE_PREFIX = 'palette:';
+const CANVAS_END = 'canvas-end';
+
+/** A palette block dragged over the canvas lands where the pointer is; a canvas block moves to the closest place. */
+const collisions: CollisionDetection = (args) =>
+  String(args.active.id).startsWith(PALETTE_PREFIX) ? pointerWithin(args) : closestCenter(args);
+
+/** A palette entry: click to add it after the chosen block, or drag it onto the canvas. */
+function PaletteBlock(props: { type: DesignBlockType; label: string; readOnly: boolean; onAdd: () => void }) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: `${PALETTE_PREFIX}${props.type}`,
+    disabled: props.readOnly,
+  });
+  return (
+    <Button
+      ref={setNodeRef}
+      variant="default"
+      size="xs"
+      justify="start"
+      disabled={props.readOnly}
+      onClick={props.onAdd}
+      {...attributes}
+      // The pointer drags; Enter and Space still add the block where the chosen one is (no keyboard drag here).
+      onPointerDown={listeners?.onPointerDown}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        zIndex: isDragging ? 10 : undefined,
+        position: 'relative',
+      }}
+    >
+      {props.label}
+    </Button>
+  );
+}
+
+/** Below the last block: a palette block dropped here goes at the end. */
+function CanvasEnd({ empty }: { empty: boolean }) {
+  const { setNodeRef, isOver } = useDroppable({ id: CANVAS_END });
+  return (
+    <div
+      ref={setNodeRef}
+      style={{
+        minHeight: empty ? 120 : 32,
+        outline: isOver ? '2px dashed var(--mantine-color-blue-5)' : undefined,
+      }}
+    >
+      {empty ? (
+        <Text c="dimmed" ta="center" p="xl">
+          Add a block from the left, or drag one here.
+        </Text>
+      ) : null}
+    </div>
+  );
 }
 
 const BLOCK_LABEL: Record<DesignBlockType, string> = Object.fromEntries(
@@ -188,7 +251,12 @@ function SortableBlock(props: {
   onRemove: () => void;
 }) {
   const { block, selected, readOnly } = props;
-  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: block.Id });
+  const { attributes, listeners, setNodeRef, transform, transition, isOver, active } = useSortable({
+    id: block.Id,
+    disabled: readOnly,
+  });
+  // A palette block held over this one will land just above it.
+  const incoming = isOver && String(active?.id ?? '').startsWith(PALETTE_PREFIX);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a block holds headings and paragraphs, which a button may not
     <div
@@ -203,6 +271,7 @@ function SortableBlock(props: {
         transform: CSS.Transform.toString(transform),
         transition,
         outline: selected ? '2px solid var(--mantine-color-blue-5)' : '1px dashed transparent',
+        boxShadow: incoming ? 'inset 0 3px 0 var(--mantine-color-blue-5)' : undefined,
         padding: '8px 24px',
         position: 'relative',
         cursor: 'pointer',
@@ -462,7 +531,8 @@ export function DesignerPage() {
 
   if (loaded.isPending || !design) return <LoadingBlock label="Loading the design" />;
   if (loaded.isError) return <ErrorBlock error={loaded.error} onRetry={() => void loaded.refetch()} />;
-  const readOnly = false;
+  // A sent or scheduled mailing's design is shown as it went out; nothing on the page changes it.
+  const readOnly = loaded.data.ReadOnly === true;
 
   const change = (next: Design) => {
     setDesign(next);
@@ -486,7 +556,21 @@ export function DesignerPage() {
     }
   };
   const onDragEnd = (e: DragEndEvent) => {
-    if (!e.over || e.active.id === e.over.id) return;
+    if (readOnly || !e.over) return;
+    const dragged = String(e.active.id);
+    if (dragged.startsWith(PALETTE_PREFIX)) {
+      // From the palette: a new block just above the one it was dropped on, or at the end.
+      const type = dragged.slice(PALETTE_PREFIX.length) as DesignBlockType;
+      const over = design.Blocks.findIndex((b) => b.Id === e.over?.id);
+      const at = over < 0 ? design.Blocks.length : over;
+      const block = newBlock(type, nextBlockId(design));
+      const blocks = [...design.Blocks];
+      blocks.splice(at, 0, block);
+      change({ ...design, Blocks: blocks });
+      setSelected(block.Id);
+      return;
+    }
+    if (e.active.id === e.over.id || e.over.id === CANVAS_END) return;
     const from = design.Blocks.findIndex((b) => b.Id === e.active.id);
     const to = design.Blocks.findIndex((b) => b.Id === e.over?.id);
     change({ ...design, Blocks: arrayMove(design.Blocks, from, to) });
@@ -526,7 +610,11 @@ export function DesignerPage() {
     <>
       <PageHeader
         title={`Design: ${loaded.data.Name}`}
-        description={`Subject: ${loaded.data.Subject}. Add blocks, drag them into order, and edit the chosen one on the right.`}
+        description={
+          readOnly
+            ? `Subject: ${loaded.data.Subject}.`
+            : `Subject: ${loaded.data.Subject}. Add blocks (click or drag them onto the message), drag them into order, and edit the chosen one on the right.`
+        }
         actions={
           <Group>
             {target === 'mailings' ? (
@@ -534,12 +622,19 @@ export function DesignerPage() {
                 Back to the mailing
               </Button>
             ) : null}
-            <Button onClick={() => void save()} loading={saving} disabled={!dirty}>
-              Save design
-            </Button>
+            {readOnly ? null : (
+              <Button onClick={() => void save()} loading={saving} disabled={!dirty}>
+                Save design
+              </Button>
+            )}
           </Group>
         }
       />
+      {readOnly ? (
+        <Alert color="gray" mb="md" title="Read-only">
+          This mailing is no longer a draft: its design is shown as it was sent and cannot be changed.
+        </Alert>
+      ) : null}
       <Tabs
         value={tab}
         onChange={(v) => {
@@ -553,43 +648,48 @@ export function DesignerPage() {
           <Tabs.Tab value="settings">Page</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="design">
-          <div style={{ display: 'grid', gridTemplateColumns: '180px minmax(0, 1fr) 380px', gap: 16 }}>
-            <Stack gap="xs" aria-label="Blocks">
-              <Text size="sm" fw={600}>
-                Add a block
-              </Text>
-              {PALETTE.map((p) => (
-                <Button key={p.type} variant="default" size="xs" justify="start" onClick={() => add(p.type)}>
-                  {p.label}
-                </Button>
-              ))}
-              <Text size="sm" fw={600} mt="sm">
-                Content from your data
-              </Text>
-              {DESIGN_CUSTOM_TOOLS.map((t) => (
-                <Button
-                  key={t.Id}
-                  variant="light"
-                  size="xs"
-                  justify="start"
-                  title={t.Description}
-                  onClick={() => void addTool(t.Id)}
-                >
-                  {t.Name}
-                </Button>
-              ))}
-            </Stack>
-            <section
-              style={{
-                background: s.BackgroundColor,
-                padding: 24,
-                borderRadius: 8,
-                fontFamily: DESIGN_FONTS.find((f) => f.Id === s.Font)?.Css,
-              }}
-              aria-label="Message canvas"
-            >
-              <div style={{ maxWidth: s.Width, margin: '0 auto', color: s.TextColor }}>
-                <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <DndContext sensors={sensors} collisionDetection={collisions} onDragEnd={onDragEnd}>
+            <div style={{ display: 'grid', gridTemplateColumns: '180px minmax(0, 1fr) 380px', gap: 16 }}>
+              <Stack gap="xs" aria-label="Blocks">
+                <Text size="sm" fw={600}>
+                  Add a block
+                </Text>
+                {PALETTE.map((p) => (
+                  <PaletteBlock
+                    key={p.type}
+                    type={p.type}
+                    label={p.label}
+                    readOnly={readOnly}
+                    onAdd={() => add(p.type)}
+                  />
+                ))}
+                <Text size="sm" fw={600} mt="sm">
+                  Content from your data
+                </Text>
+                {DESIGN_CUSTOM_TOOLS.map((t) => (
+                  <Button
+                    key={t.Id}
+                    variant="light"
+                    size="xs"
+                    justify="start"
+                    disabled={readOnly}
+                    title={t.Description}
+                    onClick={() => void addTool(t.Id)}
+                  >
+                    {t.Name}
+                  </Button>
+                ))}
+              </Stack>
+              <section
+                style={{
+                  background: s.BackgroundColor,
+                  padding: 24,
+                  borderRadius: 8,
+                  fontFamily: DESIGN_FONTS.find((f) => f.Id === s.Font)?.Css,
+                }}
+                aria-label="Message canvas"
+              >
+                <div style={{ maxWidth: s.Width, margin: '0 auto', color: s.TextColor }}>
                   <SortableContext
                     items={design.Blocks.map((b) => b.Id)}
                     strategy={verticalListSortingStrategy}
@@ -612,33 +712,35 @@ export function DesignerPage() {
                       />
                     ))}
                   </SortableContext>
-                </DndContext>
-                {design.Blocks.length === 0 ? (
-                  <Text c="dimmed" ta="center" p="xl">
-                    Add a block from the left.
+                  {readOnly && design.Blocks.length > 0 ? null : (
+                    <CanvasEnd empty={design.Blocks.length === 0} />
+                  )}
+                </div>
+              </section>
+              <Card withBorder aria-label="Block settings">
+                {current ? (
+                  <Stack>
+                    <Text fw={600}>{BLOCK_LABEL[current.Type]}</Text>
+                    <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+                      <BlockPanel
+                        block={current}
+                        readOnly={readOnly}
+                        onChange={(b) =>
+                          change({ ...design, Blocks: design.Blocks.map((x) => (x.Id === b.Id ? b : x)) })
+                        }
+                      />
+                    </fieldset>
+                  </Stack>
+                ) : (
+                  <Text c="dimmed" size="sm">
+                    {readOnly
+                      ? 'Choose a block on the canvas to see its settings.'
+                      : 'Choose a block on the canvas to edit it.'}
                   </Text>
-                ) : null}
-              </div>
-            </section>
-            <Card withBorder aria-label="Block settings">
-              {current ? (
-                <Stack>
-                  <Text fw={600}>{BLOCK_LABEL[current.Type]}</Text>
-                  <BlockPanel
-                    block={current}
-                    readOnly={readOnly}
-                    onChange={(b) =>
-                      change({ ...design, Blocks: design.Blocks.map((x) => (x.Id === b.Id ? b : x)) })
-                    }
-                  />
-                </Stack>
-              ) : (
-                <Text c="dimmed" size="sm">
-                  Choose a block on the canvas to edit it.
-                </Text>
-              )}
-            </Card>
-          </div>
+                )}
+              </Card>
+            </div>
+          </DndContext>
         </Tabs.Panel>
         <Tabs.Panel value="preview">
           <Card withBorder p={0}>
@@ -652,51 +754,53 @@ export function DesignerPage() {
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <Card withBorder maw={560}>
-            <Stack>
-              <TextInput
-                label="Preview text"
-                description="Shown by some mail programs after the subject"
-                value={s.Preheader}
-                onChange={(e) => setSettings({ Preheader: e.currentTarget.value })}
-              />
-              <Select
-                label="Font"
-                data={DESIGN_FONTS.map((f) => ({ value: f.Id, label: f.Name }))}
-                value={s.Font}
-                onChange={(v) => setSettings({ Font: (v ?? 'sans') as Design['Settings']['Font'] })}
-              />
-              <NumberInput
-                label="Width in pixels"
-                min={480}
-                max={800}
-                value={s.Width}
-                onChange={(v) => setSettings({ Width: typeof v === 'number' ? v : 600 })}
-              />
-              <ColorInput
-                label="Page background"
-                format="hex"
-                value={s.BackgroundColor}
-                onChange={(v) => setSettings({ BackgroundColor: v })}
-              />
-              <ColorInput
-                label="Message background"
-                format="hex"
-                value={s.ContentBackgroundColor}
-                onChange={(v) => setSettings({ ContentBackgroundColor: v })}
-              />
-              <ColorInput
-                label="Text colour"
-                format="hex"
-                value={s.TextColor}
-                onChange={(v) => setSettings({ TextColor: v })}
-              />
-              <ColorInput
-                label="Link colour"
-                format="hex"
-                value={s.LinkColor}
-                onChange={(v) => setSettings({ LinkColor: v })}
-              />
-            </Stack>
+            <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+              <Stack>
+                <TextInput
+                  label="Preview text"
+                  description="Shown by some mail programs after the subject"
+                  value={s.Preheader}
+                  onChange={(e) => setSettings({ Preheader: e.currentTarget.value })}
+                />
+                <Select
+                  label="Font"
+                  data={DESIGN_FONTS.map((f) => ({ value: f.Id, label: f.Name }))}
+                  value={s.Font}
+                  onChange={(v) => setSettings({ Font: (v ?? 'sans') as Design['Settings']['Font'] })}
+                />
+                <NumberInput
+                  label="Width in pixels"
+                  min={480}
+                  max={800}
+                  value={s.Width}
+                  onChange={(v) => setSettings({ Width: typeof v === 'number' ? v : 600 })}
+                />
+                <ColorInput
+                  label="Page background"
+                  format="hex"
+                  value={s.BackgroundColor}
+                  onChange={(v) => setSettings({ BackgroundColor: v })}
+                />
+                <ColorInput
+                  label="Message background"
+                  format="hex"
+                  value={s.ContentBackgroundColor}
+                  onChange={(v) => setSettings({ ContentBackgroundColor: v })}
+                />
+                <ColorInput
+                  label="Text colour"
+                  format="hex"
+                  value={s.TextColor}
+                  onChange={(v) => setSettings({ TextColor: v })}
+                />
+                <ColorInput
+                  label="Link colour"
+                  format="hex"
+                  value={s.LinkColor}
+                  onChange={(v) => setSettings({ LinkColor: v })}
+                />
+              </Stack>
+            </fieldset>
           </Card>
         </Tabs.Panel>
       </Tabs>

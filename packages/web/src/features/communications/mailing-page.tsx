@@ -674,6 +674,17 @@ export function MailingPage() {
             </Group>
           </Alert>
         ) : null}
+        {m && !editable && m.DesignJson ? (
+          <Group>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => navigate(`/a/designer/mailings/${m.MailingId}`)}
+            >
+              View the design
+            </Button>
+          </Group>
+        ) : null}
         {m ? <Preview mailingId={m.MailingId} /> : null}
         {m && m.Status !== 'draft' ? <RecipientsLog mailing={m} /> : null}
       </Stack>
