@@ -139,7 +139,7 @@ function PaletteBlock(props: { type: DesignBlockType; label: string; readOnly: b
       onClick={props.onAdd}
       {...attributes}
       // The pointer drags; Enter and Space still add the block where the chosen one is (no keyboard drag here).
-      onPointerDown={listeners?.onPointerDown}
+      onPointerDown={(e: React.PointerEvent<HTMLButtonElement>) => listeners?.onPointerDown?.(e)}
       style={{
         transform: CSS.Translate.toString(transform),
         zIndex: isDragging ? 10 : undefined,
