@@ -6,7 +6,9 @@
  * payment methods for Stripe's test card numbers); the server's Stripe adapter talks to the local fake of Stripe's
  * API. What the stand-in cannot show is the real Stripe.js: its iframe and its own checks of the card.
  */
+import { mkdirSync } from 'node:fs';
 import { q, runFragment, withTenantTx } from '@guildhall/db';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeContact } from '../../packages/server/src/features/billing/billing.fixtures.ts';
 import { type FakeStripe, startFakeStripe } from '../../packages/server/src/features/billing/stripe-fake.ts';
@@ -67,6 +69,14 @@ const STRIPE_JS_STAND_IN = `(() => {
   window.Stripe = Stripe;
 })();`;
 
+/** `BILLING_SHOTS=<folder>`: screenshots of the screens for a look. */
+const SHOTS = process.env.BILLING_SHOTS ?? '';
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
 let fake: FakeStripe;
 let run: Running;
 beforeAll(async () => {
@@ -106,6 +116,7 @@ describe('card payments with Stripe', () => {
     expect(await admin.getByTestId('stripe-webhook-url').textContent()).toBe(
       `${run.baseUrl}/api/billing/webhooks/stripe/${t.tenant.id}`,
     );
+    await shot(admin, 'card-payments-setup');
 
     // A member's invoice.
     const contactId = await makeContact(run.database, t.tenant.id, 'Zofia Wróbel');
@@ -150,6 +161,7 @@ describe('card payments with Stripe', () => {
       'pk_test_standin',
     );
 
+    await shot(page, 'member-pays-with-stripe');
     await card.fill('4000 0000 0000 0002');
     await form.getByRole('button', { name: 'Pay $125.00' }).click();
     expect(await page.getByRole('alert').filter({ hasText: 'Payment refused' }).textContent()).toContain(
