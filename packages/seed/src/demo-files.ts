@@ -210,9 +210,42 @@ export async function seedDemoFiles(call: DemoApi, input: DemoFilesInput): Promi
     ['Volunteer day', 100],
     ['Webinar studio', 260],
   ] as const;
+  const photoOf = new Map<string, number>();
   for (const [caption, hue] of scenes) {
     const name = `${caption}.jpg`;
-    await image(3, 0, name, await eventJpeg(caption, hue), `?folderId=${photos.Id}`);
+    const made = await image(3, 0, name, await eventJpeg(caption, hue), `?folderId=${photos.Id}`);
+    photoOf.set(caption, (made as { FileId: number }).FileId);
+  }
+  // The events' own images (their image field), chosen from those photos: the conference, the chapter meetings and
+  // the webinars show one in the events list, on their pages and in the calendar's agenda.
+  const eventImages: [string, string][] = [
+    ['Annual Conference 2027', 'Annual Conference keynote'],
+    ['Chapter meeting', 'Chapter meeting'],
+    ['Webinar: Governance for new board members', 'Webinar studio'],
+    ['Webinar: Dues and budgeting', 'Webinar studio'],
+    ['Members’ networking breakfast', 'Awards dinner'],
+  ];
+  for (const [eventName, caption] of eventImages) {
+    const found = await ok<{ Results: { EventId: number }[] }>(
+      call('POST', '/api/events/events/eventData?$top=5', {
+        Id: 9999,
+        Criteria: [{ PropertyName: 'Name', Operator: 'eq', Value: eventName }],
+      }),
+      `event ${eventName}`,
+    );
+    for (const e of found.Results) {
+      const got = await ok<{ Data?: Record<string, unknown> } & Record<string, unknown>>(
+        call('POST', '/api/events/events/eventGet', { id: e.EventId }),
+        `event ${eventName}`,
+      );
+      await ok(
+        call('POST', '/api/events/events/eventSave', {
+          ...(got.Data ?? got),
+          ImageFileId: photoOf.get(caption),
+        }),
+        `image of ${eventName}`,
+      );
+    }
   }
 
   const forms = await folder('Forms and templates');

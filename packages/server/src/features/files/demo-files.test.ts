@@ -32,6 +32,14 @@ describe('demo files and images', { timeout: 180_000 }, () => {
       expect(saved.statusCode, saved.body).toBe(200);
       contacts.push({ id: saved.json().Data.ContactId as number, firstName: FirstName, lastName: LastName });
     }
+    const conference = await admin.post('/api/events/events/eventSave', {
+      Name: 'Annual Conference 2027',
+      Status: 'published',
+      Visibility: 'public',
+      StartsAt: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+      EndsAt: new Date(Date.now() + 91 * 86_400_000).toISOString(),
+    });
+    expect(conference.statusCode, conference.body).toBe(200);
     await seedDemoFiles(await demoApi(ctx.app, t.admin.username, t.admin.password), {
       associationName: 'Prairie Nurses Association',
       contacts,
@@ -56,6 +64,12 @@ describe('demo files and images', { timeout: 180_000 }, () => {
     expect(JSON.stringify(logo)).toContain('logo.png');
     const gallery = await admin.get('/api/images/Usage/3');
     expect(gallery.body).toContain('Annual Conference keynote.jpg');
+    // The conference shows the keynote photo as its own image.
+    const keynote = (gallery.json() as { Images: { Name: string; FileId: number }[] }).Images.find(
+      (i) => i.Name === 'Annual Conference keynote.jpg',
+    );
+    const event = await admin.post('/api/events/events/eventGet', { id: conference.json().Data.EventId });
+    expect((event.json().Data ?? event.json()).ImageFileId).toBe(keynote?.FileId);
 
     const photo = await admin.get(`/api/images/Usage/2?secondary=${contacts[0]?.id}`);
     expect(photo.body).toContain('Łukasz Nowak.jpg');
