@@ -59,53 +59,95 @@ const FIELDS: { name: string; type: number; column: string; value: string }[] = 
   { name: 'Notes', type: T.MultiLineText, column: 'text_value', value: "'Note ' || c.contact_id" },
 ];
 
-export async function measureCustomFields(
-  count: number,
-  databaseName = `custom-fields_bench_${process.pid}`,
-) {
+/**
+ * `reuse` names a database this bench seeded before and kept (`--cf-database`): it is created and seeded when it
+ * does not exist yet, migrated and measured as it is otherwise, and never dropped (`dropdb` it when done).
+ */
+export async function measureCustomFields(count: number, options: { reuse?: string } = {}) {
+  const databaseName = options.reuse ?? `custom-fields_bench_${process.pid}`;
   const url = `postgres://postgres@127.0.0.1:5432/${databaseName}`;
-  execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', databaseName]);
+  const exists =
+    options.reuse !== undefined &&
+    execFileSync('psql', [
+      '-h',
+      '127.0.0.1',
+      '-U',
+      'postgres',
+      '-tAc',
+      `select 1 from pg_database where datname = '${databaseName.replaceAll("'", "''")}'`,
+      'postgres',
+    ])
+      .toString()
+      .trim() === '1';
+  if (!exists) execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', databaseName]);
+  const keep = options.reuse !== undefined || Boolean(process.env.CF_BENCH_KEEP);
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-cf-bench-'));
   let database: Database | null = null;
   let close: (() => Promise<void>) | undefined;
   try {
     database = await openDatabase({ databaseUrl: url, poolSize: 4 });
     await database.migrate();
-    const tenant = await createTenant(database.db, {
-      name: 'Bench Association',
-      slug: `bench-${process.pid}`,
-    });
-    const user = await createUser(database.db, {
-      tenantId: tenant.id,
-      username: `bench.${process.pid}`,
-      password: 'bench-password-2026',
-      role: 'admin',
-    });
-    const target = postgresTarget(url);
-    await bulkSeedContacts(target, { tenantId: tenant.id, count });
-    await target.close();
+    const slug = options.reuse ? 'bench-cf' : `bench-${process.pid}`;
+    const user = { username: `bench.${slug}`, password: 'bench-password-2026' };
+    const seeded = rowsOf<{ id: string }>(
+      await database.ownerDb.execute(sql`select id from tenants where slug = ${slug}`),
+    )[0];
+    const seed = !seeded;
+    const tenant = seeded ?? (await createTenant(database.db, { name: 'Bench Association', slug }));
+    if (seed) await createUser(database.db, { tenantId: tenant.id, ...user, role: 'admin' });
+    if (seed) {
+      const target = postgresTarget(url);
+      await bulkSeedContacts(target, { tenantId: tenant.id, count });
+      await target.close();
+    }
     const started = performance.now();
     const ids: number[] = [];
-    await withTenantTx(database.db, { tenantId: tenant.id }, async (tx) => {
-      for (const [i, f] of FIELDS.entries()) {
-        const choices =
-          f.type === T.Dropdown || f.type === T.MultiChoice || f.type === T.YesNo
-            ? JSON.stringify([1, 2, 3, 4, 5].map((Id) => ({ Id, Name: `Choice ${Id}` })))
-            : '[]';
-        const [row] = rowsOf<{ id: number }>(
-          await tx.execute(sql`insert into custom_fields (tenant_id, entity, name, data_type_id, page_number, sort_order, choices)
-            values (${tenant.id}, 'Contact', ${f.name}, ${f.type}, 1, ${i}, ${choices}::jsonb) returning custom_field_id as id`),
-        );
-        ids.push(Number(row?.id));
-      }
-    });
-    // The values as the owner (one statement per field, every contact a value of each).
-    for (const [i, f] of FIELDS.entries())
+    // A reused database whose values were not all written (a run stopped while seeding) gets them now.
+    const fields = rowsOf<{ id: number; name: string }>(
       await database.ownerDb.execute(
-        sql.raw(`insert into custom_field_values (tenant_id, field_id, record_id, ${f.column})
-          select c.tenant_id, ${ids[i]}, c.contact_id, ${f.value} from contacts c where c.tenant_id = '${tenant.id}'`),
+        sql`select custom_field_id as id, name from custom_fields where tenant_id = ${tenant.id} and entity = 'Contact'`,
+      ),
+    );
+    const [values] = rowsOf<{ n: number }>(
+      await database.ownerDb.execute(
+        sql`select count(*)::int as n from custom_field_values where tenant_id = ${tenant.id}`,
+      ),
+    );
+    const seedValues = seed || fields.length !== FIELDS.length || values?.n !== count * FIELDS.length;
+    if (!seedValues) {
+      for (const f of FIELDS) ids.push(Number(fields.find((r) => r.name === f.name)?.id));
+      const [n] = rowsOf<{ n: number }>(
+        await database.ownerDb.execute(
+          sql`select count(*)::int as n from contacts where tenant_id = ${tenant.id}`,
+        ),
       );
-    await database.ownerDb.execute(sql`vacuum analyze custom_field_values`);
+      if (n?.n !== count) throw new Error(`${databaseName} holds ${n?.n} contacts, not ${count}`);
+      await database.ownerDb.execute(sql`analyze custom_field_values`);
+    } else {
+      await database.ownerDb.execute(sql`delete from custom_field_values where tenant_id = ${tenant.id}`);
+      await database.ownerDb.execute(sql`delete from custom_fields where tenant_id = ${tenant.id}`);
+      await withTenantTx(database.db, { tenantId: tenant.id }, async (tx) => {
+        for (const [i, f] of FIELDS.entries()) {
+          const choices =
+            f.type === T.Dropdown || f.type === T.MultiChoice || f.type === T.YesNo
+              ? JSON.stringify([1, 2, 3, 4, 5].map((Id) => ({ Id, Name: `Choice ${Id}` })))
+              : '[]';
+          const [row] = rowsOf<{ id: number }>(
+            await tx.execute(sql`insert into custom_fields (tenant_id, entity, name, data_type_id, page_number, sort_order, choices)
+            values (${tenant.id}, 'Contact', ${f.name}, ${f.type}, 1, ${i}, ${choices}::jsonb) returning custom_field_id as id`),
+          );
+          ids.push(Number(row?.id));
+        }
+      });
+    }
+    // The values as the owner (one statement per field, every contact a value of each).
+    if (seedValues)
+      for (const [i, f] of FIELDS.entries())
+        await database.ownerDb.execute(
+          sql.raw(`insert into custom_field_values (tenant_id, field_id, record_id, ${f.column})
+          select c.tenant_id, ${ids[i]}, c.contact_id, ${f.value} from contacts c where c.tenant_id = '${tenant.id}'`),
+        );
+    if (seedValues) await database.ownerDb.execute(sql`vacuum analyze custom_field_values`);
     const loadMs = Math.round(performance.now() - started);
     const [dropdown, date, years, , interests, , diet] = ids;
     const scope = { tenantId: tenant.id };
@@ -231,7 +273,7 @@ export async function measureCustomFields(
       contacts: count,
       fieldsPerContact: FIELDS.length,
       values: count * FIELDS.length,
-      valuesLoadMs: loadMs,
+      ...(seedValues ? { valuesLoadMs: loadMs } : { reused: databaseName }),
       http,
       worst: worst ? { case: worst[0], p95: worst[1].p95 } : null,
       before: {
@@ -246,8 +288,7 @@ export async function measureCustomFields(
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
     // CF_BENCH_KEEP=1 keeps the database to look at its plans (drop it with dropdb afterwards).
-    if (!process.env.CF_BENCH_KEEP)
-      execFileSync('dropdb', ['-h', '127.0.0.1', '-U', 'postgres', '--if-exists', databaseName]);
+    if (!keep) execFileSync('dropdb', ['-h', '127.0.0.1', '-U', 'postgres', '--if-exists', databaseName]);
     else console.log(`kept ${databaseName}`);
   }
 }

@@ -31,7 +31,8 @@
  * server (as `npm start` runs it, on PostgreSQL) to a local SMTP sink, messages a second and memory; then killed
  * halfway with each of `--mail-kills` (SIGTERM,SIGKILL) and restarted: copies per recipient.
  * `--only custom-fields` the custom-fields list bar alone through the HTTP API (`--cf-contacts` sets its size,
- * 100,000 by default), written as the `customFields` entry of lists-postgres.json.
+ * 100,000 by default; `--cf-database <name>` seeds that database once, keeps it and measures it again as it is on
+ * later runs), written as the `customFields` entry of lists-postgres.json.
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,6 +98,8 @@ const { values: args } = parseArgs({
     'mail-kills': { type: 'string', default: 'SIGTERM,SIGKILL' },
     /** Contacts of the custom-fields bar (10 custom fields each). */
     'cf-contacts': { type: 'string', default: '100000' },
+    /** A database the custom-fields bar seeds once and keeps: measured again as it is on later runs. */
+    'cf-database': { type: 'string' },
     /** Invoice PDFs of the billing bench, and the open invoices of its aging report (PostgreSQL). */
     'billing-pdfs': { type: 'string', default: '1000' },
     'billing-open-invoices': { type: 'string', default: '200000' },
@@ -159,7 +162,9 @@ if (args.only === undefined || args.only === 'custom-fields' || args.only === 'p
   const customFields = {
     ...machine,
     loadAverage: loadavg().map((n) => +n.toFixed(1)),
-    ...(await measureCustomFields(Number(args['cf-contacts']))),
+    ...(await measureCustomFields(Number(args['cf-contacts']), {
+      ...(args['cf-database'] ? { reuse: args['cf-database'] } : {}),
+    })),
   };
   const file = join(results, 'lists-postgres.json');
   const lists = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

@@ -20,7 +20,12 @@ import {
   CUSTOM_FIELD_DATA_TYPES as T,
 } from '@guildhall/shared';
 import { HttpError } from '../../platform/errors.ts';
-import type { ExtraFieldsSource, ExtraListField, SortRun } from '../../platform/resources/extra-fields.ts';
+import type {
+  ExtraFieldsSource,
+  ExtraListField,
+  KeyRow,
+  SortRun,
+} from '../../platform/resources/extra-fields.ts';
 import type { BoundResource } from '../../platform/resources/registry.ts';
 import { deleteRecordValues } from './custom-fields.repo.ts';
 import {
@@ -120,6 +125,21 @@ function definitionOf(row: Record<string, unknown>): Definition {
   };
 }
 
+/**
+ * The number of a field's value rows kept by the values table's statement triggers (migration 0091), as a scalar:
+ * every value row of the field, or those whose choice (a checkbox's 'true' or 'false', '' for no choice) is one of
+ * `values`. A record has at most one value row per field, and a deleted record none.
+ */
+function keptCount(tenantId: string, fieldId: Raw, values?: readonly string[]): Fragment {
+  const which = values
+    ? q` and value in (${joinFragments(
+        values.map((v) => q`${v}`),
+        ', ',
+      )})`
+    : raw('');
+  return q`(select coalesce(sum(n), 0) from list_counts where tenant_id = ${tenantId} and table_name = 'custom_field_values' and facet = ${fieldId.text}${which})`;
+}
+
 /** A custom field as a list field of the resource `bound`. */
 export function listFieldOf(bound: BoundResource, field: Definition): ExtraListField | null {
   const kind = kindOf(field.CustomFieldDataTypeId);
@@ -208,14 +228,18 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
   let sortRuns: ((direction: 'asc' | 'desc') => SortRun[]) | undefined;
   const join = (condition: Fragment | Raw) =>
     q`join ${VALUES} s on s.tenant_id = ${bound.sqlTenant} and s.record_id = ${bound.sqlKey} and s.field_id = ${id} and ${condition}`;
-  /** A run's keys from the values of this field alone (SortRun.keys), in `order` (of alias `s`). */
+  /**
+   * A run's keys from the values of this field alone (SortRun.keys), in `order` (of alias `kv`): those `where` keeps
+   * when the list has conditions (on the key `kv.record_id`).
+   */
   const keysOf =
     (condition: Raw, order: Fragment) =>
-    (tenantId: string): Fragment =>
-      q`select s.record_id as gh_page_key from ${VALUES} s where s.tenant_id = ${tenantId} and s.field_id = ${id} and ${condition} order by ${order}`;
+    (tenantId: string, where?: (row: KeyRow) => Fragment): Fragment =>
+      q`select kv.record_id as gh_page_key from ${VALUES} kv where kv.tenant_id = ${tenantId} and kv.field_id = ${id} and ${condition}${where ? q` and ${where({ tenant: raw('kv.tenant_id'), key: raw('kv.record_id') })}` : raw('')} order by ${order}`;
   const empties = (direction: 'asc' | 'desc'): SortRun => ({
     where: q`not exists (select 1 from ${ofRow('e')})`,
     order: q`${bound.sqlKey} ${raw(direction)}`,
+    withoutValue: { valued: (tenantId) => keptCount(tenantId, id) },
   });
   if (kind === 'text' || kind === 'number' || kind === 'date' || kind === 'datetime') {
     const expr = (alias: string) =>
@@ -225,7 +249,10 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
       {
         join: join(raw(`s.${COLUMN[kind]} is not null`)),
         order: q`${expr('s')} ${raw(d)}, s.record_id ${raw(d)}`,
-        keys: keysOf(raw(`s.${COLUMN[kind]} is not null`), q`${expr('s')} ${raw(d)}, s.record_id ${raw(d)}`),
+        keys: keysOf(
+          raw(`kv.${COLUMN[kind]} is not null`),
+          q`${expr('kv')} ${raw(d)}, kv.record_id ${raw(d)}`,
+        ),
       },
       empties(d),
     ];
@@ -235,7 +262,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
       ...(d === 'asc' ? [false, true] : [true, false]).map((b) => ({
         join: join(raw(`s.bool_value = ${b}`)),
         order: q`s.record_id ${raw(d)}`,
-        keys: keysOf(raw(`s.bool_value = ${b}`), q`s.record_id ${raw(d)}`),
+        keys: keysOf(raw(`kv.bool_value = ${b}`), q`kv.record_id ${raw(d)}`),
       })),
       empties(d),
     ];
@@ -250,7 +277,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
           {
             join: join(raw('s.choice_id is not null')),
             order: q`s.choice_id ${raw(d)}, s.record_id ${raw(d)}`,
-            keys: keysOf(raw('s.choice_id is not null'), q`s.choice_id ${raw(d)}, s.record_id ${raw(d)}`),
+            keys: keysOf(raw('kv.choice_id is not null'), q`kv.choice_id ${raw(d)}, kv.record_id ${raw(d)}`),
           },
           empties(d),
         ];
@@ -259,7 +286,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
         ...ordered.map((c) => ({
           join: join(raw(`s.choice_id = ${c}`)),
           order: q`s.record_id ${raw(d)}`,
-          keys: keysOf(raw(`s.choice_id = ${c}`), q`s.record_id ${raw(d)}`),
+          keys: keysOf(raw(`kv.choice_id = ${c}`), q`kv.record_id ${raw(d)}`),
         })),
         // Answers naming a choice no longer in the list (never left behind silently, but possible after an import).
         {
@@ -272,6 +299,16 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
       ];
     };
   }
+
+  /** A criterion's choice, by id or by name; a 400 naming the field for one it does not have. */
+  const choiceIdOf = (v: unknown): number => {
+    const text = String(v ?? '').trim();
+    const byId = /^\d+$/.test(text) ? choices.find((x) => x.Id === Number(text)) : undefined;
+    const byName = choices.find((x) => x.Name.trim().toLowerCase() === text.toLowerCase());
+    const found = byId ?? byName;
+    if (!found) refuse(label, `there is no choice ${text || '(empty)'}.`);
+    return found.Id;
+  };
 
   /**
    * A positive criterion (a value row of the field that meets it) as `has(condition)`; `none` when it can match
@@ -305,14 +342,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
       if (!op) refuse(label, `cannot be filtered with ${c.Operator}.`);
       return has(q`${target} ${raw(op)} ${coerce(one())}`);
     };
-    const choiceId = (v: unknown): number => {
-      const text = String(v ?? '').trim();
-      const byId = /^\d+$/.test(text) ? choices.find((x) => x.Id === Number(text)) : undefined;
-      const byName = choices.find((x) => x.Name.trim().toLowerCase() === text.toLowerCase());
-      const found = byId ?? byName;
-      if (!found) refuse(label, `there is no choice ${text || '(empty)'}.`);
-      return found.Id;
-    };
+    const choiceId = choiceIdOf;
     switch (kind) {
       case 'text': {
         if (c.Operator === 'contains') return has(q`${TEXT_KEY} like ${`%${likeLower(one())}%`}`);
@@ -365,29 +395,59 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
     }
   };
 
-  const filter = (c: FilterCriterion, mode: 'set' | 'probe'): Fragment => {
+  const filter = (c: FilterCriterion, mode: 'set' | 'probe', row?: KeyRow): Fragment => {
+    const on = (alias: string) =>
+      row
+        ? q`${VALUES} ${raw(alias)} where ${raw(alias)}.tenant_id = ${row.tenant} and ${raw(alias)}.field_id = ${id} and ${raw(alias)}.record_id = ${row.key}`
+        : ofRow(alias);
     // A probe (`offset 0` keeps the planner from turning it into a join): tested per row of a page walked in an
     // index's order, it stops with the page. A set: the planner reads the matches from the value's index (totals).
     // A text match is read from the trigram index as a set: a rare match probed per row walked the whole list.
     const probe = mode === 'probe' && !(kind !== 'multi' && MATCHED_FROM_INDEX.has(c.Operator));
     const has = (condition: Fragment | Raw) =>
       probe
-        ? q`exists (select 1 from ${ofRow('s')} and ${condition} offset 0)`
-        : q`exists (select 1 from ${ofRow('s')} and ${condition})`;
+        ? q`exists (select 1 from ${on('s')} and ${condition} offset 0)`
+        : q`exists (select 1 from ${on('s')} and ${condition})`;
     if (c.Operator === 'isEmpty') return q`not ${has(q`${col('s')} is not null`)}`;
     return positive(c, has, q`false`);
   };
 
-  // The number of records a positive criterion keeps, from the value index alone: a record has at most one value
-  // row per field and a deleted record has none (decision 0111), so no join to the records. Never for isEmpty.
+  // The number of records a positive criterion keeps: a record has at most one value row per field and a deleted
+  // record has none (decision 0111), so no join to the records. A choice (dropdown, fill-in, yes/no) or a checkbox is
+  // read from the kept counts of the field's values (migration 0091), others from the value's index. Never isEmpty.
   const count = (c: FilterCriterion, tenantId: string): Fragment | null => {
     if (c.Operator === 'isEmpty') return null;
+    const fromKept = keptCriterion(c, tenantId);
+    if (fromKept) return fromKept;
     return positive(
       c,
       (condition) =>
         q`(select count(*) from ${VALUES} s where s.tenant_id = ${tenantId} and s.field_id = ${id} and ${condition})`,
       q`0`,
     );
+  };
+
+  /** A choice's or a checkbox's criterion counted from the kept counts (null where they cannot answer it). */
+  const keptCriterion = (c: FilterCriterion, tenantId: string): Fragment | null => {
+    const all = keptCount(tenantId, id);
+    if (kind === 'choice' || kind === 'fillIn') {
+      if (c.Operator === 'isNotEmpty') return q`(${all} - ${keptCount(tenantId, id, [''])})`;
+      if (c.Operator !== 'eq' && c.Operator !== 'ne' && c.Operator !== 'in') return null;
+      const list = (Array.isArray(c.Value) ? c.Value : [c.Value]).filter(
+        (v) => v !== undefined && v !== null,
+      );
+      if (list.length === 0 || (c.Operator !== 'in' && list.length !== 1)) return null;
+      const ids = [...new Set(list.map((v) => String(choiceIdOf(v))))];
+      if (c.Operator === 'ne') return q`(${all} - ${keptCount(tenantId, id, [...ids, ''])})`;
+      return keptCount(tenantId, id, ids);
+    }
+    if (kind === 'bool' && (c.Operator === 'eq' || c.Operator === 'ne')) {
+      const [v] = Array.isArray(c.Value) ? c.Value : [c.Value];
+      const b = parseBooleanInput(v as string | number | boolean | null);
+      if (b === null) return null;
+      return keptCount(tenantId, id, [String(c.Operator === 'eq' ? b : !b)]);
+    }
+    return null;
   };
 
   return {
@@ -410,13 +470,14 @@ export function customListFields(bound: BoundResource): ExtraFieldsSource | null
   if (!entity || bound.resource.fixture) return null;
   return {
     statement: (tenantId) =>
-      q`select custom_field_id as id, name, data_type_id as type, choices from custom_fields
+      q`select custom_field_id as id, name, data_type_id as type, choices, scope_id as scope from custom_fields
         where tenant_id = ${tenantId} and entity = ${entity} and not is_deleted
         order by page_number, sort_order, custom_field_id`,
     fields: (rows) =>
       rows.flatMap((row) => {
         const f = listFieldOf(bound, definitionOf(row));
-        return f ? [f] : [];
+        if (!f) return [];
+        return row.scope === null || row.scope === undefined ? [f] : [{ ...f, scope: Number(row.scope) }];
       }),
     recordDeleted: (tx, tenantId, key) => deleteRecordValues(tx, tenantId, entity, Number(key)),
     recordsMerged: (tx, tenantId, keepKey, goneKey) =>

@@ -136,6 +136,38 @@ describe('custom fields of event registrations', () => {
     expect(rows[0]).toMatchObject({ [`cf_${f.Meal}`]: 'Vegan' });
   });
 
+  it('one event’s attendee list offers that event’s questions and every event’s as columns, not another event’s', async () => {
+    const other = await admin.post('/api/events/events/eventSave', {
+      Name: 'Summer school',
+      Status: 'published',
+      Visibility: 'public',
+      StartsAt: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+      EndsAt: new Date(Date.now() + 40 * 86_400_000 + 3_600_000).toISOString(),
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const otherId = other.json().Data.EventId as number;
+    const mine = await define({ Name: 'Workshop choice', CustomFieldDataTypeId: T.Text, ScopeId: eventId });
+    const theirs = await define({ Name: 'Room mate', CustomFieldDataTypeId: T.Text, ScopeId: otherId });
+    const columns = async (body: Record<string, unknown>) => {
+      const res = await admin.post('/api/events/attendees/attendeeData', body);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as ListResponse).ListViewItems.map((c) => c.field);
+    };
+    const pinned = (extra: Record<string, unknown> = {}) => ({
+      Id: 9999,
+      Criteria: [{ PropertyName: 'EventId', Operator: 'eq', Value: eventId }],
+      ...extra,
+    });
+    const one = await columns(pinned());
+    expect(one).toEqual(expect.arrayContaining([`cf_${f.Meal}`, `cf_${mine}`]));
+    expect(one).not.toContain(`cf_${theirs}`);
+    // Every attendee (no event named): every event's questions.
+    expect(await columns({})).toEqual(expect.arrayContaining([`cf_${mine}`, `cf_${theirs}`]));
+    // A column the saved settings show stays offered, so it can be hidden again.
+    const shown = await columns(pinned({ ColumnsToShow: ['AttendeeName', `cf_${theirs}`] }));
+    expect(shown).toContain(`cf_${theirs}`);
+  });
+
   it('a registration form asks members only what they may answer, checks the answers and stores them', async () => {
     const asked = await inTenant((tx) => answers().fields(tx, t.tenant.id, 'member'));
     expect(asked.map((x) => x.CustomFieldId)).toEqual([f.Heading, f.Meal, f.Allergy, f.Arrival]);

@@ -4,7 +4,7 @@
  * fields. platform/ knows only this shape; the custom-fields feature provides it (`listFields` in its module) for
  * every resource that opts in (`customFields` in the declaration). Decision 0112.
  */
-import { type Fragment, q, runFragment, type Tx } from '@guildhall/db';
+import { type Fragment, q, type Raw, runFragment, type Tx } from '@guildhall/db';
 import type {
   CustomField,
   FieldDeclaration,
@@ -27,10 +27,23 @@ export interface SortRun {
   order: Fragment;
   /**
    * The run's keys alone (as `gh_page_key`), in its order, read from the extra field's own index without the
-   * source's rows: only for a list that keeps every live record (no filter, no search, no draft), since a record
-   * keeps values only while it lives (decision 0111). A deep page then skips over index entries, not over records.
+   * source's rows: only for a list that keeps every live record (no search, no draft, no condition but on extra
+   * fields, which `where` tests by the key), since a record keeps values only while it lives (decision 0111). A
+   * deep page then skips over index entries, not over records.
    */
-  keys?: (tenantId: string) => Fragment;
+  keys?: (tenantId: string, where?: (row: KeyRow) => Fragment) => Fragment;
+  /**
+   * The run of the records without a value: `valued` is the number of records with one (a scalar read from kept
+   * counts). When the list's live records number no more than that, every record has a value and the run is not
+   * read at all (it would walk every record to find none).
+   */
+  withoutValue?: { valued: (tenantId: string) => Fragment };
+}
+
+/** A record named by its key alone (a run reading keys from an index): its tenant and key expressions. */
+export interface KeyRow {
+  tenant: Raw;
+  key: Raw;
 }
 
 export interface ExtraListField {
@@ -38,6 +51,11 @@ export interface ExtraListField {
   field: string;
   /** The field as a column shows and the advanced filter reads it (label, type, choices). */
   declaration: FieldDeclaration;
+  /**
+   * The record of the scope resource the field belongs to (`customFields.scope`: one event's registration question),
+   * absent for a field of every record. A list pinned to one scope record offers only its fields and those of none.
+   */
+  scope?: number;
   /** The column's type for the web's cell (`text` for a value the server answers as its display text). */
   columnType: string;
   /** The value of the source's row (a correlated scalar select). */
@@ -53,9 +71,10 @@ export interface ExtraListField {
   /**
    * A filterable field's condition on the source's row; throws an HttpError (400) for a criterion it refuses.
    * `set` is for the total (the matching rows as a set, read from the value's index); `probe` is for a page read
-   * in an index's order (each row tested as it comes, so a page stops after its rows).
+   * in an index's order (each row tested as it comes, so a page stops after its rows). With `row`, the condition
+   * is on that key instead of the source's row (a run reading keys from an index, SortRun.keys).
    */
-  filter?: (c: FilterCriterion, mode: 'set' | 'probe') => Fragment;
+  filter?: (c: FilterCriterion, mode: 'set' | 'probe', row?: KeyRow) => Fragment;
   /**
    * The number of records a criterion keeps, as a scalar subquery read from the field's own index (no join to the
    * records), or null when it cannot be counted that way (a negative condition such as isEmpty). Only for a source

@@ -20,7 +20,7 @@ import {
 } from '@guildhall/shared';
 import { getTableName } from 'drizzle-orm';
 import { badRequest } from '../errors.ts';
-import { type ExtraFields, NO_EXTRA_FIELDS, type SortRun } from './extra-fields.ts';
+import { type ExtraFields, type KeyRow, NO_EXTRA_FIELDS, type SortRun } from './extra-fields.ts';
 import type { SearchIndexPlan } from './hooks.ts';
 import { trigramSearchPlan } from './list-search.ts';
 import { type BoundResource, columnSql } from './registry.ts';
@@ -47,6 +47,11 @@ export interface ListPlan {
   merge?: { where: Fragment | undefined; values: Fragment[] };
   /** No condition beyond the live records of the tenant (no filter, no search, not a draft): see SortRun.keys. */
   everyRecord: boolean;
+  /**
+   * The advanced filter's criteria when all are on extra fields (no search, not a draft): tested on a key read from
+   * an extra field's index (SortRun.keys), probed per key or read as a set.
+   */
+  keyFilter?: (mode: 'set' | 'probe') => (row: KeyRow) => Fragment;
   /** The fields of the order, each with its direction, the key last. */
   sorts: { field: string; direction: 'asc' | 'desc' }[];
   /**
@@ -332,8 +337,19 @@ export function planList(
   )
     searchIndex.walkOrder = orderBy;
   const split = runs || searchIndex || probed ? null : splitPlan(bound, conditions, equal, splits, sorts);
+  const criteria = filterId === FILTER_ADVANCED ? (request.Criteria ?? []) : [];
+  const onExtraOnly =
+    criteria.length > 0 &&
+    criteria.length === conditions.length - countedFrom &&
+    !bound.properties.isDraft &&
+    criteria.every((c) => !resource.fields[c.PropertyName] && extra.get(c.PropertyName)?.filter);
+  const keyFilter = onExtraOnly
+    ? (mode: 'set' | 'probe') => (row: KeyRow) =>
+        allOf(criteria.map((c) => extra.get(c.PropertyName)?.filter?.(c, mode, row) ?? q`false`)) ?? q`true`
+    : undefined;
   return {
     where: allOf(conditions),
+    ...(keyFilter ? { keyFilter } : {}),
     ...(pageConditions ? { pageWhere: allOf(pageConditions) } : {}),
     orderBy,
     ...(runs ? { runs } : {}),

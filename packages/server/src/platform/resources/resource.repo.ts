@@ -3,7 +3,7 @@ import { type Fragment, ident, joinFragments, q, type Raw, raw, runFragment, typ
 import { LIST_SEARCH_EXACT_UP_TO } from '@guildhall/shared';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { type ExtraFields, NO_EXTRA_FIELDS, type SortRun } from './extra-fields.ts';
+import { type ExtraFields, type KeyRow, NO_EXTRA_FIELDS, type SortRun } from './extra-fields.ts';
 import type { SearchIndexPlan } from './hooks.ts';
 import type { BoundResource } from './registry.ts';
 
@@ -63,6 +63,10 @@ interface PagePlan {
   merge?: { where: Fragment | undefined; values: readonly Fragment[] } | undefined;
   /** The fields of the order with their directions, the key last (the merged runs' order). */
   sorts?: readonly { field: string; direction: 'asc' | 'desc' }[];
+  /** The advanced filter's criteria on extra fields alone, tested on a run's keys (ListPlan.keyFilter). */
+  keyFilter?: ((mode: 'set' | 'probe') => (row: KeyRow) => Fragment) | undefined;
+  /** The number of live records (a statement answering `n`), when it is kept: see SortRun.withoutValue. */
+  recordTotal?: Fragment | undefined;
   limit: number;
   offset: number;
   fields?: readonly string[];
@@ -74,20 +78,36 @@ export function listStatement(bound: BoundResource, tenantId: string, plan: Page
   const select = selectList(bound, plan.fields, plan.extra);
   const where = scoped(bound, tenantId, plan.where);
   if (plan.runs) {
-    // Sorted by an extra field: each run in its order through its index, one after the other. The runs are read in
-    // the order written (a UNION ALL under a LIMIT is an Append, which reads its inputs one by one and stops when
-    // the page is full), so a later run is not read at all while an earlier one fills the page. Each run is limited
-    // to the rows the page can need, which makes its planner walk the index instead of sorting. The runs answer
-    // keys only (a deep page skips over keys, not over rows with their columns and correlated reads); the page's
-    // rows are then read by key, in the place each key had (its row number over the runs' output, read in order).
+    // Sorted by an extra field: each run in its order through its index, one after the other. Each run answers the
+    // keys the page can need (offset + limit, which makes its planner walk the index instead of sorting) as an array
+    // in its order (`array(… order by …)`); a run is read only while the runs before it have not filled the page
+    // (a CASE reads its branch's subquery only when taken), and then only when it can have rows. The page's keys are
+    // a slice of the runs' keys, numbered by `unnest … with ordinality`: the page keeps the runs' order by
+    // construction. A deep page skips over keys, not over rows with their columns and correlated reads.
     const upTo = plan.offset + plan.limit;
-    const runs = plan.runs.map((r) =>
-      plan.everyRecord && r.keys
-        ? q`(${r.keys(tenantId)} limit ${upTo})`
-        : q`(select ${bound.sqlKey} as gh_page_key from ${bound.sqlSource} ${r.join ?? raw('')} where ${where}${r.where ? q` and ${r.where}` : raw('')} order by ${r.order} limit ${upTo})`,
-    );
-    const keys = q`select gh_page_key, row_number() over () as gh_page_place from (select gh_page_key from (${joinFragments(runs, ' union all ')}) runs limit ${plan.limit} offset ${plan.offset}) page`;
-    return q`select ${select} from ${bound.sqlSource} join (${keys}) gh_page on ${bound.sqlKey} = gh_page.gh_page_key where ${bound.sqlTenant} = ${tenantId} order by gh_page.gh_page_place`;
+    const arrays: Fragment[] = [];
+    plan.runs.forEach((r, i) => {
+      // A run reads keys from its own index when the list keeps every live record, or only tests extra fields on
+      // them: probed per key as the index yields it for a page near the top, as a set deeper down (decision 0112).
+      const keys =
+        r.keys && (plan.everyRecord || plan.keyFilter)
+          ? q`${r.keys(tenantId, plan.keyFilter?.(plan.offset >= DEFERRED_JOIN_FROM ? 'set' : 'probe'))} limit ${upTo}`
+          : q`select ${bound.sqlKey} from ${bound.sqlSource} ${r.join ?? raw('')} where ${where}${r.where ? q` and ${r.where}` : raw('')} order by ${r.order} limit ${upTo}`;
+      const read = q`array(${keys})`;
+      const when =
+        r.withoutValue && plan.recordTotal
+          ? q`(select n from (${plan.recordTotal}) gh_records) > ${r.withoutValue.valued(tenantId)}`
+          : undefined;
+      const run = when ? q`case when ${when} then ${read} else '{}' end` : read;
+      if (i === 0) arrays.push(q`gh_run0 as (select ${run} as a)`);
+      else
+        arrays.push(
+          q`${raw(`gh_run${i}`)} as (select case when cardinality(a) >= ${upTo} then a else a || ${run} end as a from ${raw(`gh_run${i - 1}`)})`,
+        );
+    });
+    const last = raw(`gh_run${plan.runs.length - 1}`);
+    const slice = q`(select a[${plan.offset + 1}:${upTo}] from ${last})`;
+    return q`with ${joinFragments(arrays, ', ')} select ${select} from unnest(${slice}) with ordinality gh_page(gh_page_key, gh_page_place) join ${bound.sqlSource} on ${bound.sqlKey} = gh_page.gh_page_key where ${bound.sqlTenant} = ${tenantId} order by gh_page.gh_page_place`;
   }
   if (plan.merge && plan.sorts) {
     // One run per value, each read in the page's order through the index that holds the filter's field equal and

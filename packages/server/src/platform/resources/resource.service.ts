@@ -71,6 +71,8 @@ export function listColumns(
   resource: ResourceDeclaration,
   columnsToShow: readonly string[] | undefined,
   extra: ExtraFields = NO_EXTRA_FIELDS,
+  /** The scope record the list is pinned to (ListRequest criteria `scope field eq value`), if any. */
+  pinnedScope?: number,
 ): ListColumn[] {
   const cols: ListColumn[] = resource.columns.map((c) => ({
     field: c.field,
@@ -82,12 +84,15 @@ export function listColumns(
     ...(c.rendererInfo ? { rendererInfo: c.rendererInfo } : {}),
     ...(c.width ? { width: c.width } : {}),
   }));
-  // Fields the tenant added (custom fields): hidden until the user shows them in the table settings.
+  // Fields the tenant added (custom fields): hidden until the user shows them in the table settings. A list of one
+  // scope record's rows (one event's attendees) offers that record's fields and those of every record.
   for (const f of extra.values()) {
+    const shown = columnsToShow?.includes(f.field) ?? false;
+    if (f.scope !== undefined && pinnedScope !== undefined && f.scope !== pinnedScope && !shown) continue;
     cols.push({
       field: f.field,
       title: f.declaration.label,
-      show: columnsToShow ? columnsToShow.includes(f.field) : false,
+      show: shown,
       defaultHide: true,
       sortable: f.sortRuns !== undefined,
       fieldType: f.columnType,
@@ -234,6 +239,10 @@ export function listPage(
     everyRecord: plan.everyRecord,
     merge: plan.merge,
     sorts: plan.sorts,
+    keyFilter: plan.keyFilter,
+    recordTotal: plan.runs
+      ? (countOf(bound, tenantId, { criteria: [], search: '' }) ?? undefined)
+      : undefined,
     limit,
     offset: query.$skip,
     fields,
@@ -264,8 +273,20 @@ function listFrame(
   return {
     CriteriaItems: plan.criteriaItems,
     ModelItems: modelItems(resource, settings.listPageSize, extra),
-    ListViewItems: listColumns(resource, body.ColumnsToShow, extra),
+    ListViewItems: listColumns(resource, body.ColumnsToShow, extra, pinnedScopeOf(resource, body)),
   };
+}
+
+/** The one record of its custom fields' scope a list is filtered to (`EventId` is 12), if it is. */
+function pinnedScopeOf(resource: ResourceDeclaration, body: ListRequest): number | undefined {
+  const field = resource.customFields?.scope?.field;
+  if (!field || body.Id !== FILTER_ADVANCED) return undefined;
+  const pins = (body.Criteria ?? []).filter((c) => c.PropertyName === field);
+  const [pin] = pins;
+  if (pins.length !== 1 || pin?.Operator !== 'eq') return undefined;
+  const value = Array.isArray(pin.Value) && pin.Value.length === 1 ? pin.Value[0] : pin.Value;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : undefined;
 }
 
 /** A list request for every row at once is an export: it starts a job instead of answering a page. */
