@@ -119,7 +119,9 @@ describe('a list filtered by a custom choice and sorted by a custom date', () =>
   it('counts the total from the kept counts, which follow every write of a value', async () => {
     const before = (await list('?$top=1', filter())).TotalRecordAvailable;
     const [moved] = (await reference('asc')).slice(0, 1);
-    const res = await api.put(`/api/custom-fields/values/Contact/${moved}`, { Values: { [chapter]: 'South' } });
+    const res = await api.put(`/api/custom-fields/values/Contact/${moved}`, {
+      Values: { [chapter]: 'South' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await list('?$top=1', filter())).TotalRecordAvailable).toBe(before - 1);
     const gone = await api.delete(`/api/contacts/contacts/${(await reference('asc'))[0]}`);
