@@ -126,7 +126,7 @@ function definitionOf(row: Record<string, unknown>): Definition {
 }
 
 /**
- * The number of a field's value rows kept by the values table's statement triggers (migration 0091), as a scalar:
+ * The number of a field's value rows kept by the values table's statement triggers (migration 0092), as a scalar:
  * every value row of the field, or those whose choice (a checkbox's 'true' or 'false', '' for no choice) is one of
  * `values`. A record has at most one value row per field, and a deleted record none.
  */
@@ -414,7 +414,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
 
   // The number of records a positive criterion keeps: a record has at most one value row per field and a deleted
   // record has none (decision 0111), so no join to the records. A choice (dropdown, fill-in, yes/no) or a checkbox is
-  // read from the kept counts of the field's values (migration 0091), others from the value's index. Never isEmpty.
+  // read from the kept counts of the field's values (migration 0092), others from the value's index. Never isEmpty.
   const count = (c: FilterCriterion, tenantId: string): Fragment | null => {
     if (c.Operator === 'isEmpty') return null;
     const fromKept = keptCriterion(c, tenantId);
