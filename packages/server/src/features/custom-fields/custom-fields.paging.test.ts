@@ -1,8 +1,7 @@
 /**
  * Pages of a contacts list filtered by one custom field and sorted by another, over more contacts than a page
- * reaches by probing (decision 0112): the keys come from the sort's value index, a page near the top probes the
- * filter per key, a deep page (from DEFERRED_JOIN_FROM on) reads the filter's matches as a set, and the contacts
- * without a value come after the others in key order. Every page is the slice of a full sort of every match (the
+ * reaches at the top (decision 0112): the keys come from the sort's value index, the filter is probed per key, and
+ * the contacts without a value come after the others in key order. Every page is the slice of a full sort of every match (the
  * reference, in SQL), and the total is counted from the kept counts of the values.
  */
 import { withTenantTx } from '@guildhall/db';

@@ -88,10 +88,11 @@ export function listStatement(bound: BoundResource, tenantId: string, plan: Page
     const arrays: Fragment[] = [];
     plan.runs.forEach((r, i) => {
       // A run reads keys from its own index when the list keeps every live record, or only tests extra fields on
-      // them: probed per key as the index yields it for a page near the top, as a set deeper down (decision 0112).
+      // them, probed per key as the index yields it (decision 0112). Read as a set, the planner drove a deep page
+      // from the filter's matches and sorted them (1.4 s at a million contacts), so deep pages probe too.
       const keys =
         r.keys && (plan.everyRecord || plan.keyFilter)
-          ? q`${r.keys(tenantId, plan.keyFilter?.(plan.offset >= DEFERRED_JOIN_FROM ? 'set' : 'probe'))} limit ${upTo}`
+          ? q`${r.keys(tenantId, plan.keyFilter?.('probe'))} limit ${upTo}`
           : q`select ${bound.sqlKey} from ${bound.sqlSource} ${r.join ?? raw('')} where ${where}${r.where ? q` and ${r.where}` : raw('')} order by ${r.order} limit ${upTo}`;
       const read = q`array(${keys})`;
       const when =
