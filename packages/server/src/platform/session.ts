@@ -226,10 +226,12 @@ export async function revokeUserSessionsIn(
   database: Database,
   tenantId: string,
   userId: number,
+  /** The transaction that ends them with the change that causes it (a deactivation), or the database alone. */
+  executor: Pick<Database['db'], 'execute'> = database.db,
 ): Promise<number> {
   const hints = hintsOf(database);
   for (const [id, hint] of hints) if (hint.userId === userId && hint.tenantId === tenantId) hints.delete(id);
-  const r = await database.db.execute(
+  const r = await executor.execute(
     sql`update sessions set revoked_at = now()
          where tenant_id = ${tenantId} and (user_id = ${userId} or impersonator_user_id = ${userId})
            and revoked_at is null

@@ -16,14 +16,14 @@ import {
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth, tenantTx } from '../../platform/context.ts';
+import { scope } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as service from './contacts.service.ts';
 import { importRoutes } from './import.routes.ts';
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/mic/Contact/DirectoryContact/:id', {
-    config: { permission: 'member-area' },
+    config: { permission: 'member-area', scoped: true },
     schema: {
       tags: ['directory'],
       summary: 'A listed contact of the member directory: published fields only',
@@ -31,15 +31,15 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: directoryContactSchema },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
+      const { tx, auth } = scope(req);
       const id = Number(req.params.id);
       if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-      return tenantTx(app.database, auth, (tx) => service.directoryContact(tx, auth, app.resources, id));
+      return service.directoryContact(tx, auth, app.resources, id);
     },
   });
 
   app.get('/api/mic/Contact/DirectoryContacts', {
-    config: { permission: 'member-area' },
+    config: { permission: 'member-area', scoped: true },
     schema: {
       tags: ['directory'],
       summary: 'The member directory: listed contacts, published fields only',
@@ -47,26 +47,26 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: directoryListSchema },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) => service.directoryList(tx, auth, app.resources, req.query));
+      const { tx, auth } = scope(req);
+      return service.directoryList(tx, auth, app.resources, req.query);
     },
   });
 
   app.get('/api/mic/Contact/MyProfile', {
-    config: { permission: 'member-area' },
+    config: { permission: 'member-area', scoped: true },
     schema: {
       tags: ['directory'],
       summary: 'The member’s own contact record',
       response: { 200: memberProfileAnswerSchema },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) => service.myProfile(tx, auth));
+      const { tx, auth } = scope(req);
+      return service.myProfile(tx, auth);
     },
   });
 
   app.post('/api/mic/Contact/MyProfile', {
-    config: { permission: 'member-area' },
+    config: { permission: 'member-area', scoped: true },
     schema: {
       tags: ['directory'],
       summary: 'A member changes their own profile (contact info and what the directory publishes only)',
@@ -74,13 +74,13 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: memberProfileAnswerSchema },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) => service.updateMyProfile(tx, auth, app.resources, req.body));
+      const { tx, auth } = scope(req);
+      return service.updateMyProfile(tx, auth, app.resources, req.body);
     },
   });
 
   app.get('/api/contacts/contacts/:id/relations', {
-    config: { permission: 'backoffice' },
+    config: { permission: 'backoffice', scoped: true },
     schema: {
       tags: ['contacts'],
       summary: 'A contact’s related contacts, from either side of each link, by name',
@@ -88,15 +88,15 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: contactRelationsSchema },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
+      const { tx, auth } = scope(req);
       const id = Number(req.params.id);
       if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-      return tenantTx(app.database, auth, (tx) => service.relations(tx, auth, id));
+      return service.relations(tx, auth, id);
     },
   });
 
   app.post('/api/contacts/contacts/merge', {
-    config: { permission: 'backoffice' },
+    config: { permission: 'backoffice', scoped: true },
     schema: {
       tags: ['contacts'],
       summary: 'Merge two duplicate contacts, keeping the history of both',
@@ -111,16 +111,14 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) =>
-        service.merge(tx, auth, app.resources, req.body.KeepContactId, req.body.MergeContactId),
-      );
+      const { tx, auth } = scope(req);
+      return service.merge(tx, auth, app.resources, req.body.KeepContactId, req.body.MergeContactId);
     },
   });
 
   const contactIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
   app.get('/api/contacts/contacts/:id/user', {
-    config: { permission: 'backoffice' },
+    config: { permission: 'backoffice', scoped: true },
     schema: {
       tags: ['contacts'],
       summary: 'The user (sign-in) a contact is linked to',
@@ -128,12 +126,12 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: contactUserLinkSchema },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) => service.userLinkOf(tx, auth, req.params.id));
+      const { tx, auth } = scope(req);
+      return service.userLinkOf(tx, auth, req.params.id);
     },
   });
   app.put('/api/contacts/contacts/:id/user', {
-    config: { permission: 'users.manage' },
+    config: { permission: 'users.manage', scoped: true },
     schema: {
       tags: ['contacts'],
       summary: 'Links a contact to a user of the association, or unlinks it (UserId null)',
@@ -143,12 +141,12 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: contactUserLinkSchema },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) => service.linkUser(tx, auth, req.params.id, req.body.UserId));
+      const { tx, auth } = scope(req);
+      return service.linkUser(tx, auth, req.params.id, req.body.UserId);
     },
   });
   app.get('/api/contacts/userContact/:id', {
-    config: { permission: 'users.read' },
+    config: { permission: 'users.read', scoped: true },
     schema: {
       tags: ['contacts'],
       summary: 'The contact a user of the association is linked to (null when none)',
@@ -156,8 +154,8 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: contactUserLinkSchema.nullable() },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) => service.contactOfUser(tx, auth, req.params.id));
+      const { tx, auth } = scope(req);
+      return service.contactOfUser(tx, auth, req.params.id);
     },
   });
 

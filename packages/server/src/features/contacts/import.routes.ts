@@ -18,7 +18,7 @@ import {
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth, tenantTx } from '../../platform/context.ts';
+import { requireAuth, scope, tenantTx } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { boundResource } from '../../platform/resources/registry.ts';
 import { tenantSettingsOf } from '../../platform/resources/resource.service.ts';
@@ -90,6 +90,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: service.IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
   });
 
+  // Not scoped: the file streams to storage first, and no transaction stays open while its bytes arrive.
   app.post('/api/contacts/import/upload', {
     config: { permission: 'backoffice' },
     schema: {
@@ -149,7 +150,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/contacts/import/dryRun', {
-    config: { permission: 'backoffice' },
+    config: { permission: 'backoffice', scoped: true },
     schema: {
       tags: ['contacts'],
       summary: 'What the import would create, update (matched by email or account number) or reject, and why',
@@ -159,22 +160,20 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, (tx) =>
-        service.dryRun(
-          tx,
-          auth,
-          app.storage,
-          req.body.ImportId,
-          req.body.Mapping as ImportMapping,
-          contactsExtra(),
-        ),
+      const { tx, auth } = scope(req);
+      return service.dryRun(
+        tx,
+        auth,
+        app.storage,
+        req.body.ImportId,
+        req.body.Mapping as ImportMapping,
+        contactsExtra(),
       );
     },
   });
 
   app.post('/api/contacts/import/commit', {
-    config: { permission: 'backoffice' },
+    config: { permission: 'backoffice', scoped: true },
     schema: {
       tags: ['contacts'],
       summary:
@@ -183,24 +182,24 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: importStatusSchema },
     },
     handler: async (req, reply) => {
-      const auth = requireAuth(req.auth);
-      const answer = await tenantTx(app.database, auth, async (tx) => {
-        await service.startCommit(
-          tx,
-          auth,
-          req.body.ImportId,
-          req.body.Mapping as ImportMapping,
-          req.body.AllOrNothing ? 'allOrNothing' : 'validRows',
-        );
-        return service.status(tx, auth, app.storage, req.body.ImportId);
-      });
+      const { tx, auth } = scope(req);
+      await service.startCommit(
+        tx,
+        auth,
+        req.body.ImportId,
+        req.body.Mapping as ImportMapping,
+        req.body.AllOrNothing ? 'allOrNothing' : 'validRows',
+      );
+      const answer = await service.status(tx, auth, app.storage, req.body.ImportId);
+      // The job starts once the pipeline has committed the request's transaction.
       setTimeout(() => app.worker.wake(), 20).unref();
-      return reply.code(202).send(answer);
+      reply.code(202);
+      return answer;
     },
   });
 
   app.post('/api/contacts/import/rejected', {
-    config: { permission: 'backoffice' },
+    config: { permission: 'backoffice', scoped: true },
     schema: {
       tags: ['contacts'],
       summary:
@@ -209,29 +208,27 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['text/csv'],
     },
     handler: async (req, reply) => {
-      const auth = requireAuth(req.auth);
-      const { fileName, csv } = await tenantTx(app.database, auth, (tx) =>
-        service.rejectedCsv(
-          tx,
-          auth,
-          app.storage,
-          req.body.ImportId,
-          req.body.Mapping as ImportMapping,
-          contactsExtra(),
-        ),
+      const { tx, auth } = scope(req);
+      const { fileName, csv } = await service.rejectedCsv(
+        tx,
+        auth,
+        app.storage,
+        req.body.ImportId,
+        req.body.Mapping as ImportMapping,
+        contactsExtra(),
       );
-      return reply
+      reply
         .type('text/csv; charset=utf-8')
         .header(
           'Content-Disposition',
           `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
-        .send(csv);
+        );
+      return csv;
     },
   });
 
   app.get('/api/contacts/import/:id', {
-    config: { permission: 'backoffice' },
+    config: { permission: 'backoffice', scoped: true },
     schema: {
       tags: ['contacts'],
       summary: 'An import’s state and progress (rows processed of all), and why it failed',
@@ -239,11 +236,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: importStatusSchema },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
+      const { tx, auth } = scope(req);
       // An import running on this instance answers from memory; otherwise its job row (and written progress).
       return (
         service.liveStatus(app.storage, auth, req.params.id) ??
-        tenantTx(app.database, auth, (tx) => service.status(tx, auth, app.storage, req.params.id))
+        service.status(tx, auth, app.storage, req.params.id)
       );
     },
   });

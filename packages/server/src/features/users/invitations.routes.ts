@@ -6,7 +6,7 @@ import {
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/context.ts';
+import { requireAuth, scope } from '../../platform/context.ts';
 import * as invitations from './invitations.service.ts';
 
 const message = z.object({ message: z.string() });
@@ -17,15 +17,19 @@ export const ACCEPT_PER_MINUTE = 20;
 
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/users/invitations', {
-    config: { permission: 'users.read' },
+    config: { permission: 'users.read', scoped: true },
     schema: {
       tags: ['users'],
       summary: 'The pending invitations (expired links included: Resend renews them)',
       response: { 200: z.array(invitationRowSchema) },
     },
-    handler: async (req) => invitations.listInvitations(app.services, requireAuth(req.auth)),
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return invitations.listInvitations(tx, auth);
+    },
   });
 
+  // Not scoped: the invitation is mailed after its transaction commits, never for one that rolls back.
   app.post('/api/users/invitations/invite', {
     config: { permission: 'users.manage' },
     schema: {
@@ -37,6 +41,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => invitations.invite(app.services, requireAuth(req.auth), req.body),
   });
 
+  // Not scoped: the invitation is mailed after its transaction commits, never for one that rolls back.
   app.post('/api/users/invitations/:invitationId/resend', {
     config: { permission: 'users.manage' },
     schema: {
@@ -49,14 +54,17 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/users/invitations/:invitationId/revoke', {
-    config: { permission: 'users.manage' },
+    config: { permission: 'users.manage', scoped: true },
     schema: {
       tags: ['users'],
       summary: 'Revoke a pending invitation; its link stops working',
       params: idParams,
       response: { 200: message },
     },
-    handler: async (req) => invitations.revoke(app.services, requireAuth(req.auth), req.params.invitationId),
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      return invitations.revoke(tx, auth, req.params.invitationId);
+    },
   });
 
   app.get('/api/users/invitations/by-token/:token', {

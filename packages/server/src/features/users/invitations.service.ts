@@ -6,7 +6,7 @@
  * invitee signs in with, in one transaction with the token's spending: a refused form leaves the link usable.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { hashSecret, verifySecret, withTenantTx } from '@guildhall/db';
+import { hashSecret, type Tx, verifySecret, withTenantTx } from '@guildhall/db';
 import {
   type AcceptInvitationBody,
   INVITABLE_ROLE_LABELS,
@@ -72,12 +72,8 @@ async function inviter(tx: Parameters<typeof repo.tenantName>[0], auth: AuthCont
   };
 }
 
-export async function listInvitations(services: Services, auth: AuthContext): Promise<InvitationRow[]> {
-  const rows = await withTenantTx(
-    services.database.db,
-    { tenantId: auth.tenantId, userId: auth.userId },
-    (tx) => repo.listPending(tx, auth.tenantId),
-  );
+export async function listInvitations(tx: Tx, auth: AuthContext): Promise<InvitationRow[]> {
+  const rows = await repo.listPending(tx, auth.tenantId);
   const now = Date.now();
   return rows.map((r) => ({
     invitationId: Number(r.invitationId),
@@ -164,19 +160,17 @@ export async function resend(services: Services, auth: AuthContext, invitationId
   return { message: INVITATION_MESSAGES.resent };
 }
 
-export async function revoke(services: Services, auth: AuthContext, invitationId: number) {
-  await withTenantTx(services.database.db, { tenantId: auth.tenantId, userId: auth.userId }, async (tx) => {
-    const row = await repo.lockInvitation(tx, auth.tenantId, invitationId);
-    if (!row) throw notFound();
-    if (row.status !== 'pending') throw new HttpError(409, INVITATION_MESSAGES.notPending);
-    await repo.spendTokens(tx, auth.tenantId, invitationId);
-    await repo.setStatus(tx, auth.tenantId, invitationId, { status: 'revoked', revokedAt: new Date() });
-    await audit(tx, auth, {
-      action: 'invite-revoke',
-      entity: 'invitation',
-      entityId: invitationId,
-      before: { email: row.email, role: row.role },
-    });
+export async function revoke(tx: Tx, auth: AuthContext, invitationId: number) {
+  const row = await repo.lockInvitation(tx, auth.tenantId, invitationId);
+  if (!row) throw notFound();
+  if (row.status !== 'pending') throw new HttpError(409, INVITATION_MESSAGES.notPending);
+  await repo.spendTokens(tx, auth.tenantId, invitationId);
+  await repo.setStatus(tx, auth.tenantId, invitationId, { status: 'revoked', revokedAt: new Date() });
+  await audit(tx, auth, {
+    action: 'invite-revoke',
+    entity: 'invitation',
+    entityId: invitationId,
+    before: { email: row.email, role: row.role },
   });
   return { message: INVITATION_MESSAGES.revoked };
 }

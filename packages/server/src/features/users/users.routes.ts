@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
-import { requireAuth, tenantTx } from '../../platform/context.ts';
+import { scope } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { revokeUserSessionsIn } from '../../platform/session.ts';
 
@@ -36,16 +36,15 @@ function present(
 /** The users of the caller's association: always read through the tenant's memberships. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/users', {
-    config: { permission: 'users.read' },
+    config: { permission: 'users.read', scoped: true },
     schema: { tags: ['users'], response: { 200: z.array(userRowSchema) } },
     handler: async (req) => {
-      const rows = await tenantTx(app.database, requireAuth(req.auth), (tx) =>
-        tx
-          .select(columns)
-          .from(tenantUsers)
-          .innerJoin(users, eq(users.id, tenantUsers.userId))
-          .orderBy(asc(users.displayName)),
-      );
+      const { tx } = scope(req);
+      const rows = await tx
+        .select(columns)
+        .from(tenantUsers)
+        .innerJoin(users, eq(users.id, tenantUsers.userId))
+        .orderBy(asc(users.displayName));
       return rows.map((r) => {
         const { featureFlags: _f, ...u } = present(r);
         return u;
@@ -54,21 +53,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/users/:id', {
-    config: { permission: 'users.read' },
+    config: { permission: 'users.read', scoped: true },
     schema: {
       tags: ['users'],
       params: idParams,
       response: { 200: userRecordSchema },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      const [r] = await tenantTx(app.database, auth, (tx) =>
-        tx
-          .select(columns)
-          .from(tenantUsers)
-          .innerJoin(users, eq(users.id, tenantUsers.userId))
-          .where(and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, req.params.id))),
-      );
+      const { tx, auth } = scope(req);
+      const [r] = await tx
+        .select(columns)
+        .from(tenantUsers)
+        .innerJoin(users, eq(users.id, tenantUsers.userId))
+        .where(and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, req.params.id)));
       if (!r) throw notFound();
       return present(r);
     },
@@ -80,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   for (const active of [false, true]) {
     app.post(`/api/users/:id/${active ? 'reactivate' : 'deactivate'}`, {
-      config: { permission: 'users.manage' },
+      config: { permission: 'users.manage', scoped: true },
       schema: {
         tags: ['users'],
         summary: active
@@ -90,16 +87,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userRecordSchema },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
+        const { tx, auth } = scope(req);
         if (!active && req.params.id === auth.userId)
           throw new HttpError(400, 'You cannot deactivate yourself. Ask another administrator.');
         if (!active && req.params.id === auth.impersonatorUserId)
           throw new HttpError(400, 'You cannot deactivate yourself. Ask another administrator.');
         const where = and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, req.params.id));
-        const changed = await tenantTx(app.database, auth, async (tx) => {
-          const [before] = await tx.select({ isActive: tenantUsers.isActive }).from(tenantUsers).where(where);
-          if (!before) throw notFound();
-          if (before.isActive === active) return false;
+        const [before] = await tx.select({ isActive: tenantUsers.isActive }).from(tenantUsers).where(where);
+        if (!before) throw notFound();
+        if (before.isActive !== active) {
           await tx
             .update(tenantUsers)
             .set({ isActive: active, deactivatedAt: active ? null : new Date() })
@@ -111,16 +107,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
             before: { isActive: before.isActive },
             after: { isActive: active },
           });
-          return true;
-        });
-        if (changed && !active) await revokeUserSessionsIn(app.database, auth.tenantId, req.params.id);
-        const [r] = await tenantTx(app.database, auth, (tx) =>
-          tx
-            .select(columns)
-            .from(tenantUsers)
-            .innerJoin(users, eq(users.id, tenantUsers.userId))
-            .where(where),
-        );
+          // Their sessions here end in the same transaction as the deactivation.
+          if (!active) await revokeUserSessionsIn(app.database, auth.tenantId, req.params.id, tx);
+        }
+        const [r] = await tx
+          .select(columns)
+          .from(tenantUsers)
+          .innerJoin(users, eq(users.id, tenantUsers.userId))
+          .where(where);
         if (!r) throw notFound();
         return present(r);
       },
@@ -128,7 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.put('/api/users/:id/feature-flags', {
-    config: { permission: 'users.manage' },
+    config: { permission: 'users.manage', scoped: true },
     schema: {
       tags: ['users'],
       params: idParams,
@@ -136,25 +130,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ featureFlags: z.record(z.string(), z.boolean()) }) },
     },
     handler: async (req) => {
-      const auth = requireAuth(req.auth);
-      return tenantTx(app.database, auth, async (tx) => {
-        const where = and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, req.params.id));
-        const [before] = await tx.select({ flags: tenantUsers.featureFlags }).from(tenantUsers).where(where);
-        if (!before) throw notFound();
-        const next: Record<string, boolean> = { ...before.flags };
-        for (const [key, value] of Object.entries(req.body.flags)) if (value !== undefined) next[key] = value;
-        await tx.update(tenantUsers).set({ featureFlags: next }).where(where);
-        await audit(tx, auth, {
-          action: 'update',
-          entity: 'feature_flags',
-          entityId: req.params.id,
-          before: before.flags,
-          after: next,
-        });
-        const flags: Record<string, boolean> = {};
-        for (const f of FEATURE_FLAGS) flags[f.key] = next[f.key] ?? f.defaultOn;
-        return { featureFlags: flags };
+      const { tx, auth } = scope(req);
+      const where = and(eq(tenantUsers.tenantId, auth.tenantId), eq(tenantUsers.userId, req.params.id));
+      const [before] = await tx.select({ flags: tenantUsers.featureFlags }).from(tenantUsers).where(where);
+      if (!before) throw notFound();
+      const next: Record<string, boolean> = { ...before.flags };
+      for (const [key, value] of Object.entries(req.body.flags)) if (value !== undefined) next[key] = value;
+      await tx.update(tenantUsers).set({ featureFlags: next }).where(where);
+      await audit(tx, auth, {
+        action: 'update',
+        entity: 'feature_flags',
+        entityId: req.params.id,
+        before: before.flags,
+        after: next,
       });
+      const flags: Record<string, boolean> = {};
+      for (const f of FEATURE_FLAGS) flags[f.key] = next[f.key] ?? f.defaultOn;
+      return { featureFlags: flags };
     },
   });
 };

@@ -21,7 +21,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../audit.ts';
-import { type AuthContext, requireAuth, tenantTx } from '../context.ts';
+import { type AuthContext, requireAuth, scope, tenantTx } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
 import type { ClaimedJob, JobHandler } from '../jobs.ts';
 import type { Mailer } from '../mailer.ts';
@@ -334,15 +334,15 @@ export function reportSchedulesRoutes(resources: readonly BoundResource[]): Fast
     };
 
     app.get('/api/reports/schedule-recipients', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary: 'The staff users a scheduled report may be mailed to',
         response: { 200: z.array(recipientSchema) },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
-        const who = await tenantTx(app.database, auth, (tx) => people(tx, auth.tenantId));
+        const { tx, auth } = scope(req);
+        const who = await people(tx, auth.tenantId);
         return [...who.values()]
           .filter(isStaff)
           .sort((a, b) => a.name.localeCompare(b.name))
@@ -351,7 +351,7 @@ export function reportSchedulesRoutes(resources: readonly BoundResource[]): Fast
     });
 
     app.get('/api/reports/saved/:id/schedules', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary: "A saved report's mail schedules",
@@ -359,70 +359,68 @@ export function reportSchedulesRoutes(resources: readonly BoundResource[]): Fast
         response: { 200: z.array(reportScheduleSchema) },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
-        return tenantTx(app.database, auth, async (tx) => {
-          await visibleReport(tx, auth, req.params.id);
-          const who = await people(tx, auth.tenantId);
-          return (await schedulesOf(tx, auth.tenantId, req.params.id)).map((r) => scheduleOf(r, who));
-        });
+        const { tx, auth } = scope(req);
+        await visibleReport(tx, auth, req.params.id);
+        const who = await people(tx, auth.tenantId);
+        return (await schedulesOf(tx, auth.tenantId, req.params.id)).map((r) => scheduleOf(r, who));
       },
     });
 
-    const write = (
+    const write = async (
+      tx: Tx,
       auth: AuthContext,
       savedId: number,
       input: z.infer<typeof reportScheduleInputSchema>,
       id?: number,
-    ) =>
-      tenantTx(app.database, auth, async (tx) => {
-        await ownReport(tx, auth, savedId);
-        // The values it keeps must run (each required parameter given, each value of its kind).
-        await checkSavedReportParameters(tx, auth, resources, savedId, input.Parameters);
-        const who = await checkUsers(tx, auth, input.UserIds);
-        const values = {
-          frequency: input.Frequency,
-          weekday: input.Frequency === 'weekly' ? input.Weekday : null,
-          dayOfMonth: input.Frequency === 'monthly' ? input.DayOfMonth : null,
-          userIds: [...new Set(input.UserIds)],
-          addresses: [...new Set(input.Addresses)],
-          parameters: input.Parameters,
-          // Saving a schedule starts it again (after its owner's access came back, say).
-          isActive: true,
-          note: '',
-        };
-        let before: ReportSchedule | null = null;
-        let scheduleId: number;
-        if (id === undefined) {
-          const [row] = await tx
-            .insert(reportSchedules)
-            .values({ ...values, tenantId: auth.tenantId, savedReportId: savedId, ownerUserId: auth.userId })
-            .returning({ id: reportSchedules.scheduleId });
-          scheduleId = Number(row?.id);
-        } else {
-          const [current] = await schedulesOf(tx, auth.tenantId, savedId, id);
-          if (!current) throw notFound();
-          before = scheduleOf(current, who);
-          await tx
-            .update(reportSchedules)
-            .set({ ...values, ownerUserId: auth.userId, updatedAt: sql`now()` })
-            .where(and(eq(reportSchedules.tenantId, auth.tenantId), eq(reportSchedules.scheduleId, id)));
-          scheduleId = id;
-        }
-        const [row] = await schedulesOf(tx, auth.tenantId, savedId, scheduleId);
-        if (!row) throw notFound();
-        const after = scheduleOf(row, who);
-        await audit(tx, auth, {
-          action: before ? 'update' : 'create',
-          entity: 'reportSchedules',
-          entityId: scheduleId,
-          before,
-          after,
-        });
-        return after;
+    ) => {
+      await ownReport(tx, auth, savedId);
+      // The values it keeps must run (each required parameter given, each value of its kind).
+      await checkSavedReportParameters(tx, auth, resources, savedId, input.Parameters);
+      const who = await checkUsers(tx, auth, input.UserIds);
+      const values = {
+        frequency: input.Frequency,
+        weekday: input.Frequency === 'weekly' ? input.Weekday : null,
+        dayOfMonth: input.Frequency === 'monthly' ? input.DayOfMonth : null,
+        userIds: [...new Set(input.UserIds)],
+        addresses: [...new Set(input.Addresses)],
+        parameters: input.Parameters,
+        // Saving a schedule starts it again (after its owner's access came back, say).
+        isActive: true,
+        note: '',
+      };
+      let before: ReportSchedule | null = null;
+      let scheduleId: number;
+      if (id === undefined) {
+        const [row] = await tx
+          .insert(reportSchedules)
+          .values({ ...values, tenantId: auth.tenantId, savedReportId: savedId, ownerUserId: auth.userId })
+          .returning({ id: reportSchedules.scheduleId });
+        scheduleId = Number(row?.id);
+      } else {
+        const [current] = await schedulesOf(tx, auth.tenantId, savedId, id);
+        if (!current) throw notFound();
+        before = scheduleOf(current, who);
+        await tx
+          .update(reportSchedules)
+          .set({ ...values, ownerUserId: auth.userId, updatedAt: sql`now()` })
+          .where(and(eq(reportSchedules.tenantId, auth.tenantId), eq(reportSchedules.scheduleId, id)));
+        scheduleId = id;
+      }
+      const [row] = await schedulesOf(tx, auth.tenantId, savedId, scheduleId);
+      if (!row) throw notFound();
+      const after = scheduleOf(row, who);
+      await audit(tx, auth, {
+        action: before ? 'update' : 'create',
+        entity: 'reportSchedules',
+        entityId: scheduleId,
+        before,
+        after,
       });
+      return after;
+    };
 
     app.post('/api/reports/saved/:id/schedules', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary: 'Schedules a saved report by mail as CSV (its owner only)',
@@ -430,11 +428,14 @@ export function reportSchedulesRoutes(resources: readonly BoundResource[]): Fast
         body: reportScheduleInputSchema,
         response: { 200: reportScheduleSchema },
       },
-      handler: async (req) => write(requireAuth(req.auth), req.params.id, req.body),
+      handler: async (req) => {
+        const { tx, auth } = scope(req);
+        return write(tx, auth, req.params.id, req.body);
+      },
     });
 
     app.put('/api/reports/saved/:id/schedules/:scheduleId', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary: "Changes a report's mail schedule (the report's owner only)",
@@ -442,11 +443,14 @@ export function reportSchedulesRoutes(resources: readonly BoundResource[]): Fast
         body: reportScheduleInputSchema,
         response: { 200: reportScheduleSchema },
       },
-      handler: async (req) => write(requireAuth(req.auth), req.params.id, req.body, req.params.scheduleId),
+      handler: async (req) => {
+        const { tx, auth } = scope(req);
+        return write(tx, auth, req.params.id, req.body, req.params.scheduleId);
+      },
     });
 
     app.delete('/api/reports/saved/:id/schedules/:scheduleId', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary: "Deletes a report's mail schedule (the report's owner only)",
@@ -454,28 +458,27 @@ export function reportSchedulesRoutes(resources: readonly BoundResource[]): Fast
         response: { 200: z.object({ ScheduleId: z.number().int() }) },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
+        const { tx, auth } = scope(req);
         const { id, scheduleId } = req.params;
-        await tenantTx(app.database, auth, async (tx) => {
-          await ownReport(tx, auth, id);
-          const [current] = await schedulesOf(tx, auth.tenantId, id, scheduleId);
-          if (!current) throw notFound();
-          await tx
-            .delete(reportSchedules)
-            .where(
-              and(eq(reportSchedules.tenantId, auth.tenantId), eq(reportSchedules.scheduleId, scheduleId)),
-            );
-          await audit(tx, auth, {
-            action: 'delete',
-            entity: 'reportSchedules',
-            entityId: scheduleId,
-            before: scheduleOf(current, await people(tx, auth.tenantId)),
-          });
+        await ownReport(tx, auth, id);
+        const [current] = await schedulesOf(tx, auth.tenantId, id, scheduleId);
+        if (!current) throw notFound();
+        await tx
+          .delete(reportSchedules)
+          .where(
+            and(eq(reportSchedules.tenantId, auth.tenantId), eq(reportSchedules.scheduleId, scheduleId)),
+          );
+        await audit(tx, auth, {
+          action: 'delete',
+          entity: 'reportSchedules',
+          entityId: scheduleId,
+          before: scheduleOf(current, await people(tx, auth.tenantId)),
         });
         return { ScheduleId: scheduleId };
       },
     });
 
+    // Not scoped: the mail is sent between the read of the schedule and the record of its result, outside both.
     app.post('/api/reports/saved/:id/schedules/:scheduleId/send', {
       config: { permission: 'backoffice' },
       schema: {

@@ -47,10 +47,11 @@ import {
   UTF8_BOM,
 } from '@guildhall/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../audit.ts';
-import { type AuthContext, requireAuth, tenantTx } from '../context.ts';
+import { type AuthContext, scope } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { type ExtraFields, extraFieldsOf, NO_EXTRA_FIELDS } from './extra-fields.ts';
 import { planList } from './query.ts';
@@ -474,19 +475,17 @@ export function reportsRoutes(
 
   return async (app) => {
     app.get('/api/reportExecution/catalogue', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary: 'The reports the caller may run (shipped and saved), favourites first',
         response: { 200: z.array(reportCatalogueEntrySchema) },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
-        const { favs, pins, saved } = await tenantTx(app.database, auth, async (tx) => ({
-          favs: await idsOf(tx, auth, reportFavorites),
-          pins: await pinsOf(tx, auth),
-          saved: (await readSaved(tx, auth)).map((r) => savedOf(r, auth)),
-        }));
+        const { tx, auth } = scope(req);
+        const favs = await idsOf(tx, auth, reportFavorites);
+        const pins = await pinsOf(tx, auth);
+        const saved = (await readSaved(tx, auth)).map((r) => savedOf(r, auth));
         const entries = [
           // A report over a test fixture of the generic layer runs for the tests but is never listed.
           ...reports.flatMap((r) => {
@@ -522,7 +521,7 @@ export function reportsRoutes(
     });
 
     app.post('/api/reportExecution/run/:ReportId', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary:
@@ -533,24 +532,28 @@ export function reportsRoutes(
         response: { 200: z.union([reportRunAnswerSchema, z.string()]) },
       },
       handler: async (req, reply) => {
-        const auth = requireAuth(req.auth);
-        const { report, a } = await tenantTx(app.database, auth, async (tx) => {
-          const found = await find(tx, auth, req.params.ReportId);
-          const { bound } = found;
-          if (!found.report.saved)
-            return {
-              report: found.report,
-              a: await run(tx, auth, found.report, bound, req.query, req.body ?? {}),
-            };
-          const { report, extra } = await withKnownFields(tx, auth, found.report, bound);
-          return { report, a: await run(tx, auth, report, bound, req.query, req.body ?? {}, extra) };
-        });
-        return answer(reply, report, req.query, a);
+        const { tx, auth } = scope(req);
+        const found = await find(tx, auth, req.params.ReportId);
+        const { bound } = found;
+        if (!found.report.saved)
+          return answer(
+            reply,
+            found.report,
+            req.query,
+            await run(tx, auth, found.report, bound, req.query, req.body ?? {}),
+          );
+        const { report, extra } = await withKnownFields(tx, auth, found.report, bound);
+        return answer(
+          reply,
+          report,
+          req.query,
+          await run(tx, auth, report, bound, req.query, req.body ?? {}, extra),
+        );
       },
     });
 
     app.get('/api/reports/fields/:resource', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary:
@@ -559,10 +562,10 @@ export function reportsRoutes(
         response: { 200: reportExtraFieldsSchema },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
+        const { tx, auth } = scope(req);
         const bound = readable(auth, req.params.resource);
         if (!bound || bound.resource.fixture) throw notFound();
-        const extra = await tenantTx(app.database, auth, (tx) => extraFieldsOf(tx, auth.tenantId, bound));
+        const extra = await extraFieldsOf(tx, auth.tenantId, bound);
         const fields = [...extra.values()];
         return {
           Fields: Object.fromEntries(
@@ -575,7 +578,7 @@ export function reportsRoutes(
     });
 
     app.post('/api/reports/preview', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary: 'Runs a report definition before it is saved (the builder shows it as it is made)',
@@ -584,7 +587,7 @@ export function reportsRoutes(
         response: { 200: z.union([reportRunAnswerSchema, z.string()]) },
       },
       handler: async (req, reply) => {
-        const auth = requireAuth(req.auth);
+        const { tx, auth } = scope(req);
         const bound = readable(auth, req.body.resource);
         if (!bound || bound.resource.fixture) throw notFound();
         // The preview runs without the report's parameters (they are asked when it runs).
@@ -598,84 +601,87 @@ export function reportsRoutes(
             saved: null,
           },
         );
-        const a = await tenantTx(app.database, auth, async (tx) => {
-          const extra = await extraFieldsOf(tx, auth.tenantId, bound);
-          checkDefinition(bound, req.body, extra);
-          return run(tx, auth, report, bound, req.query, {}, extra);
-        });
-        return answer(reply, report, req.query, a);
+        const extra = await extraFieldsOf(tx, auth.tenantId, bound);
+        checkDefinition(bound, req.body, extra);
+        return answer(reply, report, req.query, await run(tx, auth, report, bound, req.query, {}, extra));
       },
     });
 
     app.get('/api/reports/saved/:id', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: { tags: ['reports'], params: savedParams, response: { 200: savedReportSchema } },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
-        const [row] = await tenantTx(app.database, auth, (tx) => readSaved(tx, auth, req.params.id));
+        const { tx, auth } = scope(req);
+        const [row] = await readSaved(tx, auth, req.params.id);
         if (!row || !readable(auth, row.resource)) throw notFound();
         return savedOf(row, auth);
       },
     });
 
-    const write = async (auth: AuthContext, input: z.infer<typeof savedReportInputSchema>, id?: number) => {
+    const write = async (
+      tx: Tx,
+      auth: AuthContext,
+      input: z.infer<typeof savedReportInputSchema>,
+      id?: number,
+    ) => {
       const bound = readable(auth, input.Definition.resource);
       if (!bound || bound.resource.fixture) throw notFound();
-      return tenantTx(app.database, auth, async (tx) => {
-        checkDefinition(bound, input.Definition, await extraFieldsOf(tx, auth.tenantId, bound));
-        const values = {
-          title: input.Title,
-          description: input.Description,
-          isShared: input.IsShared,
-          resource: input.Definition.resource,
-          definition: input.Definition as unknown as Record<string, unknown>,
-        };
-        let before: SavedReport | null = null;
-        let savedId: number;
-        if (id === undefined) {
-          const [row] = await tx
-            .insert(savedReports)
-            .values({ ...values, tenantId: auth.tenantId, ownerUserId: auth.userId })
-            .returning({ id: savedReports.savedReportId });
-          savedId = Number(row?.id);
-        } else {
-          const [current] = await readSaved(tx, auth, id);
-          if (!current) throw notFound();
-          before = savedOf(current, auth);
-          if (!before.IsOwner) throw new HttpError(403, 'Only the owner of a report may change it.');
-          await tx
-            .update(savedReports)
-            .set({ ...values, updatedAt: sql`now()` })
-            .where(and(eq(savedReports.tenantId, auth.tenantId), eq(savedReports.savedReportId, id)));
-          savedId = id;
-        }
-        const [row] = await readSaved(tx, auth, savedId);
-        if (!row) throw notFound();
-        const after = savedOf(row, auth);
-        await audit(tx, auth, {
-          action: before ? 'update' : 'create',
-          entity: 'savedReports',
-          entityId: savedId,
-          before,
-          after,
-        });
-        return after;
+      checkDefinition(bound, input.Definition, await extraFieldsOf(tx, auth.tenantId, bound));
+      const values = {
+        title: input.Title,
+        description: input.Description,
+        isShared: input.IsShared,
+        resource: input.Definition.resource,
+        definition: input.Definition as unknown as Record<string, unknown>,
+      };
+      let before: SavedReport | null = null;
+      let savedId: number;
+      if (id === undefined) {
+        const [row] = await tx
+          .insert(savedReports)
+          .values({ ...values, tenantId: auth.tenantId, ownerUserId: auth.userId })
+          .returning({ id: savedReports.savedReportId });
+        savedId = Number(row?.id);
+      } else {
+        const [current] = await readSaved(tx, auth, id);
+        if (!current) throw notFound();
+        before = savedOf(current, auth);
+        if (!before.IsOwner) throw new HttpError(403, 'Only the owner of a report may change it.');
+        await tx
+          .update(savedReports)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(and(eq(savedReports.tenantId, auth.tenantId), eq(savedReports.savedReportId, id)));
+        savedId = id;
+      }
+      const [row] = await readSaved(tx, auth, savedId);
+      if (!row) throw notFound();
+      const after = savedOf(row, auth);
+      await audit(tx, auth, {
+        action: before ? 'update' : 'create',
+        entity: 'savedReports',
+        entityId: savedId,
+        before,
+        after,
       });
+      return after;
     };
 
     app.post('/api/reports/saved', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary: 'Saves a report built over a list (private, or shared with the staff)',
         body: savedReportInputSchema,
         response: { 200: savedReportSchema },
       },
-      handler: async (req) => write(requireAuth(req.auth), req.body),
+      handler: async (req) => {
+        const { tx, auth } = scope(req);
+        return write(tx, auth, req.body);
+      },
     });
 
     app.put('/api/reports/saved/:id', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary: 'Changes a saved report (its owner only)',
@@ -683,11 +689,14 @@ export function reportsRoutes(
         body: savedReportInputSchema,
         response: { 200: savedReportSchema },
       },
-      handler: async (req) => write(requireAuth(req.auth), req.body, req.params.id),
+      handler: async (req) => {
+        const { tx, auth } = scope(req);
+        return write(tx, auth, req.body, req.params.id);
+      },
     });
 
     app.delete('/api/reports/saved/:id', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         tags: ['reports'],
         summary: 'Deletes a saved report (its owner only)',
@@ -695,46 +704,41 @@ export function reportsRoutes(
         response: { 200: z.object({ SavedReportId: z.number().int() }) },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
+        const { tx, auth } = scope(req);
         const id = req.params.id;
-        await tenantTx(app.database, auth, async (tx) => {
-          const [current] = await readSaved(tx, auth, id);
-          if (!current) throw notFound();
-          const before = savedOf(current, auth);
-          if (!before.IsOwner) throw new HttpError(403, 'Only the owner of a report may delete it.');
-          await tx
-            .delete(savedReports)
-            .where(and(eq(savedReports.tenantId, auth.tenantId), eq(savedReports.savedReportId, id)));
-          // Its mail schedules go with it.
-          await tx
-            .delete(reportSchedules)
-            .where(and(eq(reportSchedules.tenantId, auth.tenantId), eq(reportSchedules.savedReportId, id)));
-          await audit(tx, auth, { action: 'delete', entity: 'savedReports', entityId: id, before });
-        });
+        const [current] = await readSaved(tx, auth, id);
+        if (!current) throw notFound();
+        const before = savedOf(current, auth);
+        if (!before.IsOwner) throw new HttpError(403, 'Only the owner of a report may delete it.');
+        await tx
+          .delete(savedReports)
+          .where(and(eq(savedReports.tenantId, auth.tenantId), eq(savedReports.savedReportId, id)));
+        // Its mail schedules go with it.
+        await tx
+          .delete(reportSchedules)
+          .where(and(eq(reportSchedules.tenantId, auth.tenantId), eq(reportSchedules.savedReportId, id)));
+        await audit(tx, auth, { action: 'delete', entity: 'savedReports', entityId: id, before });
         return { SavedReportId: id };
       },
     });
 
     const setFlag =
       (table: typeof reportFavorites | typeof reportPins, on: boolean) =>
-      async (req: { auth: AuthContext | null; params: { ReportId: string } }) => {
-        const auth = requireAuth(req.auth);
-        const reportId = await tenantTx(app.database, auth, async (tx) => {
-          const { report } = await find(tx, auth, req.params.ReportId);
-          const where = and(
-            eq(table.tenantId, auth.tenantId),
-            eq(table.userId, auth.userId),
-            eq(table.reportId, report.ReportId),
-          );
-          if (on)
-            await tx
-              .insert(table)
-              .values({ tenantId: auth.tenantId, userId: auth.userId, reportId: report.ReportId })
-              .onConflictDoNothing();
-          else await tx.delete(table).where(where);
-          return report.ReportId;
-        });
-        return reportId;
+      async (req: FastifyRequest<{ Params: { ReportId: string } }>) => {
+        const { tx, auth } = scope(req);
+        const { report } = await find(tx, auth, req.params.ReportId);
+        const where = and(
+          eq(table.tenantId, auth.tenantId),
+          eq(table.userId, auth.userId),
+          eq(table.reportId, report.ReportId),
+        );
+        if (on)
+          await tx
+            .insert(table)
+            .values({ tenantId: auth.tenantId, userId: auth.userId, reportId: report.ReportId })
+            .onConflictDoNothing();
+        else await tx.delete(table).where(where);
+        return report.ReportId;
       };
     const favSchema = {
       tags: ['reports'],
@@ -742,12 +746,12 @@ export function reportsRoutes(
       response: { 200: z.object({ ReportId: z.string(), IsFavorite: z.boolean() }) },
     };
     app.post('/api/reportExecution/SetReportAsFavorite/:ReportId', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: favSchema,
       handler: async (req) => ({ ReportId: await setFlag(reportFavorites, true)(req), IsFavorite: true }),
     });
     app.post('/api/reportExecution/RemoveReportFromFavorites/:ReportId', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: favSchema,
       handler: async (req) => ({ ReportId: await setFlag(reportFavorites, false)(req), IsFavorite: false }),
     });
@@ -757,7 +761,7 @@ export function reportsRoutes(
       response: { 200: z.object({ ReportId: z.string(), IsPinned: z.boolean() }) },
     };
     app.post('/api/reports/pins/:ReportId', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: {
         ...pinSchema,
         summary:
@@ -765,41 +769,38 @@ export function reportsRoutes(
         body: reportPinInputSchema.optional(),
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
+        const { tx, auth } = scope(req);
         const input = reportPinInputSchema.parse(req.body ?? {});
-        const reportId = await tenantTx(app.database, auth, async (tx) => {
-          const { report, bound } = await find(tx, auth, req.params.ReportId);
-          if (input.Display === 'figure') {
-            const keys = measuresOf(report.definition).map(aggregateKey);
-            const measure = input.Measure ?? 'count';
-            if (!keys.includes(measure) && !(measure === 'count' && report.definition.groupBy.length === 0))
-              throw new HttpError(400, 'The figure shows a total the report does not have.', {
-                Measure: [`${measure} is not a total of this report.`],
-              });
-          }
-          // The values must run (a required parameter given, each value of its kind).
-          const timeZone = auth.tenantSettings?.defaultTimezone ?? DEFAULT_TENANT_SETTINGS.defaultTimezone;
-          const extra = report.saved ? await extraFieldsOf(tx, auth.tenantId, bound) : NO_EXTRA_FIELDS;
-          parameterCriteria(report, bound, input.Parameters, timeZone, extra);
-          const values = {
-            display: input.Display,
-            measure: input.Display === 'figure' ? (input.Measure ?? 'count') : null,
-            parameters: input.Parameters,
-          };
-          await tx
-            .insert(reportPins)
-            .values({ tenantId: auth.tenantId, userId: auth.userId, reportId: report.ReportId, ...values })
-            .onConflictDoUpdate({
-              target: [reportPins.tenantId, reportPins.userId, reportPins.reportId],
-              set: values,
+        const { report, bound } = await find(tx, auth, req.params.ReportId);
+        if (input.Display === 'figure') {
+          const keys = measuresOf(report.definition).map(aggregateKey);
+          const measure = input.Measure ?? 'count';
+          if (!keys.includes(measure) && !(measure === 'count' && report.definition.groupBy.length === 0))
+            throw new HttpError(400, 'The figure shows a total the report does not have.', {
+              Measure: [`${measure} is not a total of this report.`],
             });
-          return report.ReportId;
-        });
-        return { ReportId: reportId, IsPinned: true };
+        }
+        // The values must run (a required parameter given, each value of its kind).
+        const timeZone = auth.tenantSettings?.defaultTimezone ?? DEFAULT_TENANT_SETTINGS.defaultTimezone;
+        const extra = report.saved ? await extraFieldsOf(tx, auth.tenantId, bound) : NO_EXTRA_FIELDS;
+        parameterCriteria(report, bound, input.Parameters, timeZone, extra);
+        const values = {
+          display: input.Display,
+          measure: input.Display === 'figure' ? (input.Measure ?? 'count') : null,
+          parameters: input.Parameters,
+        };
+        await tx
+          .insert(reportPins)
+          .values({ tenantId: auth.tenantId, userId: auth.userId, reportId: report.ReportId, ...values })
+          .onConflictDoUpdate({
+            target: [reportPins.tenantId, reportPins.userId, reportPins.reportId],
+            set: values,
+          });
+        return { ReportId: report.ReportId, IsPinned: true };
       },
     });
     app.delete('/api/reports/pins/:ReportId', {
-      config: { permission: 'backoffice' },
+      config: { permission: 'backoffice', scoped: true },
       schema: { ...pinSchema, summary: "Takes a report off the caller's dashboard" },
       handler: async (req) => ({ ReportId: await setFlag(reportPins, false)(req), IsPinned: false }),
     });

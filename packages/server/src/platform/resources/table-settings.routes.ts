@@ -15,7 +15,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthContext, requireAuth, tenantTx } from '../context.ts';
+import { type AuthContext, scope } from '../context.ts';
 import { extraFieldsOf } from './extra-fields.ts';
 import type { BoundResource } from './registry.ts';
 
@@ -68,7 +68,7 @@ export function tableSettingsRoutes(resources: readonly BoundResource[]): Fastif
   };
   return async (app) => {
     app.post('/api/settings/TableSettings', {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', scoped: true },
       schema: {
         tags: ['settings'],
         summary: 'Saves the table settings of a screen for the caller',
@@ -76,21 +76,19 @@ export function tableSettingsRoutes(resources: readonly BoundResource[]): Fastif
         response: { 200: tableSettingsAnswerSchema },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
-        return tenantTx(app.database, auth, async (tx) => {
-          const sortable = await sortableOf(tx, auth.tenantId, req.body.ScreenName);
-          const checked = sortable
-            ? validateSavedSort(req.body.Sort ?? null, sortable)
-            : { sort: req.body.Sort ?? null, reload: false };
-          const settings: TableSettings = { ...req.body, Sort: checked.sort };
-          await store(tx, tableSettings, auth, req.body.ScreenName, settings);
-          return { Settings: settings, InvalidSort: checked.reload };
-        });
+        const { tx, auth } = scope(req);
+        const sortable = await sortableOf(tx, auth.tenantId, req.body.ScreenName);
+        const checked = sortable
+          ? validateSavedSort(req.body.Sort ?? null, sortable)
+          : { sort: req.body.Sort ?? null, reload: false };
+        const settings: TableSettings = { ...req.body, Sort: checked.sort };
+        await store(tx, tableSettings, auth, req.body.ScreenName, settings);
+        return { Settings: settings, InvalidSort: checked.reload };
       },
     });
 
     app.get('/api/settings/TableSettings/:screenName', {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', scoped: true },
       schema: {
         tags: ['settings'],
         summary: 'Loads the table settings of a screen for the caller',
@@ -98,24 +96,22 @@ export function tableSettingsRoutes(resources: readonly BoundResource[]): Fastif
         response: { 200: tableSettingsAnswerSchema },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
+        const { tx, auth } = scope(req);
         const name = req.params.screenName;
-        return tenantTx(app.database, auth, async (tx) => {
-          const raw = await load(tx, tableSettings, auth, name);
-          const parsed = tableSettingsSchema.safeParse(raw);
-          if (!parsed.success) return { Settings: null, InvalidSort: false };
-          const sortable = await sortableOf(tx, auth.tenantId, name);
-          const checked = sortable
-            ? validateSavedSort(parsed.data.Sort ?? null, sortable)
-            : { sort: parsed.data.Sort ?? null, reload: false };
-          if (checked.reload) await store(tx, tableSettings, auth, name, { ...parsed.data, Sort: null });
-          return { Settings: { ...parsed.data, Sort: checked.sort }, InvalidSort: checked.reload };
-        });
+        const raw = await load(tx, tableSettings, auth, name);
+        const parsed = tableSettingsSchema.safeParse(raw);
+        if (!parsed.success) return { Settings: null, InvalidSort: false };
+        const sortable = await sortableOf(tx, auth.tenantId, name);
+        const checked = sortable
+          ? validateSavedSort(parsed.data.Sort ?? null, sortable)
+          : { sort: parsed.data.Sort ?? null, reload: false };
+        if (checked.reload) await store(tx, tableSettings, auth, name, { ...parsed.data, Sort: null });
+        return { Settings: { ...parsed.data, Sort: checked.sort }, InvalidSort: checked.reload };
       },
     });
 
     app.post('/api/settings/UserWidgetSettings', {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', scoped: true },
       schema: {
         tags: ['settings'],
         summary: 'Saves widget settings (dashboard layout and the like) for the caller',
@@ -123,16 +119,14 @@ export function tableSettingsRoutes(resources: readonly BoundResource[]): Fastif
         response: { 200: userWidgetSettingsSchema },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
-        await tenantTx(app.database, auth, (tx) =>
-          store(tx, userWidgetSettings, auth, req.body.ScreenName, req.body.Settings),
-        );
+        const { tx, auth } = scope(req);
+        await store(tx, userWidgetSettings, auth, req.body.ScreenName, req.body.Settings);
         return req.body;
       },
     });
 
     app.get('/api/settings/UserWidgetSettings/:screenName', {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', scoped: true },
       schema: {
         tags: ['settings'],
         summary: 'Loads widget settings for the caller',
@@ -140,10 +134,8 @@ export function tableSettingsRoutes(resources: readonly BoundResource[]): Fastif
         response: { 200: userWidgetSettingsSchema },
       },
       handler: async (req) => {
-        const auth = requireAuth(req.auth);
-        const settings = await tenantTx(app.database, auth, (tx) =>
-          load(tx, userWidgetSettings, auth, req.params.screenName),
-        );
+        const { tx, auth } = scope(req);
+        const settings = await load(tx, userWidgetSettings, auth, req.params.screenName);
         return { ScreenName: req.params.screenName, Settings: settings ?? {} };
       },
     });
