@@ -102,8 +102,12 @@ describe('the generic layer in the browser', () => {
   it("shows a field's tooltip on focus, from the association's own help text", async () => {
     const { page, context } = await signedInAdmin(run);
     const id = await createContact(page, { FirstName: 'Tam', LastName: unique('Tip') });
-    const put = await page.request.put('/api/help/Contacts.Tooltip.City', {
-      data: { Title: 'City', Content: '<p>The town of the postal address.</p>' },
+    const put = await page.request.post('/api/setup/helpTexts/helpTextSave', {
+      data: {
+        StateName: 'Contacts.Tooltip.City',
+        Title: 'City',
+        Content: '<p>The town of the postal address.</p>',
+      },
     });
     expect(put.ok()).toBe(true);
     await page.goto(`${CONTACTS}/${id}?screen=standard`);

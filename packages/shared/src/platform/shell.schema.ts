@@ -32,7 +32,6 @@ export const MAINTENANCE_POLL_MS = 3_600_000;
 /** Help panel text per screen state name (GET /api/help/{state name}). */
 export const helpTextSchema = z.object({ StateName: z.string(), Title: z.string(), Content: z.string() });
 export type HelpText = z.infer<typeof helpTextSchema>;
-export const helpTextBody = z.object({ Title: z.string().max(200), Content: z.string().max(100_000) });
 
 /** Navigation collapses below this width (spec 000 section 9). */
 export const NAV_COLLAPSE_BELOW_PX = 768;

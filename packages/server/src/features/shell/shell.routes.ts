@@ -1,5 +1,4 @@
 import {
-  helpTextBody,
   helpTextSchema,
   maintenanceBody,
   maintenanceSchema,
@@ -75,11 +74,5 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!tips) throw notFound();
       return tips;
     },
-  });
-  app.put('/api/help/:stateName', {
-    config: { permission: 'help.manage' },
-    schema: { tags: ['shell'], params: stateName, body: helpTextBody, response: { 200: helpTextSchema } },
-    handler: async (req) =>
-      shell.setHelp(app.database, requireAuth(req.auth), req.params.stateName, req.body),
   });
 };

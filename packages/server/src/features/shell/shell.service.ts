@@ -160,35 +160,3 @@ function defaultHelpText(stateName: string): HelpTextSeed | undefined {
   defaults ??= new Map(defaultHelpTexts(allResources()).map((t) => [t.stateName, t]));
   return defaults.get(stateName);
 }
-
-export async function setHelp(
-  database: Database,
-  auth: AuthContext,
-  stateName: string,
-  input: { Title: string; Content: string },
-): Promise<HelpText> {
-  await tenantTx(database, auth, async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(helpTexts)
-      .where(and(eq(helpTexts.tenantId, auth.tenantId), eq(helpTexts.stateName, stateName)));
-    const values = {
-      title: input.Title,
-      content: input.Content,
-      updatedAt: new Date(),
-      updatedBy: auth.impersonatorUserId ?? auth.userId,
-    };
-    await tx
-      .insert(helpTexts)
-      .values({ tenantId: auth.tenantId, stateName, ...values })
-      .onConflictDoUpdate({ target: [helpTexts.tenantId, helpTexts.stateName], set: values });
-    await audit(tx, auth, {
-      action: before ? 'update' : 'create',
-      entity: 'help_text',
-      entityId: stateName,
-      before,
-      after: values,
-    });
-  });
-  return getHelp(database, auth, stateName);
-}

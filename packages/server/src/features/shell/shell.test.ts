@@ -73,7 +73,8 @@ describe('help panel', () => {
       Title: '',
       Content: '',
     });
-    const put = await staff.put('/api/help/Setup.Settings', {
+    const put = await staff.post('/api/setup/helpTexts/helpTextSave', {
+      StateName: 'Setup.Settings',
       Title: 'Settings',
       Content: '<p>Page size and time zone.</p>',
     });
@@ -82,7 +83,15 @@ describe('help panel', () => {
     expect((await member.get('/api/help/Setup.Settings')).json().Content).toBe(
       '<p>Page size and time zone.</p>',
     );
-    expect((await member.put('/api/help/Setup.Settings', { Title: 'x', Content: 'y' })).statusCode).toBe(403);
+    expect(
+      (
+        await member.post('/api/setup/helpTexts/helpTextSave', {
+          StateName: 'Setup.Settings',
+          Title: 'x',
+          Content: 'y',
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await staff.get('/api/help/bad%20name!')).statusCode).toBe(400);
   });
 });
@@ -92,12 +101,17 @@ describe('tooltips', () => {
     const staff = client(ctx.app, (await signIn(ctx.app, t.staff)).cookie);
     const declared = (await staff.get('/api/help/tooltips/samples')).json();
     expect(declared).toEqual({ Price: 'In cents on the wire; shown as money.' });
-    const put = await staff.put('/api/help/Samples.Tooltip.Quantity', {
+    const put = await staff.post('/api/setup/helpTexts/helpTextSave', {
+      StateName: 'Samples.Tooltip.Quantity',
       Title: 'Quantity',
       Content: '<p>How many &amp; of what size.</p>',
     });
     expect(put.statusCode).toBe(200);
-    await staff.put('/api/help/Samples.Tooltip.Price', { Title: 'Price', Content: 'The price per item.' });
+    await staff.post('/api/setup/helpTexts/helpTextSave', {
+      StateName: 'Samples.Tooltip.Price',
+      Title: 'Price',
+      Content: 'The price per item.',
+    });
     const member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
     expect((await member.get('/api/help/tooltips/samples')).json()).toEqual({
       Price: 'The price per item.',

@@ -80,16 +80,23 @@ describe('impersonation', () => {
     const res = await client(ctx.app, cookie).post(`/api/auth/impersonate/${t.staff.id}`);
     const as = client(ctx.app, cookieOf(res));
     expect(
-      (await as.put('/api/help/Users.List', { Title: 'Users', Content: 'Who works here.' })).statusCode,
+      (
+        await as.post('/api/setup/helpTexts/helpTextSave', {
+          StateName: 'Users.List',
+          Title: 'Users',
+          Content: 'Who works here.',
+        })
+      ).statusCode,
     ).toBe(200);
     const back = await as.post('/api/auth/impersonate/stop');
     const audit = (await client(ctx.app, cookieOf(back)).get('/api/audit')).json();
     const change = audit.find(
-      (a: { entity: string; entityId: string }) => a.entity === 'help_text' && a.entityId === 'Users.List',
+      (a: { entity: string; entityId: string }) => a.entity === 'helpTexts' && a.entityId === 'Users.List',
     );
     expect(change.actorUsername).toBe(t.admin.username);
     expect(change.onBehalfOfUsername).toBe(t.staff.username);
-    expect(change.after).toMatchObject({ title: 'Users', content: 'Who works here.' });
+    expect(change.after).toMatchObject({ StateName: 'Users.List', Title: 'Users' });
+    expect(change.after.Content).toContain('Who works here.');
   });
 
   it('refuses users of another association, staff without the permission, and oneself', async () => {
