@@ -4,14 +4,12 @@
  * per contact and programme, another association's programme refused, and a member sees only their own progress.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, future, type Model, save, signedIn, twoAssociations } from '../../../test/fixtures/api.ts';
-import { memberContact, saveContact as saveContactBy } from '../../../test/fixtures/contacts.ts';
+import { type Api, future, type Model, save } from '../../../test/fixtures/api.ts';
+import { saveContact as saveContactBy, withMemberContact } from '../../../test/fixtures/contacts.ts';
 import { firstOccurrence, saveEvent } from '../../../test/fixtures/events.ts';
-import type { TenantWithUsers, TestContext } from '../../../test/helpers.ts';
+import type { TestContext } from '../../../test/helpers.ts';
 
 let ctx: TestContext;
-let t: TenantWithUsers;
-let other: TenantWithUsers;
 let staff: Api;
 let member: Api;
 let otherStaff: Api;
@@ -58,15 +56,11 @@ const registration = async (id: unknown) => {
 };
 
 beforeAll(async () => {
-  ({ ctx, t, other } = await twoAssociations());
-  staff = await signedIn(ctx.app, t.staff);
-  member = await signedIn(ctx.app, t.member);
-  otherStaff = await signedIn(ctx.app, other.staff);
-  memberContactId = await memberContact(ctx, t, staff, {
+  ({ ctx, staff, member, otherStaff, memberContactId } = await withMemberContact({
     FirstName: 'Mia',
     LastName: 'Member',
     Email: 'mia@example.org',
-  });
+  }));
 }, 60_000);
 afterAll(() => ctx?.close());
 

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, type Model, signedIn, twoAssociations } from '../../../test/fixtures/api.ts';
-import { memberContact } from '../../../test/fixtures/contacts.ts';
+import type { Api, Model } from '../../../test/fixtures/api.ts';
+import { withMemberContact } from '../../../test/fixtures/contacts.ts';
 import { occurrences, saveEvent as saveEventBy } from '../../../test/fixtures/events.ts';
 import type { TenantWithUsers, TestContext } from '../../../test/helpers.ts';
 
@@ -10,7 +10,6 @@ let t: TenantWithUsers;
 let other: TenantWithUsers;
 let staff: Api;
 let member: Api;
-let _memberContactId: number;
 
 const saveEvent = (model: Model) =>
   saveEventBy(staff, { Visibility: 'members', WaitlistEnabled: true, ...model });
@@ -49,14 +48,11 @@ function parseFeed(text: string): ParsedEvent[] {
 }
 
 beforeAll(async () => {
-  ({ ctx, t, other } = await twoAssociations());
-  staff = await signedIn(ctx.app, t.staff);
-  member = await signedIn(ctx.app, t.member);
-  _memberContactId = await memberContact(ctx, t, staff, {
+  ({ ctx, t, other, staff, member } = await withMemberContact({
     FirstName: 'Fay',
     LastName: 'Feed',
     Email: 'fay@example.org',
-  });
+  }));
 }, 60_000);
 afterAll(() => ctx?.close());
 

@@ -7,15 +7,8 @@ import { withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Api,
-  future as at,
-  type Model,
-  save,
-  signedIn,
-  twoAssociations,
-} from '../../../test/fixtures/api.ts';
-import { memberContact, saveContact as saveContactBy } from '../../../test/fixtures/contacts.ts';
+import { type Api, future as at, type Model, save } from '../../../test/fixtures/api.ts';
+import { saveContact as saveContactBy, withMemberContact } from '../../../test/fixtures/contacts.ts';
 import { occurrences, saveEvent as saveEventBy } from '../../../test/fixtures/events.ts';
 import type { TenantWithUsers, TestContext } from '../../../test/helpers.ts';
 
@@ -35,15 +28,11 @@ const details = (eventId: unknown) => occurrences(staff, eventId);
 const future = (days: number, hourUtc = 23, minute = 30) => at(days, hourUtc, minute);
 
 beforeAll(async () => {
-  ({ ctx, t, other } = await twoAssociations());
-  staff = await signedIn(ctx.app, t.staff);
-  member = await signedIn(ctx.app, t.member);
-  otherStaff = await signedIn(ctx.app, other.staff);
-  memberContactId = await memberContact(ctx, t, staff, {
+  ({ ctx, t, other, staff, member, otherStaff, memberContactId } = await withMemberContact({
     FirstName: 'Mia',
     LastName: 'Member',
     Email: 'mia@example.org',
-  });
+  }));
 }, 60_000);
 afterAll(() => ctx?.close());
 
