@@ -81,7 +81,14 @@ describe('email designer', () => {
     await poll(() => blocks.count()).toBe(3);
     // The greeting's first-name field is a chip on the canvas, not its raw name.
     const chip = page.locator('[data-block-type="text"] span[data-merge-field="Contact.FirstName"]').first();
-    await poll(() => chip.evaluate('(e) => getComputedStyle(e).borderRadius')).toBe('10px');
+    await poll(() =>
+      chip.evaluate(
+        (e) =>
+          (
+            globalThis as unknown as { getComputedStyle(el: unknown): { borderRadius: string } }
+          ).getComputedStyle(e).borderRadius,
+      ),
+    ).toBe('10px');
 
     // A divider dragged from the palette and dropped on the heading lands above it.
     const source = await page.getByRole('button', { name: 'Divider', exact: true }).boundingBox();
