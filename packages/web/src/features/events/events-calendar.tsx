@@ -108,10 +108,11 @@ export function EventsCalendar({ area }: { area: 'backoffice' | 'member' }) {
               failure(e instanceof Error ? e : new Error(String(e)));
             });
         }}
-        // The agenda's rows show the event's image beside its name; the grids keep to the name.
+        // The agenda's rows show the event's image beside its name; the grids keep to the name. `true` asks
+        // FullCalendar for its own rendering (undefined would render an empty event).
         eventContent={(arg) => {
           const fileId = (arg.event.extendedProps as { ImageFileId: number | null }).ImageFileId;
-          if (!arg.view.type.startsWith('list') || !fileId) return undefined;
+          if (!arg.view.type.startsWith('list') || !fileId) return true;
           return (
             <Group gap="xs" wrap="nowrap">
               <img
