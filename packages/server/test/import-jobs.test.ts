@@ -343,8 +343,9 @@ describe('R8: an import job survives a server restart', () => {
       expect(await contactCount()).toBe(before + 30);
 
       // A job whose instances stopped three times fails with a message instead of running forever.
-      const id3 = await commitOn(next, csvOf(5));
+      // (The worker stops first: running, it could take the job and finish it before the stop.)
       await next.worker.stop();
+      const id3 = await commitOn(next, csvOf(5));
       const job3 = await jobOf(id3);
       await ctx.database.ownerExec(
         `UPDATE jobs SET status = 'running', attempts = 3, locked_at = now() - interval '10 minutes' WHERE id = '${job3}'`,
