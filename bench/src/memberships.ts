@@ -132,6 +132,8 @@ export async function measureMemberships(options: {
   list: number;
   runs: number;
 }) {
+  // MEMBERSHIPS_BENCH_KEEP=1 keeps the database to look at its plans (drop it with dropdb afterwards).
+  const keep = Boolean(process.env.MEMBERSHIPS_BENCH_KEEP);
   const dbName = `memberships_bench_${process.pid}`;
   const url = `postgres://postgres@127.0.0.1:5432/${dbName}`;
   execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', dbName]);
@@ -287,7 +289,8 @@ export async function measureMemberships(options: {
     await database?.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     try {
-      execFileSync('dropdb', ['-h', '127.0.0.1', '-U', 'postgres', '--if-exists', '--force', dbName]);
+      if (keep) console.error(`kept the database ${dbName}`);
+      else execFileSync('dropdb', ['-h', '127.0.0.1', '-U', 'postgres', '--if-exists', '--force', dbName]);
     } catch {
       // left for the next run's clean-up
     }

@@ -58,11 +58,18 @@ export function resourceListIndexes(
   if (!tenant) throw new Error(`${name}: no tenant_id`);
   const live = resource.softDelete ? columnOfField(resource.softDelete.deleted) : undefined;
   const partial = (built: IndexBuilder) => (live ? built.where(sql.raw(`not ${live.name}`)) : built);
-  const ordered = listIndexes(resource, parentFields).map((ix) => {
-    const cols = ix.fields.map(columnOfField);
-    const shown = cols.filter((c) => c !== columnOfField(resource.key)).map((c) => c.name);
-    return partial(index(`${name}_by_${shown.length > 0 ? shown.join('_') : 'key'}`).on(tenant, ...cols));
-  });
+  // The list sorted by the key with no filter is read through the primary key (tenant_id, key): an index of the key
+  // alone is declared only as the partial index of a soft-deleting resource's live rows, never as a second copy of
+  // the primary key that every insert would write twice (decision 0182).
+  const copiesPrimaryKey = (fields: readonly string[]) =>
+    !live && fields.length === 1 && fields[0] === resource.key;
+  const ordered = listIndexes(resource, parentFields)
+    .filter((ix) => !copiesPrimaryKey(ix.fields))
+    .map((ix) => {
+      const cols = ix.fields.map(columnOfField);
+      const shown = cols.filter((c) => c !== columnOfField(resource.key)).map((c) => c.name);
+      return partial(index(`${name}_by_${shown.length > 0 ? shown.join('_') : 'key'}`).on(tenant, ...cols));
+    });
   const search = listSearchIndex(resource);
   if (!search) return ordered;
   // The search box's trigram index (decision 0102): the same expression the server's list search reads.
