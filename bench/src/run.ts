@@ -29,7 +29,8 @@
  * another), and the custom-field list bar (`--cf-contacts`); each result file keeps the load average it ran at.
  * `--only mail` the mail bar (bench/src/mail.ts): a mailing to `--mail-recipients` (10,000) contacts delivered by the
  * server (as `npm start` runs it, on PostgreSQL) to a local SMTP sink, messages a second and memory; then killed
- * halfway with each of `--mail-kills` (SIGTERM,SIGKILL) and restarted: copies per recipient.
+ * halfway with each of `--mail-kills` (SIGTERM,SIGKILL) and restarted: copies per recipient; written as
+ * bench/results/mail-delivery.json (memory before the send and during it apart).
  * `--only custom-fields` the custom-fields list bar alone through the HTTP API (`--cf-contacts` sets its size,
  * 100,000 by default; `--cf-database <name>` seeds that database once, keeps it and measures it again as it is on
  * later runs), written as the `customFields` entry of lists-postgres.json.
@@ -275,7 +276,8 @@ if (args.only === undefined || args.only === 'mail') {
     recipients: Number(args['mail-recipients']),
     kills: args['mail-kills'].split(',').filter(Boolean),
   });
-  write('mail', r);
+  // bench/results/mail-delivery.json (issue 18's bench/results/mail-*.json).
+  write('mail-delivery', r);
 }
 if (args.only !== undefined && args.only !== 'web' && args.only !== 'p7') process.exit(0);
 
