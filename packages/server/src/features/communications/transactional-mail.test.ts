@@ -1,7 +1,8 @@
 /**
  * Transactional mail (system messages) delivered by SMTP like a mailing's: a VERP return path naming its own log
  * row, so a bounce of a password reset is recorded and suppresses the address; the task reminder is a system
- * message too, in the association's wording, its tasks listed.
+ * message too, in the association's wording, its tasks listed. The self-service reset and the staff invitation (and
+ * its resend) are system messages logged the same way.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,6 +87,71 @@ describe('transactional mail', () => {
       tx.select().from(mailSuppressions).where(eq(mailSuppressions.email, email.toLowerCase())),
     );
     expect(suppressed).toEqual([expect.objectContaining({ reason: 'bounced' })]);
+  });
+
+  it('the self-service reset, a staff invitation and its resend go out in the association’s wording, each logged with its own return path', async () => {
+    // The association's wording of the reset: the self-service request (no one signed in) uses it too.
+    const reworded = await api.put('/api/communication/system-templates/auth.passwordReset', {
+      Subject: 'Your {{Association.Name}} password',
+      BodyHtml: '<p><a href="merge:Reset.Link">Choose it here</a></p>',
+    });
+    expect(reworded.statusCode, reworded.body).toBe(200);
+    const adminEmail = `${t.admin.username}@example.org`;
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { usernameOrEmail: t.admin.username },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await ctx.app.background.settled();
+    const resetMail = smtp.to(adminEmail);
+    expect(resetMail).toHaveLength(1);
+    expect(resetMail[0]?.data).toContain(`Subject: Your ${t.tenant.name} password`);
+    expect(resetMail[0]?.data).toContain('Choose it here');
+    const [resetRow] = await logOf(adminEmail);
+    expect(resetRow).toMatchObject({
+      status: 'sent',
+      subject: `Your ${t.tenant.name} password`,
+      attempts: 1,
+    });
+    expect(resetMail[0]?.from).toBe(`bounces+${t.tenant.id}.${resetRow?.token}@guildhall.test`);
+    await api.delete('/api/communication/system-templates/auth.passwordReset');
+
+    // The staff invitation and its resend: two messages, two log rows, each with its own return path.
+    const invited = `invited.${Date.now()}@example.org`;
+    const sent = await api.post('/api/users/invitations/invite', {
+      Email: invited,
+      DisplayName: 'Noor Haddad',
+      Role: 'staff',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const pending = (await api.get('/api/users/invitations')).json() as {
+      invitationId: number;
+      email: string;
+    }[];
+    const invitationId = pending.find((i) => i.email === invited)?.invitationId as number;
+    const resent = await api.post(`/api/users/invitations/${invitationId}/resend`, {});
+    expect(resent.statusCode, resent.body).toBe(200);
+    await ctx.app.background.settled();
+    const invitations = smtp.to(invited);
+    expect(invitations).toHaveLength(2);
+    const rows = await logOf(invited);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        status: 'sent',
+        subject: `You are invited to ${t.tenant.name}`,
+        mailingId: null,
+      }),
+      expect.objectContaining({
+        status: 'sent',
+        subject: `You are invited to ${t.tenant.name}`,
+        mailingId: null,
+      }),
+    ]);
+    expect(invitations.map((m) => m.from)).toEqual(
+      rows.map((r) => `bounces+${t.tenant.id}.${r.token}@guildhall.test`),
+    );
+    expect(rows[0]?.token).not.toBe(rows[1]?.token);
   });
 
   it('the task reminder is a system message in the association’s wording, listing the tasks', async () => {
