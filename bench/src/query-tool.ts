@@ -38,7 +38,8 @@ export async function measureQueryToolCsv(root: string, rows: number, databaseUr
       // A first start migrates and seeds the demo: minutes on a loaded machine.
       if (performance.now() - started > 600_000) throw new Error('the server did not start within 600 s');
       try {
-        if ((await fetch(`${base}/sign-in`)).ok) break;
+        // Any answer means it listens (without the web's build the page itself is a 404).
+        if ((await fetch(`${base}/sign-in`)).status < 500) break;
       } catch {
         // not listening yet
       }
