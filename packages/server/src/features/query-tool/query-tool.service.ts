@@ -7,7 +7,7 @@
 import type { Database, Tx } from '@guildhall/db';
 import {
   bindQueryParameters,
-  csvField,
+  csvLine,
   DEFAULT_TIMEZONE,
   inferredParameters,
   QUERY_PAGE_SIZE,
@@ -220,33 +220,31 @@ export class QueryTool {
     const cap = repo.rowCap(this.database.kind, this.limits);
     return tenantTx(this.database, auth, async (tx) => {
       await this.begin(tx, auth, 'query-download', query, values, fragment);
+      // The columns first: planning finds some errors of the query before anything is sent (400 with its text).
+      const columns = await repo.queryColumns(tx, fragment).catch(databaseError);
+      let started = false;
+      const begin = async () => {
+        started = true;
+        start(
+          `${query.name.replaceAll(/[^A-Za-z0-9._-]/g, '_')}-${new Date().toISOString().slice(0, 10)}.csv`,
+        );
+        await write(`${UTF8_BOM}${csvLine(columns)}\n`);
+      };
       let rows = 0;
-      let columns: string[] | null = null;
       try {
-        for await (const batch of repo.queryBatches(tx, fragment, cap + 1)) {
-          if (!columns) {
-            columns = Object.keys(batch[0] ?? {});
-            start(
-              `${query.name.replaceAll(/[^A-Za-z0-9._-]/g, '_')}-${new Date().toISOString().slice(0, 10)}.csv`,
-            );
-            await write(`${UTF8_BOM}${columns.map(csvField).join(',')}\n`);
-          }
-          let chunk = '';
-          for (const row of batch) {
-            if (rows >= cap) break;
-            rows++;
-            chunk += `${columns.map((c) => csvField(cellText(row[c]))).join(',')}\n`;
-          }
-          if (chunk) await write(chunk);
+        for await (const lines of repo.queryCsvLines(tx, fragment, columns.length, cap + 1)) {
+          // The answer starts with the first batch, so an error of the query's first rows is still a 400 with its text.
+          if (!started) await begin();
+          const kept = rows + lines.length > cap ? lines.slice(0, cap - rows) : lines;
+          rows += kept.length;
+          if (kept.length) await write(`${kept.join('\n')}\n`);
+          if (rows >= cap) break;
         }
       } catch (error) {
-        if (!columns) databaseError(error);
+        if (!started) databaseError(error);
         throw error;
       }
-      if (!columns) {
-        start(`${query.name}.csv`);
-        await write(UTF8_BOM);
-      }
+      if (!started) await begin();
       return { rows, capped: rows >= cap };
     });
   }

@@ -1,5 +1,6 @@
 import { contacts, withTenantTx } from '@guildhall/db';
 import { DEMO_SAVED_QUERIES } from '@guildhall/seed/demo-query-tool';
+import { csvLine } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -231,6 +232,60 @@ describe('POST /a/dev/QuerytoolDownload', () => {
     expect(lines).toContain(`A4,"'=HYPERLINK(""x""), ""Quoted""",active,,"Boston, MA",MA`);
     expect(lines).toHaveLength(4);
     expect(res.body).not.toContain('Secret');
+  });
+
+  it('makes each line in the database with the quoting of exports: formulas defused, quotes, commas and line breaks quoted', async () => {
+    const values: [string | null, string | null][] = [
+      ['=SUM(A1)', '-12.5'],
+      ['+1 phone', null],
+      ['-x', '3'],
+      ['@user', '4'],
+      ['say "hi"', '5'],
+      ['two\nlines', '6'],
+      ['a, b', '7'],
+      [null, '8'],
+    ];
+    const literal = (v: string | null) =>
+      v === null ? 'null' : `E'${v.replaceAll("'", "''").replaceAll('\n', '\\n')}'`;
+    const rows = values.map(([v, n], i) => `(${i}, ${literal(v)}, ${n ?? 'null'}::numeric)`).join(', ');
+    // Two columns of one name stay two; the number column is numeric, its negative value a plain number.
+    const saved = await saveQuery(
+      'Awkward cells',
+      `select v as "Value", v as "Value", n as "Number" from (values ${rows}) as t(k, v, n) order by k`,
+    );
+    expect(saved.statusCode).toBe(200);
+    const list = (await admin.get('/api/query-tool/queries')).json() as { name: string; title: string }[];
+    const res = await download({ QueryName: list.find((q) => q.title === 'Awkward cells')?.name ?? '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(
+      [
+        '\uFEFFValue,Value,Number',
+        `"'=SUM(A1)","'=SUM(A1)",-12.5`,
+        `"'+1 phone","'+1 phone",`,
+        `"'-x","'-x",3`,
+        `"'@user","'@user",4`,
+        '"say ""hi""","say ""hi""",5',
+        '"two\nlines","two\nlines",6',
+        '"a, b","a, b",7',
+        ',,8',
+        '',
+      ].join('\n'),
+    );
+    // The same rule as the shared csvLine (the rule of exports).
+    expect(res.body).toBe(
+      `\uFEFF${['Value,Value,Number', ...values.map(([v, n]) => csvLine([v, v, n]))].join('\n')}\n`,
+    );
+  });
+
+  it('answers the header line when the query has no rows', async () => {
+    await saveQuery(
+      'No rows',
+      `select display_name as "Name", 1 as "One" from gh_query.contacts where false`,
+    );
+    const list = (await admin.get('/api/query-tool/queries')).json() as { name: string; title: string }[];
+    const res = await download({ QueryName: list.find((q) => q.title === 'No rows')?.name ?? '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('\uFEFFName,One\n');
   });
 
   it('answers a refusal as text the page shows', async () => {
