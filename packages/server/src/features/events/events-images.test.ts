@@ -178,7 +178,7 @@ describe('an event with an image', () => {
     );
   });
 
-  it("an id of another association's file shows nothing on that association's event", async () => {
+  it("refuses an id of another association's file (the image must be one of the association's files)", async () => {
     const theirs = await otherAdmin.post('/api/events/events/eventSave', {
       Name: 'Borrowed picture',
       Status: 'published',
@@ -187,13 +187,39 @@ describe('an event with an image', () => {
       EndsAt: future(22, 19),
       ImageFileId: fileId,
     });
-    expect(theirs.statusCode, theirs.body).toBe(200);
-    const saved = (theirs.json() as { Data: Model }).Data;
-    const page = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/events/public/${other.tenant.id}/${String(saved.HashedEventId)}/image`,
-    });
-    // Row-level security: the other association's transaction does not see this file's image.
-    expect(page.statusCode).toBe(404);
+    expect(theirs.statusCode, theirs.body).toBe(400);
+    expect((theirs.json() as { message: string }).message).toBe(
+      'The request names a record that does not exist.',
+    );
+  });
+
+  it('deleting the library file clears the image of the events that showed it', async () => {
+    const uploaded = await uploadFile(
+      ctx.app,
+      adminCookie,
+      '/api/images/Upload/0/0',
+      await picture(),
+      'harbour.png',
+      'image/png',
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const harbour = (uploaded.json() as { FileId: number }).FileId;
+    const event = await saveEvent({ Name: 'Harbour walk', ImageFileId: harbour });
+    const other = await saveEvent({ Name: 'Quay talk', ImageFileId: fileId });
+    expect(event.ImageFileId).toBe(harbour);
+
+    const gone = await admin.delete(`/api/files/entry/${harbour}`);
+    expect(gone.statusCode, gone.body).toBeLessThan(300);
+
+    const got = await admin.post('/api/events/events/eventGet', { id: event.EventId });
+    const model = ((got.json() as { Data?: Model } & Model).Data ?? got.json()) as Model;
+    expect(model.ImageFileId ?? null).toBeNull();
+    const page = await member.get(`/api/events/member/events/${Number(event.EventId)}`);
+    expect((page.json() as { Image: unknown }).Image).toBeNull();
+    // Another event's image (another file) stays.
+    const kept = await admin.post('/api/events/events/eventGet', { id: other.EventId });
+    expect((((kept.json() as { Data?: Model } & Model).Data ?? kept.json()) as Model).ImageFileId).toBe(
+      fileId,
+    );
   });
 });
