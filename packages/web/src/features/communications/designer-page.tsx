@@ -1,10 +1,11 @@
 /**
  * The email designer (decision 0153): a template's or a draft mailing's design as a list of blocks. Blocks are added
- * from the palette (clicked, or dragged onto the canvas where they should go) or a custom content tool, reordered by
- * dragging, and edited in the side panel; text blocks use the product's rich-text editor with the designer's merge
- * fields, signatures and images, and show their merge fields as chips on the canvas. The server renders the email
- * HTML from the design on save; the preview shows that rendering. A sent mailing's design opens read-only. A route
- * of its own, loaded on demand.
+ * from the palette (clicked, dragged onto the canvas where they should go, or picked up with Space and placed with
+ * the arrow keys) or a custom content tool, reordered by dragging, edited in the side panel and removed after a
+ * confirmation; text blocks use the product's rich-text editor with the designer's merge fields, signatures and
+ * images, and show their merge fields as chips on the canvas. The server renders the email HTML from the design on
+ * save; the preview shows that rendering. A sent mailing's design opens read-only. A route of its own, loaded on
+ * demand.
  */
 
 import {
@@ -59,7 +60,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../platform/api-client.ts';
 import { openImageLibrary } from '../../platform/editor/image-library.tsx';
@@ -68,6 +69,7 @@ import { purify } from '../../platform/editor/safe-html.tsx';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
+import { confirmDialog } from '../../platform/screens/dialogs.tsx';
 
 const MERGE_CONTEXT = {
   flags: MERGE_FLAGS.Designer,
@@ -123,8 +125,20 @@ const CANVAS_END = 'canvas-end';
 const collisions: CollisionDetection = (args) =>
   String(args.active.id).startsWith(PALETTE_PREFIX) ? pointerWithin(args) : closestCenter(args);
 
-/** A palette entry: click to add it after the chosen block, or drag it onto the canvas. */
-function PaletteBlock(props: { type: DesignBlockType; label: string; readOnly: boolean; onAdd: () => void }) {
+/** The palette's keyboard help, read by screen readers with each entry. */
+const PALETTE_HINT_ID = 'design-palette-keyboard-hint';
+
+/**
+ * A palette entry: click (or Enter) to add it after the chosen block, drag it onto the canvas, or from the keyboard
+ * pick it up with Space and place it with the arrow keys (Enter or Space drops it, Escape puts it back).
+ */
+function PaletteBlock(props: {
+  type: DesignBlockType;
+  label: string;
+  readOnly: boolean;
+  onAdd: () => void;
+  onPickUp: () => void;
+}) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `${PALETTE_PREFIX}${props.type}`,
     disabled: props.readOnly,
@@ -138,8 +152,16 @@ function PaletteBlock(props: { type: DesignBlockType; label: string; readOnly: b
       disabled={props.readOnly}
       onClick={props.onAdd}
       {...attributes}
-      // The pointer drags; Enter and Space still add the block where the chosen one is (no keyboard drag here).
+      aria-describedby={PALETTE_HINT_ID}
+      // The pointer drags through the drag library; the keyboard places the block through the page's own placing
+      // (Space picks it up; Enter adds it after the chosen block as a click does).
       onPointerDown={(e: React.PointerEvent<HTMLButtonElement>) => listeners?.onPointerDown?.(e)}
+      onKeyDown={(e: React.KeyboardEvent<HTMLButtonElement>) => {
+        if (e.key !== ' ' || props.readOnly) return;
+        // Not a click: the button is not activated by a Space whose key-down is taken.
+        e.preventDefault();
+        props.onPickUp();
+      }}
       style={{
         transform: CSS.Translate.toString(transform),
         zIndex: isDragging ? 10 : undefined,
@@ -168,6 +190,17 @@ function CanvasEnd({ empty }: { empty: boolean }) {
         </Text>
       ) : null}
     </div>
+  );
+}
+
+/** Where a palette block picked up from the keyboard would land. */
+function PlacingLine() {
+  return (
+    <div
+      data-testid="design-placing-line"
+      aria-hidden
+      style={{ height: 0, borderTop: '3px solid var(--mantine-color-blue-5)', margin: '2px 0' }}
+    />
   );
 }
 
@@ -521,6 +554,41 @@ export function DesignerPage() {
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<string | null>('design');
   const [previewHtml, setPreviewHtml] = useState<string>('');
+  // A palette block picked up from the keyboard, and the place (a block index) it would land at.
+  const [placing, setPlacing] = useState<{ type: DesignBlockType; at: number } | null>(null);
+  useEffect(() => {
+    if (!placing || !design) return;
+    const count = design.Blocks.length;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowUp' || e.key === 'ArrowLeft')
+        setPlacing({ ...placing, at: Math.max(0, placing.at - 1) });
+      else if (e.key === 'ArrowDown' || e.key === 'ArrowRight')
+        setPlacing({ ...placing, at: Math.min(count, placing.at + 1) });
+      else if (e.key === 'Home') setPlacing({ ...placing, at: 0 });
+      else if (e.key === 'End') setPlacing({ ...placing, at: count });
+      else if (e.key === 'Enter' || e.key === ' ') {
+        const block = newBlock(placing.type, nextBlockId(design));
+        const blocks = [...design.Blocks];
+        blocks.splice(placing.at, 0, block);
+        setDesign({ ...design, Blocks: blocks });
+        setDirty(true);
+        setSelected(block.Id);
+        setPlacing(null);
+      } else if (e.key === 'Escape') setPlacing(null);
+      else if (e.key === 'Tab') return setPlacing(null);
+      else return;
+      // Taken before the focused palette button or a dialog sees it (no click, no second block).
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    const cancel = () => setPlacing(null);
+    window.addEventListener('keydown', onKey, true);
+    window.addEventListener('pointerdown', cancel, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('pointerdown', cancel, true);
+    };
+  }, [placing, design]);
   useEffect(() => {
     if (loaded.data && !dirty) setDesign(loaded.data.DesignJson);
   }, [loaded.data, dirty]);
@@ -661,8 +729,25 @@ export function DesignerPage() {
                     label={p.label}
                     readOnly={readOnly}
                     onAdd={() => add(p.type)}
+                    onPickUp={() =>
+                      setPlacing({
+                        type: p.type,
+                        at: selected
+                          ? design.Blocks.findIndex((b) => b.Id === selected) + 1
+                          : design.Blocks.length,
+                      })
+                    }
                   />
                 ))}
+                <Text size="xs" c="dimmed" id={PALETTE_HINT_ID}>
+                  From the keyboard: Enter adds a block after the chosen one; Space picks it up, the arrow
+                  keys move it, Enter or Space drops it, Escape puts it back.
+                </Text>
+                <Text size="sm" aria-live="assertive" data-testid="design-placing-status">
+                  {placing
+                    ? `${BLOCK_LABEL[placing.type]}: place ${placing.at + 1} of ${design.Blocks.length + 1}.`
+                    : ''}
+                </Text>
                 <Text size="sm" fw={600} mt="sm">
                   Content from your data
                 </Text>
@@ -695,22 +780,35 @@ export function DesignerPage() {
                     strategy={verticalListSortingStrategy}
                   >
                     {design.Blocks.map((b, i) => (
-                      <SortableBlock
-                        key={b.Id}
-                        block={b}
-                        design={design}
-                        index={i}
-                        count={design.Blocks.length}
-                        selected={b.Id === selected}
-                        readOnly={readOnly}
-                        onSelect={() => setSelected(b.Id)}
-                        onMove={(to) => change({ ...design, Blocks: arrayMove(design.Blocks, i, to) })}
-                        onRemove={() => {
-                          change({ ...design, Blocks: design.Blocks.filter((x) => x.Id !== b.Id) });
-                          setSelected(null);
-                        }}
-                      />
+                      <Fragment key={b.Id}>
+                        {placing?.at === i ? <PlacingLine /> : null}
+                        <SortableBlock
+                          block={b}
+                          design={design}
+                          index={i}
+                          count={design.Blocks.length}
+                          selected={b.Id === selected}
+                          readOnly={readOnly}
+                          onSelect={() => setSelected(b.Id)}
+                          onMove={(to) => change({ ...design, Blocks: arrayMove(design.Blocks, i, to) })}
+                          onRemove={async () => {
+                            const ok = await confirmDialog({
+                              title: 'Remove the block',
+                              message: `Remove this ${BLOCK_LABEL[b.Type].toLowerCase()} block from the design? Its content is lost unless you leave without saving.`,
+                              okLabel: 'Remove',
+                              danger: true,
+                            });
+                            if (!ok) return;
+                            setDesign((d) =>
+                              d ? { ...d, Blocks: d.Blocks.filter((x) => x.Id !== b.Id) } : d,
+                            );
+                            setDirty(true);
+                            setSelected(null);
+                          }}
+                        />
+                      </Fragment>
                     ))}
+                    {placing && placing.at === design.Blocks.length ? <PlacingLine /> : null}
                   </SortableContext>
                   {readOnly && design.Blocks.length > 0 ? null : (
                     <CanvasEnd empty={design.Blocks.length === 0} />
