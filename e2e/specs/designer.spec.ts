@@ -1,7 +1,8 @@
 /**
  * The email designer in the browser (issue 18, decision 0153): open the demo's designed newsletter, add a text block,
  * put a merge chip in it, save, reopen and find it; then a mailing from the designed template is test-sent and the
- * message is in the outbox.
+ * message is in the outbox. A block is placed from the keyboard, removed after a confirmation, and a rich-text
+ * mailing is turned into a design ("Design it").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choose } from '../pages/screens.ts';
@@ -131,5 +132,81 @@ describe('email designer', () => {
     expect(await page.getByRole('button', { name: 'Divider', exact: true }).isDisabled()).toBe(true);
     await blocks.nth(1).click();
     expect(await page.getByRole('textbox', { name: 'Heading text' }).isDisabled()).toBe(true);
+  });
+
+  it('places a palette block from the keyboard, asks before removing a block, and designs a rich-text mailing', async () => {
+    const { page } = await signedInAdmin(run);
+    const made = await page.request.post('/api/communication/designer/newTemplate', {
+      data: { Name: 'Winter letter (designed)', Subject: 'Winter at the association' },
+    });
+    expect(made.status()).toBe(200);
+    const id = (await made.json()).Data.TemplateId as number;
+    await page.goto(`/a/designer/templates/${id}`);
+    const blocks = page.getByTestId('design-block');
+    const status = page.getByTestId('design-placing-status');
+    await poll(() => blocks.count()).toBe(3);
+
+    // Space picks the divider up (at the end), the arrow keys move it, Space drops it: second place.
+    await page.getByRole('button', { name: 'Divider', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await poll(() => status.textContent()).toBe('Divider: place 4 of 4.');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await poll(() => status.textContent()).toBe('Divider: place 2 of 4.');
+    expect(await page.getByTestId('design-placing-line').count()).toBe(1);
+    await page.keyboard.press('Space');
+    await poll(() => blocks.count()).toBe(4);
+    expect(await blocks.nth(1).getAttribute('data-block-type')).toBe('divider');
+    expect(await status.textContent()).toBe('');
+    // Escape puts a picked-up block back: nothing added.
+    await page.getByRole('button', { name: 'Spacer', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await poll(() => status.textContent()).toBe('Spacer: place 3 of 5.');
+    await page.keyboard.press('Escape');
+    await poll(() => status.textContent()).toBe('');
+    expect(await blocks.count()).toBe(4);
+
+    // Removing a block asks first; Cancel keeps it.
+    await blocks.nth(1).click();
+    await page.getByRole('button', { name: 'Remove block' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove the block' });
+    await confirm.getByText('Remove this divider block from the design?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await blocks.count()).toBe(4);
+    await page.getByRole('button', { name: 'Remove block' }).click();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await poll(() => blocks.count()).toBe(3);
+    expect(await page.locator('[data-block-type="divider"]').count()).toBe(0);
+
+    // "Design it": a rich-text mailing becomes a design whose text block is its message, above the footer.
+    const mailing = await page.request.post('/api/communication/mailings', {
+      data: {
+        Name: 'Winter rich-text letter',
+        TemplateId: null,
+        Subject: 'Winter news',
+        BodyHtml: '<p>Snow on the <strong>courts</strong> this week.</p>',
+        DesignJson: null,
+        Audience: { Kind: 'filter', FilterId: 0 },
+      },
+    });
+    expect(mailing.status(), await mailing.text()).toBe(201);
+    const mailingId = (await mailing.json()).MailingId as number;
+    await page.goto(`/a/mailings/${mailingId}`);
+    await page.getByRole('button', { name: 'Design it' }).click();
+    await page
+      .getByRole('dialog', { name: 'Design this message' })
+      .getByRole('button', { name: 'Design it' })
+      .click();
+    await page.waitForURL(new RegExp(`/a/designer/mailings/${mailingId}$`));
+    await poll(() => blocks.count()).toBe(2);
+    expect(await blocks.nth(0).getAttribute('data-block-type')).toBe('text');
+    await poll(() => blocks.nth(0).textContent()).toContain('Snow on the courts this week.');
+    expect(await blocks.nth(1).getAttribute('data-block-type')).toBe('footer');
+    // Saved with the mailing: the mailing now says it is designed.
+    const saved = await (await page.request.get(`/api/communication/mailings/${mailingId}`)).json();
+    expect(saved.DesignJson.Blocks).toHaveLength(2);
   });
 });

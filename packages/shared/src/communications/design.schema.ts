@@ -160,6 +160,23 @@ export function emptyDesign(): Design {
   };
 }
 
+/**
+ * "Design it": a design started from a rich-text message. Its content becomes one text block (merge chips, links and
+ * images kept as they are), under the new design's page settings and above the designer's footer with the
+ * unsubscribe and preferences links; an empty message starts with an empty paragraph.
+ */
+export function designFromRichText(html: string): Design {
+  const base = emptyDesign();
+  const content = html.trim() === '' ? '<p></p>' : html;
+  return {
+    ...base,
+    Blocks: [
+      { Id: 'b1', Type: 'text', Html: content },
+      { Id: 'b2', Type: 'footer', Html: DEFAULT_FOOTER_HTML },
+    ],
+  };
+}
+
 export const DEFAULT_FOOTER_HTML =
   '<p style="text-align: center">You receive this message as a contact of <span data-merge-field="Association.Name" data-merge-params="{}">Association.Name</span>. <a href="merge:Mailing.PreferencesUrl">Email preferences</a> · <a href="merge:Mailing.UnsubscribeUrl">Unsubscribe</a></p>';
 

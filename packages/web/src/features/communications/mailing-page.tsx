@@ -11,6 +11,7 @@ import {
   DEFAULT_AUDIENCE_ATTENDEE_STATUSES,
   DEFAULT_AUDIENCE_MEMBERSHIP_STATUSES,
   type DesignedMessage,
+  designFromRichText,
   displayTimeZone,
   EVENT_ATTENDEE_STATUS_OPTIONS,
   MAILING_STATUSES,
@@ -451,18 +452,20 @@ export function MailingPage() {
     setDirty(true);
   };
 
-  const save = async (): Promise<number | null> => {
+  const save = async (patch: Partial<MailingInput> = {}): Promise<number | null> => {
     setSaving(true);
+    const body = { ...draft, ...patch };
     try {
       const saved = id
-        ? await api.put<Mailing>(`/api/communication/mailings/${id}`, draft)
-        : await api.post<Mailing>('/api/communication/mailings', draft);
+        ? await api.put<Mailing>(`/api/communication/mailings/${id}`, body)
+        : await api.post<Mailing>('/api/communication/mailings', body);
+      setDraft(body);
       setDirty(false);
       await queryClient.invalidateQueries({ queryKey: ['mailing'] });
       await queryClient.invalidateQueries({ queryKey: ['mailing-preview'] });
       await queryClient.invalidateQueries({ queryKey: ['mailings'] });
       notifySaved();
-      if (!id) navigate(`/a/mailings/${saved.MailingId}`, { replace: true });
+      if (!id && !patch.DesignJson) navigate(`/a/mailings/${saved.MailingId}`, { replace: true });
       return saved.MailingId;
     } catch (e) {
       notifyError(e);
@@ -470,6 +473,22 @@ export function MailingPage() {
     } finally {
       setSaving(false);
     }
+  };
+
+  // "Design it": the rich-text message becomes the first block of a new design, saved with the draft, and the
+  // designer opens on it.
+  const designIt = async () => {
+    if (
+      !(await confirmDialog({
+        title: 'Design this message',
+        message:
+          'The message becomes a text block of a new design, with the footer below it, and opens in the email designer. From then on it is edited there.',
+        okLabel: 'Design it',
+      }))
+    )
+      return;
+    const mailingId = await save({ DesignJson: designFromRichText(draft.BodyHtml) });
+    if (mailingId) navigate(`/a/designer/mailings/${mailingId}`);
   };
 
   const send = async (scheduled: boolean) => {
@@ -608,15 +627,30 @@ export function MailingPage() {
                     )}
                   </Group>
                 ) : (
-                  <RichTextEditor
-                    key={draft.TemplateId ?? 'none'}
-                    label="Message"
-                    value={draft.BodyHtml}
-                    onChange={(html) => update({ BodyHtml: html })}
-                    mergeContext={MERGE_CONTEXT}
-                    signatures
-                    minHeight={220}
-                  />
+                  <Stack gap="xs">
+                    <RichTextEditor
+                      key={draft.TemplateId ?? 'none'}
+                      label="Message"
+                      value={draft.BodyHtml}
+                      onChange={(html) => update({ BodyHtml: html })}
+                      mergeContext={MERGE_CONTEXT}
+                      signatures
+                      minHeight={220}
+                    />
+                    <Group>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        disabled={
+                          !draft.Name.trim() || !draft.Subject.trim() || !audienceComplete(draft.Audience)
+                        }
+                        title="Start a design in the email designer from this message"
+                        onClick={() => void designIt()}
+                      >
+                        Design it
+                      </Button>
+                    </Group>
+                  </Stack>
                 )}
               </div>
               <Group justify="space-between">
