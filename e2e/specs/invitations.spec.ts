@@ -45,7 +45,8 @@ describe('staff invitations in the browser', () => {
     await dialog.getByRole('radio', { name: 'Staff' }).check({ force: true });
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText('We sent the invitation.').waitFor();
-    // The pending user shows in the list, with Resend.
+    // The pending user shows in the Users page's invitations tab (a slot of the embedded list), with Resend.
+    await page.getByRole('tab', { name: /^Pending invitations/ }).click();
     const row = page.getByRole('row', { name: /Noor Haddad/ });
     await row.getByText('Pending').waitFor();
     await row.getByRole('button', { name: 'Resend the invitation to Noor Haddad' }).waitFor();

@@ -28,13 +28,13 @@ describe('R3: interleaved tenants over a small pool', () => {
         [apiA, a, b],
         [apiB, b, a],
       ] as const) {
-        const url = i % 3 === 0 ? '/api/users' : i % 3 === 1 ? '/api/auth/me' : '/api/audit?limit=50';
+        const url = i % 3 === 0 ? '/api/setup/users' : i % 3 === 1 ? '/api/auth/me' : '/api/audit?limit=50';
         calls.push(
           api.get(url).then((res) => {
             expect(res.statusCode).toBe(200);
             for (const n of names(other)) expect(res.body).not.toContain(n);
             expect(res.body).not.toContain(other.tenant.id);
-            if (url === '/api/users') for (const n of names(own)) expect(res.body).toContain(n);
+            if (url === '/api/setup/users') for (const n of names(own)) expect(res.body).toContain(n);
           }),
         );
       }

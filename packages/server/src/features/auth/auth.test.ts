@@ -167,7 +167,7 @@ describe('security prompts', () => {
     const { cookie, me } = await signIn(ctx.app, u);
     expect(me.pendingPrompts.securityQuestion).toBe(true);
     const api = client(ctx.app, cookie);
-    const blocked = await api.get('/api/users');
+    const blocked = await api.get('/api/setup/users');
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().code).toBe('GatePending');
     const questions = (await api.get('/api/auth/security-questions')).json();
@@ -181,7 +181,7 @@ describe('security prompts', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().pendingPrompts.securityQuestion).toBe(false);
-    expect((await api.get('/api/users')).statusCode).toBe(200);
+    expect((await api.get('/api/setup/users')).statusCode).toBe(200);
   });
 
   it('force a password change without asking for the current password', async () => {

@@ -34,8 +34,10 @@ describe('deactivating a user in one association', () => {
     expect((await inA.get('/api/auth/me')).statusCode).toBe(401);
     expect((await inB.get('/api/auth/me')).statusCode).toBe(200);
     // The users list says so.
-    const row = (await admin.get('/api/users')).json().find((u: { id: number }) => u.id === a.staff.id);
-    expect(row.isActive).toBe(false);
+    const row = (await admin.get('/api/setup/users'))
+      .json()
+      .Results.find((u: { UserId: number }) => u.UserId === a.staff.id);
+    expect(row.IsActive).toBe(false);
     // The switcher no longer offers A, and switching there is refused.
     const mine = (await inB.get('/api/auth/associations')).json() as { tenantId: string }[];
     expect(mine.map((x) => x.tenantId)).toEqual([b.tenant.id]);

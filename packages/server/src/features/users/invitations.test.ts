@@ -146,8 +146,11 @@ describe('staff invitations', () => {
     expect(me.role).toBe('staff');
     expect(me.area).toBe('backoffice');
     expect((await admin.get('/api/users/invitations')).json()).toEqual([]);
-    const users = (await admin.get('/api/users')).json() as { username: string; role: string }[];
-    expect(users.find((u) => u.username === username)?.role).toBe('staff');
+    const users = (await admin.get('/api/setup/users')).json().Results as {
+      Username: string;
+      Role: string;
+    }[];
+    expect(users.find((u) => u.Username === username)?.Role).toBe('staff');
 
     const audit = (await admin.get('/api/audit')).json() as { action: string; entityId: string }[];
     const actions = audit.filter((a) => a.entityId === String(id)).map((a) => a.action);

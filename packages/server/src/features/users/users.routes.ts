@@ -1,6 +1,6 @@
 import { tenantUsers, users } from '@guildhall/db';
-import { FEATURE_FLAGS, type UserRow, userRecordSchema, userRowSchema } from '@guildhall/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { FEATURE_FLAGS, type UserRow, userRecordSchema } from '@guildhall/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
@@ -35,23 +35,7 @@ function present(
 
 /** The users of the caller's association: always read through the tenant's memberships. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/users', {
-    config: { permission: 'users.read', scoped: true },
-    schema: { tags: ['users'], response: { 200: z.array(userRowSchema) } },
-    handler: async (req) => {
-      const { tx } = scope(req);
-      const rows = await tx
-        .select(columns)
-        .from(tenantUsers)
-        .innerJoin(users, eq(users.id, tenantUsers.userId))
-        .orderBy(asc(users.displayName));
-      return rows.map((r) => {
-        const { featureFlags: _f, ...u } = present(r);
-        return u;
-      });
-    },
-  });
-
+  // The list is the users resource's (`GET /api/setup/users`, the Users page embeds the generic list): one way.
   app.get('/api/users/:id', {
     config: { permission: 'users.read', scoped: true },
     schema: {

@@ -14,11 +14,12 @@ import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { projectPath, tasksApi } from './tasks-api.ts';
 
+/** A row of the users resource's list (`GET /api/setup/users`), the fields an owner is chosen by. */
 interface StaffOption {
-  id: number;
-  displayName: string;
-  loginType: string;
-  isActive: boolean;
+  UserId: number;
+  DisplayName: string;
+  LoginType: string;
+  IsActive: boolean;
 }
 
 export function FromTemplatePage() {
@@ -29,7 +30,8 @@ export function FromTemplatePage() {
   const templates = useQuery({ queryKey: ['tasks', 'templates'], queryFn: () => tasksApi.templates() });
   const users = useQuery({
     queryKey: ['tasks', 'staff'],
-    queryFn: () => api.get<StaffOption[]>('/api/users'),
+    queryFn: async () =>
+      (await api.get<{ Results: StaffOption[] }>('/api/setup/users?$top=1000&$orderby=DisplayName')).Results,
   });
   const [templateId, setTemplateId] = useState<string | null>(params.get('template'));
   const [name, setName] = useState('');
@@ -52,7 +54,7 @@ export function FromTemplatePage() {
   if (!templates.data) return <LoadingBlock />;
   const chosen = templates.data.Templates.find((t) => String(t.TemplateId) === templateId);
   const fieldErrors = isApiError(create.error) ? (create.error.errors ?? {}) : {};
-  const staff = (users.data ?? []).filter((u) => u.loginType === 'staff' && u.isActive);
+  const staff = (users.data ?? []).filter((u) => u.LoginType === 'staff' && u.IsActive);
   return (
     <>
       <PageHeader
@@ -116,7 +118,7 @@ export function FromTemplatePage() {
               <Select
                 label="Owner"
                 description="The project's owner is assigned every task; change assignees on the tasks later."
-                data={staff.map((u) => ({ value: String(u.id), label: u.displayName }))}
+                data={staff.map((u) => ({ value: String(u.UserId), label: u.DisplayName }))}
                 value={owner}
                 onChange={setOwner}
                 clearable

@@ -14,11 +14,14 @@ export function UserActiveToggle({
   userName,
   isActive,
   variant = 'link',
+  onChanged,
 }: {
   userId: number;
   userName: string;
   isActive: boolean;
   variant?: 'link' | 'button';
+  /** Called after the change was saved (the embedding list reloads). */
+  onChanged?: () => void;
 }) {
   const queryClient = useQueryClient();
   const change = useMutation({
@@ -28,6 +31,7 @@ export function UserActiveToggle({
       notifySaved(user.isActive ? `${userName} can sign in again.` : `${userName} was deactivated.`);
       queryClient.setQueryData(userKey(userId), user);
       await queryClient.invalidateQueries({ queryKey: usersKey });
+      onChanged?.();
     },
     onError: (error) => notifyError(error, 'The user was not changed'),
   });

@@ -1,21 +1,32 @@
-import { displayTimeZone, INVITABLE_ROLE_LABELS, type InvitationRow } from '@guildhall/shared';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { displayTimeZone, INVITABLE_ROLE_LABELS, type InvitationRow, usersResource } from '@guildhall/shared';
+import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconMailPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useMemo, useState } from 'react';
 import { api } from '../../platform/api-client.ts';
 import { ClientTable, type Column } from '../../platform/client-table.tsx';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { formatDateTime } from '../../platform/format.ts';
 import { can, useIdentity } from '../../platform/identity.ts';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
-import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
+import { LoadingBlock, RequirePermission } from '../../platform/page.tsx';
+import { ListScreen } from '../../platform/screens/list-screen.tsx';
+import {
+  type ListCellSlotProps,
+  type ListRecordActionProps,
+  listSlots,
+} from '../../platform/screens/list-slots.tsx';
 import { SoftBadge } from '../../platform/soft-badge.tsx';
+import { FeatureFlagsCard } from './feature-flags-card.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { UserActiveToggle } from './user-active-toggle.tsx';
-import { invitationsKey, LOGIN_TYPE_LABEL, ROLE_LABEL, type UserSummary, usersKey } from './users-api.ts';
+import { invitationsKey, type UserRecord, userKey } from './users-api.ts';
 
+/**
+ * The users of the association (`/a/users`): the generic users list embedded with the feature's slots: Invite in the
+ * toolbar, the active toggle and the feature flags as record actions, the status as a cell, and the pending
+ * invitations (spec 000 section 4) as a tab of their own. Records open at `/a/users/{id}`.
+ */
 export function UsersPage() {
   return (
     <RequirePermission permission="users.read">
@@ -24,8 +35,115 @@ export function UsersPage() {
   );
 }
 
-/** A row of the list: a user, or a pending user (an invitation not accepted yet, spec 000 section 4). */
-type Row = { kind: 'user'; user: UserSummary } | { kind: 'invitation'; invitation: InvitationRow };
+function UsersScreen() {
+  const me = useIdentity();
+  const canManage = can(me, 'users.manage') && !me.impersonation;
+  const [inviting, setInviting] = useState(false);
+  const invitations = useQuery({
+    queryKey: invitationsKey,
+    queryFn: ({ signal }) => api.get<InvitationRow[]>('/api/users/invitations', { signal }),
+  });
+  const pending = invitations.data?.length ?? 0;
+  const slots = useMemo(
+    () =>
+      listSlots(usersResource, {
+        description:
+          'Everyone who can sign in to your association: staff and members, and the colleagues invited.',
+        toolbar: canManage ? (
+          <Button leftSection={<IconMailPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
+            Invite a colleague
+          </Button>
+        ) : null,
+        cells: { IsActive: StatusCell },
+        recordActions: UserRecordActions,
+        recordPath: (id) => `/a/users/${id}`,
+        tabs: [
+          {
+            key: 'invitations',
+            title: 'Pending invitations',
+            badge: pending ? (
+              <Badge size="sm" variant="light" circle>
+                {pending}
+              </Badge>
+            ) : undefined,
+            panel: <InvitationsPanel canManage={canManage} />,
+          },
+        ],
+      }),
+    [canManage, pending],
+  );
+  return (
+    <>
+      <ListScreen resource={usersResource} slots={slots} />
+      {canManage ? <InviteDialog opened={inviting} onClose={() => setInviting(false)} /> : null}
+    </>
+  );
+}
+
+function StatusCell({ value }: ListCellSlotProps) {
+  return value === true ? (
+    <SoftBadge color="green">Active</SoftBadge>
+  ) : (
+    <SoftBadge color="gray">Inactive</SoftBadge>
+  );
+}
+
+/** Deactivate or Reactivate (not oneself), and the user's feature flags in a dialog. */
+function UserRecordActions({ row, id, label, onChanged }: ListRecordActionProps) {
+  const me = useIdentity();
+  const canManage = can(me, 'users.manage') && !me.impersonation;
+  const [flagsOpen, setFlagsOpen] = useState(false);
+  const userId = Number(id);
+  return (
+    <Group gap="sm" wrap="nowrap">
+      {canManage && userId !== me.user.id ? (
+        <UserActiveToggle
+          userId={userId}
+          userName={label}
+          isActive={row.IsActive === true}
+          onChanged={onChanged}
+        />
+      ) : null}
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        aria-label={`Feature flags of ${label}`}
+        onClick={() => setFlagsOpen(true)}
+      >
+        Feature flags
+      </Anchor>
+      {flagsOpen ? (
+        <FeatureFlagsDialog userId={userId} label={label} onClose={() => setFlagsOpen(false)} />
+      ) : null}
+    </Group>
+  );
+}
+
+function FeatureFlagsDialog({
+  userId,
+  label,
+  onClose,
+}: {
+  userId: number;
+  label: string;
+  onClose: () => void;
+}) {
+  const me = useIdentity();
+  const user = useQuery({
+    queryKey: userKey(userId),
+    queryFn: ({ signal }) => api.get<UserRecord>(`/api/users/${userId}`, { signal }),
+  });
+  return (
+    <Modal opened onClose={onClose} title={`Feature flags of ${label}`} size="lg">
+      {user.isPending ? <LoadingBlock label="Loading user" /> : null}
+      {user.isError ? <ErrorBlock error={user.error} onRetry={() => void user.refetch()} /> : null}
+      {user.data ? (
+        <FeatureFlagsCard user={user.data} canManage={can(me, 'users.manage')} meId={me.user.id} />
+      ) : null}
+    </Modal>
+  );
+}
 
 function PendingActions({ invitation, canManage }: { invitation: InvitationRow; canManage: boolean }) {
   const queryClient = useQueryClient();
@@ -76,149 +194,64 @@ function PendingActions({ invitation, canManage }: { invitation: InvitationRow; 
   );
 }
 
-function UsersScreen() {
+/** The colleagues invited and not signed up yet, with Resend and Revoke. */
+function InvitationsPanel({ canManage }: { canManage: boolean }) {
   const me = useIdentity();
   const tz = displayTimeZone(me);
-  const canManage = can(me, 'users.manage') && !me.impersonation;
-  const [inviting, setInviting] = useState(false);
-  const query = useQuery({
-    queryKey: usersKey,
-    queryFn: ({ signal }) => api.get<UserSummary[]>('/api/users', { signal }),
-  });
   const invitations = useQuery({
     queryKey: invitationsKey,
     queryFn: ({ signal }) => api.get<InvitationRow[]>('/api/users/invitations', { signal }),
   });
-
-  const nameOf = (r: Row) =>
-    r.kind === 'user'
-      ? r.user.displayName || r.user.username
-      : r.invitation.displayName || r.invitation.email;
-  const columns: Column<Row>[] = [
+  const columns: Column<InvitationRow>[] = [
     {
       key: 'name',
       header: 'Name',
-      sortValue: nameOf,
-      render: (r) =>
-        r.kind === 'user' ? (
-          <div>
-            <Anchor component={Link} to={`/a/users/${r.user.id}`} fw={600} size="sm">
-              {nameOf(r)}
-            </Anchor>
-            <Text size="xs" c="dimmed">
-              {r.user.username}
-            </Text>
-          </div>
-        ) : (
-          <div>
-            <Text fw={600} size="sm">
-              {nameOf(r)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              Invited{r.invitation.invitedByName ? ` by ${r.invitation.invitedByName}` : ''}
-            </Text>
-          </div>
-        ),
+      sortValue: (r) => r.displayName || r.email,
+      render: (r) => (
+        <div>
+          <Text fw={600} size="sm">
+            {r.displayName || r.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Invited{r.invitedByName ? ` by ${r.invitedByName}` : ''}
+          </Text>
+        </div>
+      ),
     },
-    {
-      key: 'email',
-      header: 'Email',
-      sortValue: (r) => (r.kind === 'user' ? r.user.email : r.invitation.email),
-      render: (r) => (r.kind === 'user' ? r.user.email : r.invitation.email),
-      visibleFrom: 'md',
-    },
-    {
-      key: 'type',
-      header: 'Login type',
-      sortValue: (r) => (r.kind === 'user' ? r.user.loginType : 'staff'),
-      render: (r) => LOGIN_TYPE_LABEL[r.kind === 'user' ? r.user.loginType : 'staff'],
-      visibleFrom: 'sm',
-    },
+    { key: 'email', header: 'Email', sortValue: (r) => r.email, render: (r) => r.email, visibleFrom: 'md' },
     {
       key: 'role',
       header: 'Role',
-      sortValue: (r) => (r.kind === 'user' ? r.user.role : r.invitation.role),
-      render: (r) => (r.kind === 'user' ? ROLE_LABEL[r.user.role] : INVITABLE_ROLE_LABELS[r.invitation.role]),
+      sortValue: (r) => r.role,
+      render: (r) => INVITABLE_ROLE_LABELS[r.role],
     },
     {
       key: 'status',
       header: 'Status',
-      sortValue: (r) => (r.kind === 'invitation' ? 0 : r.user.isActive ? 1 : 2),
-      render: (r) =>
-        r.kind === 'invitation' ? (
-          <PendingActions invitation={r.invitation} canManage={canManage} />
-        ) : (
-          <Stack gap={4} align="flex-start">
-            {r.user.isActive ? (
-              <SoftBadge color="green">Active</SoftBadge>
-            ) : (
-              <SoftBadge color="gray">Inactive</SoftBadge>
-            )}
-            {canManage && r.user.id !== me.user.id ? (
-              <UserActiveToggle userId={r.user.id} userName={nameOf(r)} isActive={r.user.isActive} />
-            ) : null}
-          </Stack>
-        ),
+      sortValue: (r) => (r.expired ? 1 : 0),
+      render: (r) => <PendingActions invitation={r} canManage={canManage} />,
     },
     {
-      key: 'lastSignIn',
-      header: 'Last sign-in',
-      sortValue: (r) => (r.kind === 'user' ? r.user.lastSignInAt : r.invitation.sentAt),
-      render: (r) =>
-        r.kind === 'invitation' ? (
-          <Text c="dimmed" size="sm">
-            Invitation sent {formatDateTime(r.invitation.sentAt, tz)}
-          </Text>
-        ) : r.user.lastSignInAt ? (
-          formatDateTime(r.user.lastSignInAt, tz)
-        ) : (
-          <Text c="dimmed" size="sm">
-            Never
-          </Text>
-        ),
+      key: 'sent',
+      header: 'Sent',
+      sortValue: (r) => r.sentAt,
+      render: (r) => formatDateTime(r.sentAt, tz),
       visibleFrom: 'md',
     },
   ];
-
-  const rows: Row[] | undefined = query.data
-    ? [
-        ...(invitations.data ?? []).map((invitation) => ({ kind: 'invitation' as const, invitation })),
-        ...query.data.map((user) => ({ kind: 'user' as const, user })),
-      ]
-    : undefined;
-
+  if (invitations.isPending) return <LoadingBlock label="Loading invitations" />;
+  if (invitations.isError)
+    return <ErrorBlock error={invitations.error} onRetry={() => void invitations.refetch()} />;
   return (
-    <>
-      <PageHeader
-        title="Users"
-        description="Everyone who can sign in to your association: staff and members, and the colleagues invited."
-        actions={
-          canManage ? (
-            <Button leftSection={<IconMailPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
-              Invite a colleague
-            </Button>
-          ) : null
-        }
-      />
-      {query.isPending ? <LoadingBlock label="Loading users" /> : null}
-      {query.isError ? <ErrorBlock error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {rows ? (
-        <ClientTable
-          label="Users"
-          rows={rows}
-          columns={columns}
-          rowKey={(r) => (r.kind === 'user' ? `u${r.user.id}` : `i${r.invitation.invitationId}`)}
-          searchText={(r) =>
-            r.kind === 'user'
-              ? `${r.user.displayName} ${r.user.username} ${r.user.email}`
-              : `${r.invitation.displayName} ${r.invitation.email} pending`
-          }
-          searchLabel="Search users"
-          initialSort={{ key: 'status', direction: 'asc' }}
-          emptyText="No users yet."
-        />
-      ) : null}
-      {canManage ? <InviteDialog opened={inviting} onClose={() => setInviting(false)} /> : null}
-    </>
+    <ClientTable
+      label="Pending invitations"
+      rows={invitations.data}
+      columns={columns}
+      rowKey={(r) => String(r.invitationId)}
+      searchText={(r) => `${r.displayName} ${r.email} pending`}
+      searchLabel="Search invitations"
+      initialSort={{ key: 'sent', direction: 'desc' }}
+      emptyText="No pending invitations."
+    />
   );
 }

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../api-client.ts';
 import { displayFor } from '../fields/field-registry.ts';
 import { type ColumnView, meetsCondition, type RowCommand } from './list-columns.ts';
+import { useListSlots } from './list-slots.tsx';
 import { recordPath } from './resources.ts';
 import { ConcurrencyConflictError, inlineEdit } from './screens-api.ts';
 
@@ -41,11 +42,18 @@ export function ListCell({
     type: (column.fieldType ?? 'text') as FieldType,
     label: column.title,
   };
+  const active = useListSlots();
+  const Slot = active?.slots.cells?.[column.field];
   const Display = displayFor(field.type, column.rendererKey);
-  const content = <Display field={field} value={row[column.field]} context={{ timeZone }} row={row} />;
+  const content = Slot ? (
+    <Slot row={row} value={row[column.field]} onChanged={active?.onChanged ?? (() => {})} />
+  ) : (
+    <Display field={field} value={row[column.field]} context={{ timeZone }} row={row} />
+  );
+  const id = String(row[resource.key]);
   if (column.rendererKey === 'link')
     return (
-      <Anchor component={Link} to={recordPath(resource, String(row[resource.key]))} size="sm">
+      <Anchor component={Link} to={active?.slots.recordPath?.(id) ?? recordPath(resource, id)} size="sm">
         {content}
       </Anchor>
     );
@@ -121,9 +129,21 @@ export function RowActions({
   label: string;
   onCommand: RowCommand;
 }) {
+  const active = useListSlots();
+  const Extra = active?.slots.recordActions;
+  const extra = Extra ? (
+    <Extra row={row} id={String(row[active.keyField])} label={label} onChanged={active.onChanged} />
+  ) : null;
   const layout = rowActionsLayout(
     actions.map((a) => ({ ...a, visible: meetsCondition(row, a.showCondition) })),
   );
+  if (extra && layout.mode !== 'inline')
+    return (
+      <Group gap={4} wrap="nowrap">
+        <RowActionsMenu actions={layout.actions} row={row} label={label} onCommand={onCommand} />
+        {extra}
+      </Group>
+    );
   if (layout.mode === 'inline')
     return (
       <Group gap={4} wrap="nowrap">
@@ -139,8 +159,23 @@ export function RowActions({
             {a.title}
           </Button>
         ))}
+        {extra}
       </Group>
     );
+  return <RowActionsMenu actions={layout.actions} row={row} label={label} onCommand={onCommand} />;
+}
+
+function RowActionsMenu({
+  actions,
+  row,
+  label,
+  onCommand,
+}: {
+  actions: ColumnView['actions'];
+  row: Record<string, unknown>;
+  label: string;
+  onCommand: RowCommand;
+}) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -149,7 +184,7 @@ export function RowActions({
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {layout.actions.map((a) => (
+        {actions.map((a) => (
           <Menu.Item
             key={a.key}
             color={a.kind === 'delete' ? 'red' : undefined}

@@ -29,6 +29,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Tooltip,
@@ -56,6 +57,7 @@ import { UnknownScreen } from './edit-screen.tsx';
 import { followPendingDownload } from './export-download.tsx';
 import type { RowCommand } from './list-columns.ts';
 import { type ColumnView, columnSettings, mergeColumns } from './list-columns.ts';
+import { type ListSlots, ListSlotsProvider } from './list-slots.tsx';
 import { type ListState, loadListState, saveListState, saveNavigation } from './list-state.ts';
 import { ListTable } from './list-table.tsx';
 import { listPath, recordPath, resourceByRoute } from './resources.ts';
@@ -112,7 +114,16 @@ export function ListScreenRoute() {
 
 const INITIAL: ListState = { page: 1, search: '', filterId: FILTER_NONE, criteria: [], sort: null };
 
-export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
+/**
+ * The generic list. A feature page embeds it with `slots` (toolbar, record actions, extra tabs, cell renderers,
+ * where a record opens) instead of copying it; the slots are typed by the resource's field names.
+ */
+export function ListScreen<F extends string = string>(props: {
+  resource: ResourceDeclaration<F>;
+  slots?: ListSlots<F>;
+}) {
+  const resource = props.resource as unknown as ResourceDeclaration;
+  const slots = props.slots as ListSlots | undefined;
   const me = useIdentity();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -315,6 +326,15 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
   // An estimated search total (decision 0101): the pages reach the matches the server counts, not the estimate.
   const pages = pageCount(reachableRows(total, data?.TotalIsEstimate, LIST_SEARCH_EXACT_UP_TO), pageSize);
 
+  const onSlotChanged = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['list', resource.name] }),
+    [queryClient, resource.name],
+  );
+  const activeSlots = useMemo(
+    () => (slots ? { slots, keyField: resource.key, onChanged: onSlotChanged } : null),
+    [slots, resource.key, onSlotChanged],
+  );
+
   let body: ReactNode;
   if (list.error && !data) body = <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
   else if (!data) body = <LoadingBlock />;
@@ -375,12 +395,63 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
       />
     );
 
+  const listBody = (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={`Search ${resource.title.toLowerCase()}`}
+          type="search"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={state.search}
+          onChange={(e) => update({ search: e.currentTarget.value, page: 1 })}
+          style={{ flex: '1 1 220px', maxWidth: 360 }}
+        />
+        <Select
+          label="Filter"
+          data={filterData}
+          value={String(state.filterId)}
+          allowDeselect={false}
+          w={160}
+          onChange={(v) => {
+            const id = Number(v ?? FILTER_NONE);
+            if (id === FILTER_ADVANCED) setAdvancedOpen(true);
+            else update({ filterId: id, criteria: [], page: 1 });
+          }}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={16} aria-hidden />}
+          onClick={() => setAdvancedOpen(true)}
+        >
+          Advanced filter
+        </Button>
+        <SegmentedControl
+          aria-label="View"
+          value={variant}
+          onChange={(v) => setVariant(v as ListVariant)}
+          data={offered.map((v) => ({ value: v, label: VARIANT_LABEL[v] }))}
+        />
+      </Group>
+      <FilterTags
+        tags={data?.CriteriaItems ?? []}
+        onRemove={removeTag}
+        onClear={() => update({ filterId: FILTER_NONE, criteria: [], page: 1 })}
+      />
+      <Text size="sm" c="dimmed" aria-live="polite" ref={listTop} style={{ scrollMarginTop: 72 }}>
+        {data ? listTotalLabel(total, data.TotalIsEstimate, LIST_SEARCH_EXACT_UP_TO) : ''}
+      </Text>
+      {body}
+    </Stack>
+  );
+
   return (
     <>
       <PageHeader
         title={resource.title}
+        description={slots?.description}
         actions={
           <>
+            {slots?.toolbar}
             {canWrite && resource.capabilities.create ? (
               <>
                 <Button
@@ -434,52 +505,28 @@ export function ListScreen({ resource }: { resource: ResourceDeclaration }) {
           </>
         }
       />
-      <Stack gap="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label={`Search ${resource.title.toLowerCase()}`}
-            type="search"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={state.search}
-            onChange={(e) => update({ search: e.currentTarget.value, page: 1 })}
-            style={{ flex: '1 1 220px', maxWidth: 360 }}
-          />
-          <Select
-            label="Filter"
-            data={filterData}
-            value={String(state.filterId)}
-            allowDeselect={false}
-            w={160}
-            onChange={(v) => {
-              const id = Number(v ?? FILTER_NONE);
-              if (id === FILTER_ADVANCED) setAdvancedOpen(true);
-              else update({ filterId: id, criteria: [], page: 1 });
-            }}
-          />
-          <Button
-            variant="default"
-            leftSection={<IconFilter size={16} aria-hidden />}
-            onClick={() => setAdvancedOpen(true)}
-          >
-            Advanced filter
-          </Button>
-          <SegmentedControl
-            aria-label="View"
-            value={variant}
-            onChange={(v) => setVariant(v as ListVariant)}
-            data={offered.map((v) => ({ value: v, label: VARIANT_LABEL[v] }))}
-          />
-        </Group>
-        <FilterTags
-          tags={data?.CriteriaItems ?? []}
-          onRemove={removeTag}
-          onClear={() => update({ filterId: FILTER_NONE, criteria: [], page: 1 })}
-        />
-        <Text size="sm" c="dimmed" aria-live="polite" ref={listTop} style={{ scrollMarginTop: 72 }}>
-          {data ? listTotalLabel(total, data.TotalIsEstimate, LIST_SEARCH_EXACT_UP_TO) : ''}
-        </Text>
-        {body}
-      </Stack>
+      <ListSlotsProvider value={activeSlots}>
+        {slots?.tabs?.length ? (
+          <Tabs defaultValue="list" keepMounted={false}>
+            <Tabs.List mb="sm">
+              <Tabs.Tab value="list">{resource.title}</Tabs.Tab>
+              {slots.tabs.map((t) => (
+                <Tabs.Tab key={t.key} value={t.key} rightSection={t.badge}>
+                  {t.title}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="list">{listBody}</Tabs.Panel>
+            {slots.tabs.map((t) => (
+              <Tabs.Panel key={t.key} value={t.key}>
+                {t.panel}
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        ) : (
+          listBody
+        )}
+      </ListSlotsProvider>
       <Suspense fallback={null}>
         {tableSettingsOpen && data ? (
           <TableSettingsDialog
