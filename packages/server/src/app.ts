@@ -102,6 +102,12 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('background', services.background);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.decorate('pipelineCounts', { oneTrip: 0, usual: 0 });
+  const contactNamers = modules.filter((m) => m.callerContact);
+  if (contactNamers.length > 1)
+    throw new Error(
+      `Feature modules: ${contactNamers.map((m) => m.name).join(' and ')} both say how a sign-in names its contact (callerContact); one may.`,
+    );
+  app.decorate('callerContact', contactNamers[0]?.callerContact ?? null);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
 

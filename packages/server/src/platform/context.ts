@@ -4,6 +4,7 @@ import type { LoginType, Permission, Role, TenantSettings } from '@guildhall/sha
 import type { FastifyRequest } from 'fastify';
 import type { Background } from './background.ts';
 import type { AppConfig } from './config.ts';
+import { HttpError } from './errors.ts';
 import type { Mailer } from './mailer.ts';
 
 /** Who is asking: set from the session cookie on every request. */
@@ -28,6 +29,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The scoped transaction of a `scoped` route while its handler runs (read it with `scope`). */
     scopedTx: Tx | null;
+    /** The caller's own contact, once an `ownRows` route asked for it (`ownContactId`). */
+    ownContact?: Promise<number | null>;
   }
   interface FastifyInstance {
     database: Database;
@@ -35,6 +38,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Work that runs after the answer (see background.ts). */
     background: Background;
+    /** The contact a sign-in names (a feature module's `callerContact`), for `ownRows` routes; null without one. */
+    callerContact: ((tx: Tx, auth: AuthContext) => Promise<number | null>) | null;
   }
   interface FastifyContextConfig {
     /** Required on every API route: who may call it. */
@@ -53,6 +58,13 @@ declare module 'fastify' {
      * transaction). The pipeline answers from it only when the whole hint matches what the lookup found.
      */
     oneTrip?: (request: FastifyRequest, tenantId: string) => OneTripRead<unknown> | null;
+    /**
+     * Whether a member-area route reads rows of its own caller (their registrations, invoices, memberships): every
+     * `member-area` route says so, true or false, or the start fails; a member is refused on any other route that
+     * does not say it (decision 0183). A route with `true` is scoped and reads the caller's contact with
+     * `ownContactId(request)`.
+     */
+    ownRows?: boolean;
   }
 }
 
@@ -75,6 +87,25 @@ export function requireAuth(auth: AuthContext | null): AuthContext {
 export interface OneTripRead<T> {
   statements: readonly Fragment[];
   answer(rows: Record<string, unknown>[][], auth: AuthContext): T;
+}
+
+/** The message of a member whose sign-in names no contact, on a route that reads the caller's own rows. */
+export const NO_OWN_CONTACT = 'Your sign-in is not linked to a contact; ask the association to link it.';
+
+/**
+ * The caller's own contact on an `ownRows` route, read once per request in the route's scoped transaction through
+ * the feature module that says how a sign-in names a contact; a 403 when it names none.
+ */
+export async function ownContactId(request: FastifyRequest): Promise<number> {
+  if (!request.routeOptions.config.ownRows)
+    throw new Error(`${request.routeOptions.url} reads ownContactId() but does not declare config.ownRows.`);
+  const { tx, auth } = scope(request);
+  const resolve = request.server.callerContact;
+  if (!resolve) throw new Error('No feature module says how a sign-in names its contact (callerContact).');
+  request.ownContact ??= resolve(tx, auth);
+  const id = await request.ownContact;
+  if (id === null) throw new HttpError(403, NO_OWN_CONTACT);
+  return id;
 }
 
 /** The scoped transaction and the caller of a `scoped` route, inside its handler. */

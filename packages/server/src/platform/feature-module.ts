@@ -7,8 +7,10 @@
  *
  * platform/ never imports a feature; features import platform/ and, for another feature, only its module file.
  */
+import type { Tx } from '@guildhall/db';
 import type { SystemTemplate } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthContext } from './context.ts';
 import type { JobHandler } from './jobs.ts';
 import type { ExtraFieldsSource } from './resources/extra-fields.ts';
 import type { ResourceHooks } from './resources/hooks.ts';
@@ -62,6 +64,11 @@ export interface FeatureModule {
    * values (decision 0154): listed for staff to reword per association. A key has one declaring module.
    */
   mailTemplates?: readonly SystemTemplate[];
+  /**
+   * How a sign-in names its own contact (the member's rows): routes declaring `ownRows` read it through
+   * `ownContactId(request)`. One module at most provides it (decision 0183).
+   */
+  callerContact?: (tx: Tx, auth: AuthContext) => Promise<number | null>;
 }
 
 /** Declares a feature module (an identity that gives the object its type where it is written). */

@@ -48,6 +48,16 @@ export function registerApiSecurity(api: FastifyInstance, counts: PipelineCounts
     }
     if (config.oneTrip && !config.scoped)
       throw new Error(`Route ${route.method} ${route.url} declares oneTrip without scoped.`);
+    if (config.permission === 'member-area' && config.ownRows === undefined)
+      throw new Error(
+        `Route ${route.method} ${route.url} is in the member area: declare config.ownRows (whether it reads its caller's own rows).`,
+      );
+    if (config.ownRows !== undefined && config.permission !== 'member-area')
+      throw new Error(`Route ${route.method} ${route.url} declares ownRows outside the member area.`);
+    if (config.ownRows && !config.scoped)
+      throw new Error(
+        `Route ${route.method} ${route.url} reads its caller's own rows: declare config.scoped too.`,
+      );
     if (!config.scoped) return;
     if (config.permission === 'public')
       throw new Error(
@@ -116,6 +126,10 @@ function checkAccess(auth: AuthContext | null, config: FastifyContextConfig): vo
   if (!permission || permission === 'public') return;
   if (!auth) throw new HttpError(401, MESSAGES.notSignedIn);
   if (!hasPermission(auth.role, permission)) throw new HttpError(403, MESSAGES.forbidden);
+  // A member reaches only their own account's routes and the member area's, each of which says whether it reads
+  // the member's own rows: a route that says nothing is not theirs, whatever its permission (decision 0183).
+  if (auth.role === 'member' && permission !== 'authenticated' && config.ownRows === undefined)
+    throw new HttpError(403, MESSAGES.forbidden);
   if (!allowPending && !auth.impersonatorUserId && (auth.termsPending || auth.promptsPending)) {
     throw new HttpError(
       403,

@@ -52,7 +52,7 @@ const idParams = z.object({ id });
 const staff = { permission: 'backoffice', scoped: true } as const;
 const tags = ['billing'];
 const ok = z.object({ ok: z.literal(true) });
-const member = { permission: 'member-area', scoped: true } as const;
+const member = { permission: 'member-area', scoped: true, ownRows: true } as const;
 
 /** Answers a PDF as a download (`?open=true`: shown in the browser's viewer instead). */
 function sendPdf(reply: FastifyReply, pdf: { fileName: string; bytes: Buffer }, open: boolean) {

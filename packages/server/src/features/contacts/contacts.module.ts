@@ -2,7 +2,9 @@
  * The contacts feature: its routes (directory, member profile, merge, import), the server hooks of the contacts,
  * entries and links resources, the import job and the writer of contacts' search documents.
  */
+import { contacts } from '@guildhall/db';
 import { contactsResource } from '@guildhall/shared';
+import { and, asc, eq } from 'drizzle-orm';
 import { defineFeature } from '../../platform/feature-module.ts';
 import { boundResource } from '../../platform/resources/registry.ts';
 import { contactsHooks } from './contacts.hooks.ts';
@@ -16,6 +18,22 @@ export const contactsModule = defineFeature({
   routes: contactsRoutes,
   resourceHooks: contactsHooks,
   jobs: { [IMPORT_JOB]: importHandler },
+  // A sign-in's own contact (`contacts.user_id`): what the member area's `ownRows` routes read (decision 0183).
+  callerContact: async (tx, auth) => {
+    const [row] = await tx
+      .select({ id: contacts.contactId })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.tenantId, auth.tenantId),
+          eq(contacts.userId, auth.userId),
+          eq(contacts.isDeleted, false),
+        ),
+      )
+      .orderBy(asc(contacts.contactId))
+      .limit(1);
+    return row ? row.id : null;
+  },
   searchDocuments: {
     Contact: {
       write: (tx, tenantId, id, resources) =>

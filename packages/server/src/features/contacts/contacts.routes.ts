@@ -23,7 +23,7 @@ import { importRoutes } from './import.routes.ts';
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/mic/Contact/DirectoryContact/:id', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: false },
     schema: {
       tags: ['directory'],
       summary: 'A listed contact of the member directory: published fields only',
@@ -39,7 +39,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/mic/Contact/DirectoryContacts', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: false },
     schema: {
       tags: ['directory'],
       summary: 'The member directory: listed contacts, published fields only',
@@ -53,7 +53,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/mic/Contact/MyProfile', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['directory'],
       summary: 'The member’s own contact record',
@@ -66,7 +66,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/mic/Contact/MyProfile', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['directory'],
       summary: 'A member changes their own profile (contact info and what the directory publishes only)',

@@ -182,7 +182,7 @@ export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/custom-fields/my-profile', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['custom-fields'],
       summary: 'The member’s own custom fields that members may see, and which they may edit',
@@ -196,7 +196,7 @@ export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/custom-fields/my-profile', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['custom-fields'],
       summary: 'The member changes the custom fields members may edit on their own record',

@@ -179,7 +179,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/events/member/calendar', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: false },
     schema: {
       tags: ['events'],
       summary: 'The member area calendar: published occurrences overlapping start..end',
@@ -363,7 +363,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Member area: events, their page, register, my registrations, cancel, accept an offer.
   app.get('/api/events/member/events/:id', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['events'],
       summary: 'An event as the member area shows it (EventDetail.General), by id or hashed id',
@@ -395,7 +395,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The event's image for the member area: of an event the member may open (published), by the event's id.
   for (const size of ['variant', 'thumbnail'] as const)
     app.get(`/api/events/member/events/:id/image${size === 'thumbnail' ? '/thumbnail' : ''}`, {
-      config: { permission: 'member-area', scoped: true },
+      config: { permission: 'member-area', scoped: true, ownRows: false },
       schema: {
         tags: ['events'],
         summary: `The image of a published event (its ${size === 'thumbnail' ? 'thumbnail' : 'crop applied'}), for the member area`,
@@ -410,7 +410,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
   app.post('/api/events/member/register', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['events'],
       summary: 'Registers the member (and any guests they name) for an occurrence',
@@ -450,7 +450,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/events/member/registrations', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['events'],
       summary: "The member's own registrations",
@@ -463,7 +463,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/events/member/registrations/:id/cancel', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['events'],
       summary: "Cancels one of the member's registrations (refund by the association's rule)",
@@ -487,7 +487,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/events/member/registrations/:id/accept', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['events'],
       summary: 'Takes the seat offered from the waitlist',
@@ -503,7 +503,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/events/member/registrations/:id/pay', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['events'],
       summary: "Pays a registration's invoice with the member's saved card (through billing)",
@@ -726,7 +726,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The member's certification programmes: the open ones and their own registrations with progress (decision 0142).
   app.get('/api/events/member/certifications', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['events'],
       summary:
@@ -740,7 +740,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/events/member/certifications/:id/register', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['events'],
       summary: 'The member registers in a certification programme open to members',
@@ -755,7 +755,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The member's own feed: its secret address (made or reset from the member area), and the feed behind it.
   app.get('/api/events/member/feed', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['events'],
       summary: "The address of the member's calendar feed of their registrations (null until made)",
@@ -768,7 +768,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/events/member/feed/reset', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['events'],
       summary: "Makes the member's feed address, or a new one in place of the old (which then answers 404)",

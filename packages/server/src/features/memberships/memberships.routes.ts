@@ -255,7 +255,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/mic/memberships', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['memberships'],
       summary: 'The member’s own memberships: status, term, fees, the open invoice and autopay',
@@ -268,7 +268,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/mic/memberships/:id/autopay', {
-    config: { permission: 'member-area', scoped: true },
+    config: { permission: 'member-area', scoped: true, ownRows: true },
     schema: {
       tags: ['memberships'],
       summary: 'The member turns autopay of their own membership on or off',
