@@ -51,8 +51,14 @@ export function redact(text: string, secrets: readonly string[] | undefined): st
 }
 
 export interface Mailer {
-  /** Keeps the message in the tenant's outbox, then delivers it by SMTP when SMTP is configured. */
-  send(tenantId: string, message: MailMessage): Promise<{ id: number; delivered: boolean }>;
+  /**
+   * Keeps the message in the tenant's outbox, then delivers it by SMTP when SMTP is configured. Not delivered by an
+   * SMTP server that answered, `refusal` says what it answered (a 5xx code is a bounce).
+   */
+  send(
+    tenantId: string,
+    message: MailMessage,
+  ): Promise<{ id: number; delivered: boolean; refusal?: { code: number | null; message: string } }>;
   /**
    * Delivers a message that belongs to no association yet (the minimal sign-up's link): by SMTP when configured,
    * never kept in an outbox. Answers whether it was delivered.
@@ -156,6 +162,7 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
       const smtp = direct();
       if (!smtp) return { id: row.id, delivered: false };
       let error: string | null = null;
+      let code: number | null = null;
       try {
         const { secrets: _secrets, attachments, returnPath, ...delivery } = message;
         await (await smtp).sendMail({
@@ -166,6 +173,8 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
         });
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
+        const answered = (e as { responseCode?: unknown }).responseCode;
+        code = typeof answered === 'number' ? answered : null;
       }
       await withTenantTx(database.db, { tenantId }, (tx) =>
         tx
@@ -173,7 +182,9 @@ export function createMailer(database: Database, smtpUrl: string | undefined, fr
           .set(error ? { error } : { sentAt: new Date() })
           .where(and(eq(mailOutbox.tenantId, tenantId), eq(mailOutbox.id, row.id))),
       );
-      return { id: row.id, delivered: !error };
+      return error
+        ? { id: row.id, delivered: false, refusal: { code, message: error } }
+        : { id: row.id, delivered: true };
     },
     async sendWithoutTenant(message) {
       const smtp = direct();

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type Database,
   mailingRecipients,
+  mailSuppressions,
   systemTemplates,
   type Tx,
   tenants,
@@ -218,7 +219,8 @@ export interface SystemMail {
  * Sends a system message in the association's wording (or the default): rendered, kept in the outbox and delivered
  * by the platform mailer. It is logged as a recipient with no mailing (the contact's communication history shows
  * it) and carries a VERP return path naming that row, so a bounce of it is recorded and suppresses the address as
- * a mailing's does; it is sent whatever the suppression list says (a receipt or a password reset is not a mailing).
+ * a mailing's does; so does a 5xx answer of the SMTP server (logged `bounced`); it is sent whatever the suppression
+ * list says (a receipt or a password reset is not a mailing).
  * Opens its own transactions: call it outside any transaction, as the mailer's `send` (on the embedded database a
  * second transaction inside one would wait for it).
  */
@@ -261,7 +263,7 @@ export async function sendSystemMail(
       .returning({ id: mailingRecipients.recipientId });
     return { out, recipientId: logged?.id ?? null };
   });
-  let result: { id: number; delivered: boolean } | null = null;
+  let result: Awaited<ReturnType<Mailer['send']>> | null = null;
   let error: string | null = null;
   try {
     result = await deps.mailer.send(tenantId, {
@@ -279,20 +281,27 @@ export async function sendSystemMail(
   if (recipientId !== null) {
     // Without SMTP the outbox keeps it (as a mailing's): sent, for the log.
     const failed = error !== null || (!!deps.config?.smtpUrl && !result?.delivered);
-    await withTenantTx(deps.database.db, { tenantId }, (tx) =>
-      tx
+    // Refused for good (a 5xx answer) it is a bounce, as a mailing's: logged `bounced` and the address suppressed
+    // for mailings. Refused for now (4xx) or unanswered, it is `failed`: not tried again (a reset link's token is
+    // not kept anywhere it could be sent from again; the person asks again).
+    const refusal = result?.refusal;
+    const bounced = refusal?.code != null && refusal.code >= 500;
+    const lastError = error ?? refusal?.message ?? 'The mail server did not take the message.';
+    await withTenantTx(deps.database.db, { tenantId }, async (tx) => {
+      await tx
         .update(mailingRecipients)
         .set(
           failed
-            ? {
-                status: 'failed',
-                lastError: error ?? 'The mail server did not take the message.',
-                updatedAt: new Date(),
-              }
+            ? { status: bounced ? 'bounced' : 'failed', lastError, updatedAt: new Date() }
             : { status: 'sent', sentAt: new Date(), updatedAt: new Date() },
         )
-        .where(and(eq(mailingRecipients.tenantId, tenantId), eq(mailingRecipients.recipientId, recipientId))),
-    );
+        .where(and(eq(mailingRecipients.tenantId, tenantId), eq(mailingRecipients.recipientId, recipientId)));
+      if (failed && bounced)
+        await tx
+          .insert(mailSuppressions)
+          .values({ tenantId, email: mail.to.trim().toLowerCase(), reason: 'bounced', detail: lastError })
+          .onConflictDoNothing();
+    });
   }
   if (error !== null || !result) throw new Error(error ?? 'not sent');
   return result;

@@ -23,7 +23,8 @@ let t: TenantWithUsers;
 let api: Api;
 
 beforeAll(async () => {
-  smtp = await startRecordingSmtp();
+  // Refuses `bounce.…` for good and defers `defer.…` once; every other address is taken.
+  smtp = await startRecordingSmtp({ refusals: true });
   ctx = await testApp({ smtpUrl: smtp.url, mailFrom: 'Guildhall <no-reply@guildhall.test>' });
   t = await seedTenant(ctx.database);
   api = await signedIn(ctx.app, t.admin);
@@ -152,6 +153,37 @@ describe('transactional mail', () => {
       rows.map((r) => `bounces+${t.tenant.id}.${r.token}@guildhall.test`),
     );
     expect(rows[0]?.token).not.toBe(rows[1]?.token);
+  });
+
+  it('a system message the SMTP server refuses for good is logged bounced and suppresses the address; refused for now, failed', async () => {
+    const invite = async (email: string) => {
+      const res = await api.post('/api/users/invitations/invite', {
+        Email: email,
+        DisplayName: 'Sam Lee',
+        Role: 'staff',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const hard = `bounce.${Date.now()}@example.org`;
+    await invite(hard);
+    expect(smtp.to(hard)).toHaveLength(0);
+    expect(await logOf(hard)).toEqual([
+      expect.objectContaining({ status: 'bounced', lastError: expect.stringContaining('550') }),
+    ]);
+    const suppressed = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.select().from(mailSuppressions).where(eq(mailSuppressions.email, hard)),
+    );
+    expect(suppressed).toEqual([expect.objectContaining({ reason: 'bounced' })]);
+
+    const soft = `defer.${Date.now()}@example.org`;
+    await invite(soft);
+    expect(await logOf(soft)).toEqual([
+      expect.objectContaining({ status: 'failed', lastError: expect.stringContaining('450') }),
+    ]);
+    const notSuppressed = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.select().from(mailSuppressions).where(eq(mailSuppressions.email, soft)),
+    );
+    expect(notSuppressed).toEqual([]);
   });
 
   it('the task reminder is a system message in the association’s wording, listing the tasks', async () => {
