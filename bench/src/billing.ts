@@ -180,12 +180,12 @@ export async function measureBilling(options: {
         await tx.execute(sql`insert into contacts (tenant_id, first_name, last_name, display_name, status)
           select ${tenantId}, 'Member', 'No. ' || g, 'No. ' || g || ', Member', 'active' from generate_series(1, ${contactCount}) g`);
         await tx.execute(sql`insert into invoices (tenant_id, number, contact_id, contact_name, status, issue_date, due_date,
-            subtotal_cents, discount_cents, tax_cents, total_cents, applied_cents, written_off_cents, balance_cents)
+            subtotal_cents, discount_cents, tax_cents, total_cents, applied_cents, written_off_cents, balance_cents, currency)
           select ${tenantId}, 'INV-' || lpad(g::text, 7, '0'), c.contact_id, c.display_name,
             case when g % 4 = 0 then 'partially_paid' else 'open' end,
             current_date - (g % 400) - 30, current_date - (g % 400) + 30,
             10000 + (g % 50) * 100, 0, 0, 10000 + (g % 50) * 100, case when g % 4 = 0 then 2500 else 0 end, 0,
-            10000 + (g % 50) * 100 - case when g % 4 = 0 then 2500 else 0 end
+            10000 + (g % 50) * 100 - case when g % 4 = 0 then 2500 else 0 end, 'USD'
           from generate_series(1, ${options.agingInvoices}) g
           join contacts c on c.tenant_id = ${tenantId} and c.last_name = 'No. ' || (1 + g % ${contactCount})`);
       });

@@ -11,13 +11,46 @@ import { q, runFragment, withTenantTx } from '@guildhall/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeContact } from '../../packages/server/src/features/billing/billing.fixtures.ts';
-import { type FakeStripe, startFakeStripe } from '../../packages/server/src/features/billing/stripe-fake.ts';
+import {
+  AUTHENTICATION_FAILED,
+  type FakeStripe,
+  startFakeStripe,
+} from '../../packages/server/src/features/billing/stripe-fake.ts';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
 import { boot, type Running } from '../support/boot.ts';
 
 /** Stripe.js as far as our card form uses it, served in place of https://js.stripe.com/<train>/stripe.js. */
 const STRIPE_JS_STAND_IN = `(() => {
-  const TEST_CARDS = { '4242424242424242': 'pm_card_visa', '4000000000000002': 'pm_card_chargeDeclined' };
+  const TEST_CARDS = {
+    '4242424242424242': 'pm_card_visa',
+    '4000000000000002': 'pm_card_chargeDeclined',
+    '4000002760003184': 'pm_card_authenticationRequired',
+  };
+  const API = 'https://api.stripe.com/v1/payment_intents/';
+  const form = (fields) => new URLSearchParams(fields).toString();
+  async function call(method, url, fields) {
+    const res = await fetch(method === 'GET' ? url + '?' + form(fields) : url, {
+      method,
+      ...(method === 'GET' ? {} : { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form(fields) }),
+    });
+    return res.json();
+  }
+  // The bank's check as Stripe's test page shows it: "Complete" or "Fail".
+  function bankCheck() {
+    return new Promise((resolve) => {
+      const dialog = document.createElement('div');
+      dialog.setAttribute('role', 'dialog');
+      dialog.setAttribute('aria-label', 'Confirm your payment (3D Secure test page)');
+      dialog.style.cssText = 'position:fixed;inset:30% 30%;background:#fff;border:1px solid #000;padding:20px;z-index:99999';
+      for (const [label, outcome] of [['Complete', 'complete'], ['Fail', 'fail']]) {
+        const button = document.createElement('button');
+        button.textContent = label;
+        button.addEventListener('click', () => { dialog.remove(); resolve(outcome); });
+        dialog.appendChild(button);
+      }
+      document.body.appendChild(dialog);
+    });
+  }
   function Stripe(key) {
     if (!/^pk_/.test(key)) throw new Error('Invalid publishable key: ' + key);
     window.__stripeKey = key;
@@ -60,6 +93,17 @@ const STRIPE_JS_STAND_IN = `(() => {
         return id
           ? { paymentMethod: { id, type: 'card', card: { brand: 'visa' } } }
           : { error: { type: 'validation_error', message: 'Your card number is invalid.' } };
+      },
+      async handleNextAction({ clientSecret }) {
+        const id = String(clientSecret).split('_secret_')[0];
+        const before = await call('GET', API + id, { key, client_secret: clientSecret });
+        if (before.error) return { error: before.error };
+        if (before.status !== 'requires_action') return { paymentIntent: before };
+        window.__nextActions = (window.__nextActions || 0) + 1;
+        const outcome = await bankCheck();
+        const after = await call('POST', API + id + '/test_authenticate', { key, client_secret: clientSecret, outcome });
+        if (after.error) return { error: after.error };
+        return after.last_payment_error ? { error: after.last_payment_error, paymentIntent: after } : { paymentIntent: after };
       },
       async createToken() { return { error: { message: 'Not in the stand-in.' } }; },
       async confirmCardPayment() { return { error: { message: 'Not in the stand-in.' } }; },
@@ -136,6 +180,12 @@ describe('card payments with Stripe', () => {
     const invoice = (await res.json()) as { invoiceId: number; number: string };
 
     const { page, context } = await run.newPage({ width: 1280, height: 900 });
+    // Stripe.js's own calls to Stripe's API go to the local fake.
+    await context.route('https://api.stripe.com/**', async (route) => {
+      const url = new URL(route.request().url());
+      const response = await route.fetch({ url: `${fake.url}${url.pathname}${url.search}` });
+      await route.fulfill({ response });
+    });
     let stripeJsLoads = 0;
     await context.route('https://js.stripe.com/**', (route) => {
       stripeJsLoads += 1;
@@ -184,5 +234,39 @@ describe('card payments with Stripe', () => {
     const succeeded = [...fake.intents.values()].filter((i) => i.status === 'succeeded');
     expect(succeeded).toHaveLength(1);
     expect(succeeded[0]?.amount).toBe(12_500);
+
+    // A card whose bank asks the cardholder to confirm (3-D Secure): Stripe.js shows the bank's check; failed, the
+    // member reads Stripe's reason and nothing is paid; completed, the invoice is paid once.
+    const second = await admin.request.post('/api/billing/invoices/issue', {
+      data: { contactId, lines: [{ description: 'Conference seat', unitPriceCents: 8_000, quantity: 1 }] },
+    });
+    expect(second.ok(), await second.text()).toBe(true);
+    const seat = (await second.json()) as { invoiceId: number };
+    await page.goto(`/m/invoices/${seat.invoiceId}`);
+    const seatForm = page.getByRole('region', { name: 'Pay $80.00 by card' });
+    const seatCard = seatForm.getByLabel('Card number, expiry and code (Stripe)');
+    await seatCard.fill('4000 0027 6000 3184');
+    await seatForm.getByRole('button', { name: 'Pay $80.00' }).click();
+    const bank = page.getByRole('dialog', { name: /Confirm your payment/ });
+    await bank.getByRole('button', { name: 'Fail' }).click();
+    expect(await page.getByRole('alert').filter({ hasText: 'Payment refused' }).textContent()).toContain(
+      AUTHENTICATION_FAILED,
+    );
+    expect(await page.getByTestId('invoice-status').textContent()).not.toContain('Paid');
+    await seatCard.fill('4000 0027 6000 3184');
+    await seatForm.getByRole('button', { name: 'Pay $80.00' }).click();
+    await shot(page, 'member-confirms-with-bank');
+    await bank.getByRole('button', { name: 'Complete' }).click();
+    await page.getByTestId('invoice-status').filter({ hasText: 'Paid' }).waitFor();
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { __nextActions: number }).__nextActions),
+    ).toBe(2);
+    const seatIntents = [...fake.intents.values()].filter((i) => i.amount === 8_000);
+    expect(seatIntents.map((i) => i.status).sort()).toEqual(['requires_payment_method', 'succeeded']);
+    const finishes = sentToUs.filter((s) =>
+      s.includes(`/api/billing/member/invoices/${seat.invoiceId}/pay/finish`),
+    );
+    expect(finishes).toHaveLength(2);
+    expect(sentToUs.some((s) => /4000\D?0027\D?6000\D?3184/.test(s))).toBe(false);
   });
 });

@@ -135,9 +135,10 @@ export async function seedDemoBilling(db: Db, tenantId: string, today: string): 
       const row = await one<{ invoice_id: number }>(
         tx,
         sql`insert into invoices (tenant_id, number, contact_id, contact_name, status, issue_date, due_date, subtotal_cents,
-              discount_cents, tax_cents, total_cents, balance_cents, memo)
+              discount_cents, tax_cents, total_cents, balance_cents, currency, memo)
             values (${tenantId}, ${number}, ${contact.contact_id}, ${contact.display_name}, 'open', ${issue}::date, ${due}::date,
-              ${totals.Subtotal}, ${totals.DiscountTotal}, ${totals.TaxAmount}, ${totals.Total}, ${totals.Total}, null)
+              ${totals.Subtotal}, ${totals.DiscountTotal}, ${totals.TaxAmount}, ${totals.Total}, ${totals.Total},
+              (select coalesce(upper(settings->>'currency'), 'USD') from tenants where id = ${tenantId}), null)
             returning invoice_id`,
       );
       const invoiceId = Number(row.invoice_id);

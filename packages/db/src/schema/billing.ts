@@ -107,6 +107,8 @@ export const invoices = pgTable(
     appliedCents: cents('applied_cents').notNull().default(0),
     writtenOffCents: cents('written_off_cents').notNull().default(0),
     balanceCents: cents('balance_cents').notNull().default(0),
+    /** ISO 4217 code the invoice was issued in (the association's Currency then); kept when the setting changes. */
+    currency: text('currency').notNull(),
     sourceKind: text('source_kind'),
     sourceId: bigint('source_id', { mode: 'number' }),
     idempotencyKey: text('idempotency_key'),

@@ -39,6 +39,8 @@ export const invoiceSummarySchema = z.object({
   balanceCents: z.number(),
   contactId: z.number(),
   source: invoiceSourceSchema.nullable(),
+  /** The currency the invoice was issued in (ISO 4217), kept when the association's Currency changes later. */
+  currency: z.string(),
 });
 export type InvoiceSummaryWire = z.infer<typeof invoiceSummarySchema>;
 
@@ -186,6 +188,7 @@ export const contactAccountSchema = z.object({
       dueDate: z.string(),
       totalCents: z.number(),
       balanceCents: z.number(),
+      currency: z.string(),
     }),
   ),
   payments: z.array(
@@ -235,7 +238,13 @@ export const chargeResultSchema = z.object({
   ok: z.boolean(),
   paymentId: z.number().optional(),
   message: z.string().optional(),
+  /**
+   * The card's bank asks the cardholder to confirm (3-D Secure): the browser lets them do so with the gateway's
+   * client secret (Stripe.js `handleNextAction`), then asks the server to finish the payment from its state.
+   */
+  action: z.object({ paymentRef: z.string(), clientSecret: z.string() }).optional(),
 });
+export type ChargeAnswer = z.infer<typeof chargeResultSchema>;
 
 /** Sending an invoice by mail: to the contact's address unless another is given, with an optional note. */
 export const sendInvoiceSchema = z.object({
@@ -274,6 +283,12 @@ export const TEST_GATEWAY_CARDS: Record<string, string> = {
 /** Paying one of the member's own invoices by card: the gateway's payment method reference, never a number. */
 export const memberPaySchema = z.object({
   methodRef: z.string().min(1).max(200),
+  idempotencyKey: z.string().min(8).max(200),
+});
+
+/** Finishing a card payment after the cardholder confirmed it with their bank: the gateway's charge and the same key. */
+export const memberPayFinishSchema = z.object({
+  paymentRef: z.string().min(1).max(200),
   idempotencyKey: z.string().min(8).max(200),
 });
 

@@ -17,7 +17,8 @@ import {
   testApp,
 } from '../../../test/helpers.ts';
 import { makeContact, useTestGateway } from './billing.fixtures.ts';
-import { type FakeStripe, startFakeStripe } from './stripe-fake.ts';
+import { chargeCard } from './billing.service.ts';
+import { AUTHENTICATION_FAILED, type FakeStripe, startFakeStripe } from './stripe-fake.ts';
 import { stripeGateway } from './stripe-gateway.ts';
 
 let ctx: TestContext;
@@ -246,6 +247,93 @@ describe('Stripe through the SDK, against the local fake Stripe API', () => {
     });
     expect(again.json()).toEqual(paid.json());
     expect(fake.intents.size).toBe(before + 1);
+    await balanced(stripeStaff);
+  });
+
+  it('3-D Secure: the bank asks the member to confirm; once confirmed the payment is finished from Stripe’s state, once', async () => {
+    const inv = await issue(stripeStaff, eve, 7_000);
+    const asked = await stripeMember.post(`/api/billing/member/invoices/${inv.invoiceId}/pay`, {
+      methodRef: 'pm_card_authenticationRequired',
+      idempotencyKey: 'stripe-3ds-ok',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const answer = asked.json() as { ok: boolean; action: { paymentRef: string; clientSecret: string } };
+    expect(answer).toMatchObject({ ok: false, message: 'Your bank asks you to confirm this payment.' });
+    const intent = fake.intents.get(answer.action.paymentRef) as Record<string, unknown>;
+    expect(intent.status).toBe('requires_action');
+    expect(answer.action.clientSecret).toBe(intent.client_secret);
+    expect(await paymentsOf(s.tenant.id, inv.invoiceId)).toHaveLength(0);
+
+    const finish = (paymentRef: string, idempotencyKey = 'stripe-3ds-ok', invoiceId = inv.invoiceId) =>
+      stripeMember.post(`/api/billing/member/invoices/${invoiceId}/pay/finish`, {
+        paymentRef,
+        idempotencyKey,
+      });
+    // Before the member confirms: nothing is recorded, and the browser's word would not be enough.
+    expect((await finish(answer.action.paymentRef)).json()).toEqual({
+      ok: false,
+      message: 'The payment is not confirmed yet.',
+    });
+    // Only the charge made for this invoice under this key finishes it.
+    expect((await finish(answer.action.paymentRef, 'another-key-1')).statusCode).toBe(404);
+    expect((await finish('pi_unknown0001')).statusCode).toBe(404);
+    const other = await issue(stripeStaff, eve, 7_000);
+    expect((await finish(answer.action.paymentRef, 'stripe-3ds-ok', other.invoiceId)).statusCode).toBe(404);
+
+    fake.authenticate(answer.action.paymentRef, 'complete');
+    const [a, b] = await Promise.all([finish(answer.action.paymentRef), finish(answer.action.paymentRef)]);
+    expect(a.json()).toMatchObject({ ok: true, paymentId: expect.any(Number) });
+    expect(b.json()).toEqual(a.json());
+    // Stripe's webhook about it, after: already recorded.
+    const event = fake.signedEvent('payment_intent.succeeded', intent);
+    const hook = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/billing/webhooks/stripe/${s.tenant.id}`,
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      payload: event.payload,
+    });
+    expect(hook.json().handled).toBe('already recorded');
+    const payments = await paymentsOf(s.tenant.id, inv.invoiceId);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]?.gateway_ref).toBe(answer.action.paymentRef);
+    expect(Number(payments[0]?.amount_cents)).toBe(7_000);
+    const account = (await stripeMember.get('/api/billing/member/account')).json() as Account;
+    expect(account.invoices.find((i) => i.invoiceId === inv.invoiceId)?.status).toBe('paid');
+    await balanced(stripeStaff);
+  });
+
+  it('3-D Secure failed: the member reads Stripe’s reason, nothing is recorded, another card pays', async () => {
+    const inv = await issue(stripeStaff, eve, 4_500);
+    const asked = (
+      await stripeMember.post(`/api/billing/member/invoices/${inv.invoiceId}/pay`, {
+        methodRef: 'pm_card_authenticationRequired',
+        idempotencyKey: 'stripe-3ds-fail',
+      })
+    ).json() as { action: { paymentRef: string } };
+    fake.authenticate(asked.action.paymentRef, 'fail');
+    const finished = await stripeMember.post(`/api/billing/member/invoices/${inv.invoiceId}/pay/finish`, {
+      paymentRef: asked.action.paymentRef,
+      idempotencyKey: 'stripe-3ds-fail',
+    });
+    expect(finished.json()).toEqual({ ok: false, message: AUTHENTICATION_FAILED });
+    expect(await paymentsOf(s.tenant.id, inv.invoiceId)).toHaveLength(0);
+    const again = await stripeMember.post(`/api/billing/member/invoices/${inv.invoiceId}/pay`, {
+      methodRef: 'pm_card_visa',
+      idempotencyKey: 'stripe-3ds-fail-then-visa',
+    });
+    expect(again.json()).toMatchObject({ ok: true });
+    expect(await paymentsOf(s.tenant.id, inv.invoiceId)).toHaveLength(1);
+
+    // Without the cardholder (a charge the association makes), a card that asks is refused, not left waiting.
+    const later = await issue(stripeStaff, eve, 2_000);
+    const offSession = await withTenantTx(ctx.database.db, { tenantId: s.tenant.id }, (tx) =>
+      chargeCard(tx, ctx.app.services, s.tenant.id, {
+        invoiceId: later.invoiceId,
+        methodRef: 'pm_card_authenticationRequired',
+        idempotencyKey: 'stripe-3ds-off-session',
+      }),
+    );
+    expect(offSession).toEqual({ ok: false, message: 'Your bank asks you to confirm this payment.' });
     await balanced(stripeStaff);
   });
 

@@ -259,6 +259,61 @@ describe('invoice by mail', () => {
     expect(await pdfText(pdf)).toContain('Łukasz Żółć');
   });
 
+  it('an invoice keeps the currency it was issued in when the association changes its currency', async () => {
+    const setCurrency = (code: string) =>
+      withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+        runFragment(
+          tx,
+          q`update tenants set settings = settings || ${JSON.stringify({ currency: code })}::jsonb where id = ${t.tenant.id}`,
+        ),
+      );
+    const dollars = await issue(lukasz);
+    await setCurrency('EUR');
+    try {
+      const euros = await issue(lukasz);
+      // The record, the member's screens and the PDF: each invoice in its own currency.
+      expect((await staff.get(`/api/billing/invoices/${dollars.invoiceId}`)).json().currency).toBe('USD');
+      expect((await staff.get(`/api/billing/invoices/${euros.invoiceId}`)).json().currency).toBe('EUR');
+      expect((await member.get(`/api/billing/member/invoices/${dollars.invoiceId}`)).json().currency).toBe(
+        'USD',
+      );
+      const account = (await member.get('/api/billing/member/account')).json() as {
+        currency: string;
+        invoices: { invoiceId: number; currency: string }[];
+      };
+      expect(account.currency).toBe('EUR');
+      expect(account.invoices.find((i) => i.invoiceId === dollars.invoiceId)?.currency).toBe('USD');
+      expect(account.invoices.find((i) => i.invoiceId === euros.invoiceId)?.currency).toBe('EUR');
+      const oldPdf = await pdfText(
+        (await staff.get(`/api/billing/invoices/${dollars.invoiceId}/pdf`)).rawPayload,
+      );
+      expect(oldPdf).toContain('$120.00');
+      expect(oldPdf).not.toContain('€');
+      const newPdf = await pdfText(
+        (await staff.get(`/api/billing/invoices/${euros.invoiceId}/pdf`)).rawPayload,
+      );
+      expect(newPdf).toContain('€120.00');
+      expect(newPdf).not.toContain('$');
+
+      // The mail of each: the old invoice in dollars, the new one in euros.
+      const admin = client(ctx.app, adminCookie);
+      const mailed: string[] = [];
+      for (const inv of [dollars, euros]) {
+        expect((await staff.post(`/api/billing/invoices/${inv.invoiceId}/send`, {})).statusCode).toBe(200);
+        await ctx.app.background.settled();
+        const outbox = (await admin.get('/api/mail/outbox')).json() as { id: number; subject: string }[];
+        const kept = outbox.find((m) => m.subject.includes(inv.number));
+        mailed.push(((await admin.get(`/api/mail/outbox/${kept?.id}`)).json() as { text: string }).text);
+      }
+      expect(mailed[0]).toContain('$120.00');
+      expect(mailed[0]).not.toContain('€');
+      expect(mailed[1]).toContain('€120.00');
+      expect(mailed[1]).not.toContain('$');
+    } finally {
+      await setCurrency('USD');
+    }
+  });
+
   it('asks for an address when the contact has none, and refuses a bad one', async () => {
     const inv = await issue(bob);
     const none = await staff.post(`/api/billing/invoices/${inv.invoiceId}/send`, {});

@@ -46,6 +46,7 @@ export async function invoiceDetail(tx: Tx, tenantId: string, invoiceId: number)
     contactId: num(i.contact_id),
     contactName: String(i.display_name ?? ''),
     source: i.source_kind == null ? null : { kind: String(i.source_kind), id: num(i.source_id) },
+    currency: currencyCode(i.currency),
     issueDate: String(i.issue),
     dueDate: String(i.due),
     subtotalCents: num(i.subtotal_cents),
@@ -87,7 +88,7 @@ export async function contactAccount(
 ): Promise<ContactAccount> {
   const invoices = await runFragment<Row>(
     tx,
-    q`select invoice_id, number, status, issue_date::text as issue, due_date::text as due, total_cents, balance_cents
+    q`select invoice_id, number, status, issue_date::text as issue, due_date::text as due, total_cents, balance_cents, currency
       from invoices where tenant_id = ${tenantId} and contact_id = ${contactId} and status <> 'draft'
       order by issue_date desc, invoice_id desc limit 200`,
   );
@@ -131,6 +132,7 @@ export async function contactAccount(
       dueDate: String(i.due),
       totalCents: num(i.total_cents),
       balanceCents: num(i.balance_cents),
+      currency: currencyCode(i.currency),
     })),
     payments: payments.map((p) => ({
       paymentId: num(p.id),
@@ -182,7 +184,7 @@ export async function invoicePdfData(
   const detail = await invoiceDetail(tx, tenantId, invoiceId);
   const [row] = await runFragment<Row>(
     tx,
-    q`select t.name as tenant_name, t.settings->>'address' as tenant_address, t.settings->>'currency' as currency,
+    q`select t.name as tenant_name, t.settings->>'address' as tenant_address,
              c.contact_type, c.first_name, c.last_name, c.organization_name, c.display_name, c.account_number, c.email,
              c.address1, c.address2, c.city, c.state_province, c.postal_code, c.country_code
       from tenants t left join contacts c on c.tenant_id = t.id and c.contact_id = ${detail.contactId}
@@ -210,7 +212,7 @@ export async function invoicePdfData(
   const dayOf = new Map(dates.map((d) => [num(d.application_id), String(d.day)]));
   return {
     association: { name: str(row?.tenant_name), address: str(row?.tenant_address) || null, email: null },
-    currency: currencyCode(row?.currency),
+    currency: detail.currency,
     invoice: {
       number: detail.number,
       status: detail.status,

@@ -20,6 +20,7 @@ import {
   invoiceMailTemplate,
   invoiceSummarySchema,
   memberAccountSchema,
+  memberPayFinishSchema,
   memberPaySchema,
   newCreditSchema,
   newDepositSchema,
@@ -183,6 +184,28 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.chargeCard(tx, services(), auth.tenantId, {
         invoiceId,
         methodRef: req.body.methodRef,
+        idempotencyKey: `member:${auth.userId}:${req.body.idempotencyKey}`,
+        canAuthenticate: true,
+      });
+    },
+  });
+
+  app.post('/api/billing/member/invoices/:id/pay/finish', {
+    config: member,
+    schema: {
+      tags,
+      summary:
+        "Finish a card payment of the member's own invoice after they confirmed it with their bank (3-D Secure), from its state at the gateway",
+      params: idParams,
+      body: memberPayFinishSchema,
+      response: { 200: chargeResultSchema },
+    },
+    handler: async (req) => {
+      const { tx, auth } = scope(req);
+      const invoiceId = await service.memberInvoiceId(tx, auth.tenantId, auth.userId, req.params.id);
+      return service.finishCardPayment(tx, services(), auth.tenantId, {
+        invoiceId,
+        paymentRef: req.body.paymentRef,
         idempotencyKey: `member:${auth.userId}:${req.body.idempotencyKey}`,
       });
     },

@@ -8,6 +8,7 @@
 import { q, runFragment, type Tx } from '@guildhall/db';
 import {
   type CardGatewayInfo,
+  type ChargeAnswer,
   calculatePurchase,
   calendarDay,
   centsToDecimalString,
@@ -70,6 +71,8 @@ export interface InvoiceSummary {
   balanceCents: number;
   contactId: number;
   source: InvoiceSource | null;
+  /** The currency it was issued in. */
+  currency: string;
 }
 
 export const PAYMENT_METHODS = ['cash', 'check', 'bank_transfer', 'card'] as const;
@@ -171,6 +174,7 @@ function summaryOf(row: Row): InvoiceSummary {
     balanceCents: num(row.balance_cents),
     contactId: num(row.contact_id),
     source: row.source_kind == null ? null : { kind: String(row.source_kind), id: num(row.source_id) },
+    currency: currencyCode(row.currency),
   };
 }
 
@@ -370,10 +374,11 @@ export async function createInvoices(
     const rows = await runFragment<Row>(
       tx,
       q`insert into invoices (tenant_id, number, contact_id, contact_name, status, issue_date, due_date, subtotal_cents,
-          discount_cents, tax_cents, total_cents, applied_cents, written_off_cents, balance_cents, source_kind, source_id,
-          idempotency_key, memo, paid_at)
+          discount_cents, tax_cents, total_cents, applied_cents, written_off_cents, balance_cents, currency, source_kind,
+          source_id, idempotency_key, memo, paid_at)
         select ${tenantId}::uuid, number, contact_id, contact_name, status, issue_date, due_date, subtotal_cents,
-          discount_cents, tax_cents, total_cents, 0, 0, total_cents, source_kind, source_id, idempotency_key, memo, paid_at
+          discount_cents, tax_cents, total_cents, 0, 0, total_cents, ${ctx.currency}, source_kind, source_id,
+          idempotency_key, memo, paid_at
         from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as x(i int, number text, contact_id bigint,
           contact_name text, status text, issue_date date, due_date date, subtotal_cents bigint, discount_cents bigint,
           tax_cents bigint, total_cents bigint, source_kind text, source_id bigint, idempotency_key text, memo text,
@@ -1207,14 +1212,23 @@ async function viaGateway<T>(call: () => Promise<T>): Promise<T> {
 /**
  * Charges a card for what an invoice owes: the contact's saved card, or the payment method the browser got from
  * the gateway. Accepted: a card payment applied to the invoice. Refused: `payment.failed` and the gateway's message.
+ * When the card's bank asks the cardholder to confirm (3-D Secure) and the cardholder is here (`canAuthenticate`),
+ * nothing is recorded yet: the answer carries the charge's client secret for the browser, which then asks
+ * `finishCardPayment`; without the cardholder (a saved card charged by the association) it is refused.
  */
 export async function chargeCard(
   tx: Tx,
   services: Services,
   tenantId: string,
-  input: { invoiceId: number; idempotencyKey: string; methodRef?: string | null },
+  input: {
+    invoiceId: number;
+    idempotencyKey: string;
+    methodRef?: string | null;
+    /** The cardholder is here and can confirm with their bank (3-D Secure): a charge that asks is answered with its action. */
+    canAuthenticate?: boolean;
+  },
   gatewayOf: GatewayOf = defaultGateway,
-): Promise<{ ok: boolean; paymentId?: number; message?: string }> {
+): Promise<ChargeAnswer> {
   await lockKey(tx, tenantId, 'payment', input.idempotencyKey);
   const [existing] = await runFragment<Row>(
     tx,
@@ -1254,7 +1268,7 @@ export async function chargeCard(
   const result = await viaGateway(() =>
     gateway.charge({
       amountCents,
-      currency: ctx.currency.toLowerCase(),
+      currency: currencyCode(invoice.currency).toLowerCase(),
       methodRef,
       customerRef,
       idempotencyKey: input.idempotencyKey,
@@ -1267,7 +1281,15 @@ export async function chargeCard(
       },
     }),
   );
-  if (!result.ok) return fail(result.message);
+  if (!result.ok) {
+    if (result.action && input.canAuthenticate)
+      return {
+        ok: false,
+        message: result.message,
+        action: { paymentRef: result.action.ref, clientSecret: result.action.clientSecret },
+      };
+    return fail(result.message);
+  }
   const payment = await recordPayment(tx, services, tenantId, {
     contactId: num(invoice.contact_id),
     amountCents,
@@ -1279,6 +1301,99 @@ export async function chargeCard(
     applications: [{ invoiceId: input.invoiceId, amountCents }],
   });
   return { ok: true, paymentId: payment.paymentId };
+}
+
+/**
+ * A card payment the gateway took, recorded once whichever path tells us first (the browser's finish, the
+ * webhook): under the charge's own idempotency key, applied to its invoice up to what the invoice still owes (the
+ * rest is a credit on the account). Null when it was already recorded.
+ */
+async function recordGatewayPayment(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  input: { gateway: string; ref: string; invoiceId: number; amountCents: number; idempotencyKey: string },
+): Promise<number | null> {
+  await lockKey(tx, tenantId, 'payment', input.idempotencyKey);
+  const [known] = await runFragment<Row>(
+    tx,
+    q`select id from payments where tenant_id = ${tenantId}
+        and (idempotency_key = ${input.idempotencyKey} or (gateway = ${input.gateway} and gateway_ref = ${input.ref}))`,
+  );
+  if (known) return null;
+  const invoice = await invoiceRow(tx, tenantId, input.invoiceId, true);
+  const owes = invoice.status === 'open' || invoice.status === 'partially_paid';
+  const applied = owes ? Math.min(input.amountCents, num(invoice.balance_cents)) : 0;
+  const payment = await recordPayment(tx, services, tenantId, {
+    contactId: num(invoice.contact_id),
+    amountCents: input.amountCents,
+    method: 'card',
+    reference: `Card payment of invoice ${invoice.number}`,
+    idempotencyKey: input.idempotencyKey,
+    gateway: input.gateway,
+    gatewayRef: input.ref,
+    applications: applied > 0 ? [{ invoiceId: input.invoiceId, amountCents: applied }] : [],
+  });
+  return payment.paymentId;
+}
+
+/**
+ * Finishes a card payment the cardholder confirmed with their bank (3-D Secure), from the charge's state at the
+ * gateway, never from the browser's word: it must be the charge made for this invoice under this key (its
+ * metadata). Succeeded: the payment is recorded (once, with the webhook). Failed: `payment.failed` and the reason.
+ * Still waiting: nothing is recorded and the member is told so (the webhook records it if the bank confirms later).
+ */
+export async function finishCardPayment(
+  tx: Tx,
+  services: Services,
+  tenantId: string,
+  input: { invoiceId: number; paymentRef: string; idempotencyKey: string },
+  gatewayOf: GatewayOf = defaultGateway,
+): Promise<ChargeAnswer> {
+  await lockKey(tx, tenantId, 'payment', input.idempotencyKey);
+  const paid = async () => {
+    const [row] = await runFragment<Row>(
+      tx,
+      q`select id from payments where tenant_id = ${tenantId} and idempotency_key = ${input.idempotencyKey}`,
+    );
+    return row ? num(row.id) : null;
+  };
+  const existing = await paid();
+  if (existing) return { ok: true, paymentId: existing };
+  const ctx = await contextOf(tx, tenantId);
+  const gateway = gatewayOf(ctx, services);
+  if (!gateway) throw new HttpError(409, 'Card payments are not set up for this association.');
+  const state = await viaGateway(() => gateway.lookup(input.paymentRef));
+  const meta = state?.metadata ?? {};
+  if (
+    !state ||
+    meta.tenantId !== tenantId ||
+    meta.invoiceId !== String(input.invoiceId) ||
+    meta.idempotencyKey !== input.idempotencyKey
+  )
+    throw new HttpError(404, 'There is no such card payment for this invoice.');
+  if (state.status === 'pending')
+    return { ok: false, message: state.message ?? 'The payment is not confirmed yet.' };
+  if (state.status === 'failed') {
+    const invoice = await invoiceRow(tx, tenantId, input.invoiceId);
+    const message = state.message ?? 'The payment did not go through.';
+    await services.events.publish(tx, tenantId, 'payment.failed', {
+      invoiceId: num(invoice.invoice_id),
+      contactId: num(invoice.contact_id),
+      sourceKind: (invoice.source_kind as string | null) ?? null,
+      sourceId: numOrNull(invoice.source_id),
+      message,
+    });
+    return { ok: false, message };
+  }
+  const recorded = await recordGatewayPayment(tx, services, tenantId, {
+    gateway: gateway.name,
+    ref: state.ref,
+    invoiceId: input.invoiceId,
+    amountCents: state.amountCents,
+    idempotencyKey: input.idempotencyKey,
+  });
+  return { ok: true, paymentId: recorded ?? (await paid()) ?? undefined };
 }
 
 /**
@@ -1316,29 +1431,18 @@ export async function stripeWebhook(
   };
   const meta = intent.metadata ?? {};
   if (meta.tenantId !== tenantId) return { received: true, duplicate: false, handled: 'not ours' };
-  const [known] = await runFragment<Row>(
-    tx,
-    q`select id from payments where tenant_id = ${tenantId} and gateway = 'stripe' and gateway_ref = ${intent.id}`,
-  );
-  if (known) return { received: true, duplicate: false, handled: 'already recorded' };
   const invoiceId = Number(meta.invoiceId);
   const amountCents = Number(intent.amount_received ?? intent.amount ?? 0);
   if (!Number.isSafeInteger(invoiceId) || invoiceId <= 0 || amountCents <= 0)
     return { received: true, duplicate: false, handled: 'kept' };
-  const invoice = await invoiceRow(tx, tenantId, invoiceId, true);
-  const owes = invoice.status === 'open' || invoice.status === 'partially_paid';
-  const applied = owes ? Math.min(amountCents, num(invoice.balance_cents)) : 0;
-  await recordPayment(tx, services, tenantId, {
-    contactId: num(invoice.contact_id),
-    amountCents,
-    method: 'card',
-    reference: `Card payment of invoice ${invoice.number}`,
-    idempotencyKey: meta.idempotencyKey || `stripe:${intent.id}`,
+  const recorded = await recordGatewayPayment(tx, services, tenantId, {
     gateway: 'stripe',
-    gatewayRef: intent.id,
-    applications: applied > 0 ? [{ invoiceId, amountCents: applied }] : [],
+    ref: intent.id,
+    invoiceId,
+    amountCents,
+    idempotencyKey: meta.idempotencyKey || `stripe:${intent.id}`,
   });
-  return { received: true, duplicate: false, handled: 'payment recorded' };
+  return { received: true, duplicate: false, handled: recorded ? 'payment recorded' : 'already recorded' };
 }
 
 /** The card gateway as staff see it: keys are never read back, only whether each is set. */

@@ -15,7 +15,25 @@ export interface ChargeRequest {
   metadata?: Record<string, string>;
 }
 
-export type ChargeResult = { ok: true; ref: string } | { ok: false; message: string };
+/**
+ * Accepted, refused, or waiting for the cardholder: the card's bank asks them to confirm the payment (3-D Secure).
+ * `action` carries what the browser needs to let the cardholder do so (the gateway's client secret of the charge);
+ * the charge is then finished from its state at the gateway (`lookup`), never from what the browser says.
+ */
+export type ChargeResult =
+  | { ok: true; ref: string }
+  | { ok: false; message: string; action?: { ref: string; clientSecret: string } };
+
+/** A charge's state at the gateway, with the metadata it was made with (to check whose charge it is). */
+export type ChargeState = {
+  ref: string;
+  status: 'succeeded' | 'failed' | 'pending';
+  amountCents: number;
+  message: string | null;
+  metadata: Record<string, string>;
+};
+
+export const CONFIRM_MESSAGE = 'Your bank asks you to confirm this payment.';
 
 export interface RefundRequest {
   chargeRef: string;
@@ -29,6 +47,8 @@ export interface CardGateway {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** The charge's state now (null: the gateway does not know it). */
+  lookup(ref: string): Promise<ChargeState | null>;
 }
 
 export const DECLINED_MESSAGE = 'Your card was declined.';
@@ -50,6 +70,10 @@ export function testGateway(): CardGateway {
     },
     async refund(request) {
       return { ok: true, ref: `re_test_${request.idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(-24)}` };
+    },
+    // The test gateway never asks the cardholder to confirm: a charge is answered at once, nothing is left to look up.
+    async lookup() {
+      return null;
     },
   };
 }

@@ -4,8 +4,12 @@
  * what billing uses: PaymentIntents created and confirmed at once, their retrieval, refunds, and Stripe's
  * idempotency (the same key answers the first answer; the same key with other parameters is refused). Stripe's
  * own test payment methods decide the outcome: `pm_card_visa` succeeds, `pm_card_chargeDeclined` and
- * `pm_card_chargeDeclinedInsufficientFunds` are declined with Stripe's messages. It also signs webhook events with
- * the SDK's test header, as Stripe signs them.
+ * `pm_card_chargeDeclinedInsufficientFunds` are declined with Stripe's messages, `pm_card_authenticationRequired`
+ * (3-D Secure) leaves the PaymentIntent in `requires_action` until the cardholder completes or fails the bank's
+ * check: `authenticate()` here, or from a browser the stand-in Stripe.js's `POST
+ * /v1/payment_intents/:id/test_authenticate` with the client secret and a publishable key (as Stripe's own test
+ * 3-D Secure page offers "Complete" and "Fail"). A browser may read a PaymentIntent by its client secret with a
+ * publishable key, as Stripe.js does. It also signs webhook events with the SDK's test header, as Stripe signs them.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -39,6 +43,10 @@ const DECLINES: Record<string, { message: string; decline_code: string }> = {
   },
 };
 
+/** Stripe's message when the cardholder fails the bank's check. */
+export const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
 export interface FakeStripe {
   url: string;
   secretKey: string;
@@ -50,6 +58,8 @@ export interface FakeStripe {
   requests: { method: string; path: string; idempotencyKey: string | null }[];
   /** An event of `type` about `object`, with the Stripe-Signature header Stripe would send for it. */
   signedEvent(type: string, object: Json, id?: string): { payload: string; signature: string; id: string };
+  /** The cardholder completes (or fails) the bank's check of a PaymentIntent in `requires_action`. */
+  authenticate(intentId: string, outcome: 'complete' | 'fail'): Json;
   close(): Promise<void>;
 }
 
@@ -69,6 +79,8 @@ export async function startFakeStripe(
   const send = (res: ServerResponse, status: number, answer: Json, replayed = false) => {
     res.writeHead(status, {
       'Content-Type': 'application/json',
+      // Stripe.js calls the API from the page's origin.
+      'Access-Control-Allow-Origin': '*',
       'Request-Id': `req_${randomBytes(6).toString('hex')}`,
       ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}),
     });
@@ -77,6 +89,41 @@ export async function startFakeStripe(
   const error = (type: string, message: string, extra: Json = {}) => ({
     error: { type, message, ...extra },
   });
+
+  function authenticate(intent: Json, outcome: 'complete' | 'fail'): Json {
+    if (outcome === 'complete')
+      Object.assign(intent, {
+        status: 'succeeded',
+        amount_received: intent.amount,
+        latest_charge: newId('ch'),
+        next_action: null,
+      });
+    else
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        next_action: null,
+        last_payment_error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_authentication_failure',
+          message: AUTHENTICATION_FAILED,
+          payment_method: { id: intent.payment_method },
+        },
+      });
+    return intent;
+  }
+
+  /** A browser's call with a publishable key, about the PaymentIntent whose client secret it holds. */
+  function publishable(
+    path: string,
+    form: Json,
+    query: URLSearchParams,
+    bearer: string | undefined,
+  ): boolean {
+    const key = String(form.key ?? query.get('key') ?? bearer?.replace(/^Bearer /, '') ?? '');
+    const secret = String(form.client_secret ?? query.get('client_secret') ?? '');
+    const id = /^\/v1\/payment_intents\/([\w]+)/.exec(path)?.[1] ?? '';
+    return key.startsWith('pk_') && secret !== '' && intents.get(id)?.client_secret === secret;
+  }
 
   function route(method: string, path: string, form: Json): { status: number; answer: Json } {
     if (method === 'POST' && path === '/v1/payment_intents') {
@@ -126,9 +173,38 @@ export async function startFakeStripe(
             }),
           };
         }
-        Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: newId('ch') });
+        if (methodRef === 'pm_card_authenticationRequired')
+          Object.assign(intent, {
+            status: 'requires_action',
+            next_action: {
+              type: 'use_stripe_sdk',
+              use_stripe_sdk: {
+                type: 'three_d_secure_redirect',
+                stripe_js: `https://hooks.stripe.com/3d_secure_2/${id}`,
+              },
+            },
+          });
+        else
+          Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: newId('ch') });
       }
       return { status: 200, answer: intent };
+    }
+    const auth = /^\/v1\/payment_intents\/([\w]+)\/test_authenticate$/.exec(path);
+    if (method === 'POST' && auth) {
+      const intent = intents.get(auth[1] ?? '');
+      if (!intent)
+        return {
+          status: 404,
+          answer: error('invalid_request_error', `No such payment_intent: '${auth[1]}'`),
+        };
+      if (intent.status !== 'requires_action')
+        return {
+          status: 400,
+          answer: error('invalid_request_error', `This PaymentIntent's status is ${String(intent.status)}.`, {
+            code: 'payment_intent_unexpected_state',
+          }),
+        };
+      return { status: 200, answer: authenticate(intent, form.outcome === 'complete' ? 'complete' : 'fail') };
     }
     const get = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
     if (method === 'GET' && get) {
@@ -184,10 +260,22 @@ export async function startFakeStripe(
     });
     req.on('end', () => {
       const method = req.method ?? 'GET';
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const path = url.pathname;
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
+      if (method === 'OPTIONS') {
+        res.writeHead(204, {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, POST',
+          'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+        });
+        return res.end();
+      }
       requests.push({ method, path, idempotencyKey: key });
-      if (req.headers.authorization !== `Bearer ${secretKey}`)
+      if (
+        req.headers.authorization !== `Bearer ${secretKey}` &&
+        !publishable(path, parseForm(body), url.searchParams, req.headers.authorization)
+      )
         return send(
           res,
           401,
@@ -222,6 +310,12 @@ export async function startFakeStripe(
     intents,
     refunds,
     requests,
+    authenticate(intentId, outcome) {
+      const intent = intents.get(intentId);
+      if (intent?.status !== 'requires_action')
+        throw new Error(`${intentId} does not wait for the cardholder`);
+      return authenticate(intent, outcome);
+    },
     signedEvent(type, object, id = newId('evt')) {
       const payload = JSON.stringify({
         id,

@@ -6,7 +6,13 @@
  * (the local fake Stripe API of the tests, `STRIPE_API_URL`): the same SDK code path runs either way.
  */
 import type Stripe from 'stripe';
-import type { CardGateway, ChargeResult, RefundResult } from './gateway.ts';
+import {
+  type CardGateway,
+  type ChargeResult,
+  type ChargeState,
+  CONFIRM_MESSAGE,
+  type RefundResult,
+} from './gateway.ts';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -61,6 +67,36 @@ export class GatewayUnavailableError extends Error {}
 export function stripeGateway(options: StripeGatewayOptions): CardGateway {
   return {
     name: 'stripe',
+    async lookup(ref): Promise<ChargeState | null> {
+      const stripe = await stripeClient(options);
+      const Stripe = await loadStripe();
+      try {
+        const intent = await stripe.paymentIntents.retrieve(ref);
+        const status: ChargeState['status'] =
+          intent.status === 'succeeded'
+            ? 'succeeded'
+            : intent.status === 'requires_payment_method' || intent.status === 'canceled'
+              ? 'failed'
+              : 'pending';
+        return {
+          ref: intent.id,
+          status,
+          amountCents: status === 'succeeded' ? intent.amount_received : intent.amount,
+          message:
+            status === 'failed'
+              ? (intent.last_payment_error?.message ?? 'The payment did not go through.')
+              : status === 'pending'
+                ? 'The payment is not confirmed yet.'
+                : null,
+          metadata: intent.metadata ?? {},
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw new GatewayUnavailableError(
+          `The card gateway could not be asked about the payment (${(error as Error).message}).`,
+        );
+      }
+    },
     async charge(request): Promise<ChargeResult> {
       const stripe = await stripeClient(options);
       const Stripe = await loadStripe();
@@ -80,8 +116,14 @@ export function stripeGateway(options: StripeGatewayOptions): CardGateway {
           { idempotencyKey: request.idempotencyKey },
         );
         if (intent.status === 'succeeded') return { ok: true, ref: intent.id };
-        if (intent.status === 'requires_action')
-          return { ok: false, message: 'Your bank asks you to confirm this payment; try another card.' };
+        // 3-D Secure: the cardholder confirms in Stripe.js with the PaymentIntent's client secret; we finish it from
+        // its state afterwards (`lookup`).
+        if (intent.status === 'requires_action' && intent.client_secret)
+          return {
+            ok: false,
+            message: CONFIRM_MESSAGE,
+            action: { ref: intent.id, clientSecret: intent.client_secret },
+          };
         return {
           ok: false,
           message: intent.last_payment_error?.message ?? 'The payment did not go through.',

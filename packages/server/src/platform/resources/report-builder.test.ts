@@ -65,6 +65,7 @@ beforeAll(async () => {
         totalCents: v.total,
         appliedCents: v.applied,
         balanceCents: v.total - v.applied,
+        currency: 'USD',
       })),
     );
   });

@@ -52,6 +52,7 @@ beforeAll(async () => {
         totalCents: v.total,
         appliedCents: v.status === 'paid' ? v.total : 0,
         balanceCents: v.status === 'paid' ? 0 : v.total,
+        currency: 'USD',
       })),
     ),
   );

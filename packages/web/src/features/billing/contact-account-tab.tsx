@@ -1,6 +1,7 @@
 /** The contact record's Purchases tab: the account balance, open invoices, payments and credits of the contact. */
 import {
   type ContactAccount,
+  formatMoney as formatIn,
   INVOICE_STATUS_LABELS,
   invoicesResource,
   PAYMENT_METHOD_LABELS,
@@ -96,8 +97,13 @@ export default function ContactAccountTab({ recordId }: { recordId: string }) {
                     {INVOICE_STATUS_LABELS[i.status]}
                   </Badge>
                 </Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>{formatMoney(i.totalCents)}</Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>{formatMoney(i.balanceCents)}</Table.Td>
+                {/* Each invoice in the currency it was issued in. */}
+                <Table.Td style={{ textAlign: 'right' }}>
+                  {formatIn(i.totalCents, { currency: i.currency })}
+                </Table.Td>
+                <Table.Td style={{ textAlign: 'right' }}>
+                  {formatIn(i.balanceCents, { currency: i.currency })}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,11 +1,15 @@
 /** The invoice record's "Invoice" tab: the invoice as the contact receives it: lines, totals, payments, balance. */
-import { INVOICE_STATUS_LABELS, type InvoiceDetail, paymentsResource } from '@guildhall/shared';
+import {
+  formatMoney as formatIn,
+  INVOICE_STATUS_LABELS,
+  type InvoiceDetail,
+  paymentsResource,
+} from '@guildhall/shared';
 import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
-import { formatMoney } from '../../platform/fields/field-display.tsx';
 import type { RecordActionProps } from '../../platform/modules/web-module.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
@@ -21,6 +25,8 @@ export default function InvoiceDocumentTab({ recordId }: RecordActionProps) {
   if (detail.error) return <ErrorBlock error={detail.error} onRetry={() => void detail.refetch()} />;
   const i = detail.data;
   if (!i) return <LoadingBlock />;
+  // The invoice's own currency: the one it was issued in, whatever the association's is now.
+  const formatMoney = (cents: number) => formatIn(cents, { currency: i.currency });
   const totals: [string, number, boolean][] = [
     ['Subtotal', i.subtotalCents, false],
     ...(i.discountCents ? [['Discounts', -i.discountCents, false] as [string, number, boolean]] : []),

@@ -139,8 +139,9 @@ export function MemberInvoicesPage() {
                     {INVOICE_STATUS_LABELS[i.status]}
                   </Badge>
                 </Table.Td>
-                <Table.Td style={right}>{money(i.totalCents)}</Table.Td>
-                <Table.Td style={right}>{money(i.balanceCents)}</Table.Td>
+                {/* Each invoice in the currency it was issued in. */}
+                <Table.Td style={right}>{formatMoney(i.totalCents, { currency: i.currency })}</Table.Td>
+                <Table.Td style={right}>{formatMoney(i.balanceCents, { currency: i.currency })}</Table.Td>
                 <Table.Td>
                   <Anchor
                     href={pdfUrl(i.invoiceId)}
@@ -223,7 +224,8 @@ export function MemberInvoicePage() {
   const i = detail.data;
   const a = account.data;
   if (!i || !a) return <LoadingBlock />;
-  const money = (cents: number) => formatMoney(cents, { currency: a.currency });
+  // The invoice's own currency: the one it was issued in, whatever the association's is now.
+  const money = (cents: number) => formatMoney(cents, { currency: i.currency });
   const totals: [string, string, boolean][] = [
     ['Subtotal', money(i.subtotalCents), false],
     ...(i.discountCents
@@ -312,7 +314,7 @@ export function MemberInvoicePage() {
               publishableKey={a.cardGateway.publishableKey}
               invoiceId={i.invoiceId}
               balanceCents={i.balanceCents}
-              currency={a.currency}
+              currency={i.currency}
               money={money}
             />
           </Suspense>

@@ -2,9 +2,13 @@
  * Paying an invoice by card when the association's gateway is Stripe: the card is typed into Stripe's own card
  * element (Stripe.js, from js.stripe.com, loaded only when this form shows), Stripe turns it into a payment method,
  * and only that method's id goes to our server, whose Stripe adapter makes and confirms the PaymentIntent for the
- * invoice's balance (decision 0125). No card number, expiry or code passes through this app's code or server.
+ * invoice's balance (decision 0125). When the card's bank asks the cardholder to confirm (3-D Secure), the server
+ * answers the PaymentIntent's client secret, Stripe.js shows the bank's check (`handleNextAction`), and the server
+ * then finishes the payment from the PaymentIntent's state at Stripe. No card number, expiry or code passes through
+ * this app's code or server.
  * Loaded lazily with its two Stripe packages, so no other screen carries them.
  */
+import type { ChargeAnswer } from '@guildhall/shared';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
@@ -77,10 +81,19 @@ function PayWithCardElement({ invoiceId, balanceCents, money }: StripeCardFormPr
         return;
       }
       attempt.current ??= crypto.randomUUID();
-      const answer = await api.post<{ ok: boolean; paymentId?: number; message?: string }>(
-        `/api/billing/member/invoices/${invoiceId}/pay`,
-        { methodRef: made.paymentMethod.id, idempotencyKey: attempt.current },
-      );
+      const idempotencyKey = attempt.current;
+      let answer = await api.post<ChargeAnswer>(`/api/billing/member/invoices/${invoiceId}/pay`, {
+        methodRef: made.paymentMethod.id,
+        idempotencyKey,
+      });
+      if (answer.action) {
+        // The bank's check, in Stripe.js; whatever it says, the server decides from the PaymentIntent at Stripe.
+        await stripe.handleNextAction({ clientSecret: answer.action.clientSecret });
+        answer = await api.post<ChargeAnswer>(`/api/billing/member/invoices/${invoiceId}/pay/finish`, {
+          paymentRef: answer.action.paymentRef,
+          idempotencyKey,
+        });
+      }
       attempt.current = null;
       if (answer.ok) {
         notifySaved(`Paid ${money(balanceCents)}: thank you`);
