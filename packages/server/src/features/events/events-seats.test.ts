@@ -128,4 +128,104 @@ describe('seats decided in one statement', () => {
     }
     expect(await stored(detailId)).toEqual({ registered: 3, seats: 3 });
   });
+
+  it('a batch of registrations sent at once gives exactly the seats there are, each its own answer', async () => {
+    const detailId = await occurrenceOf('Group commit', 20, false);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        staff.post('/api/events/registrations', {
+          EventDetailId: detailId,
+          Attendees: [{ Name: `Racer ${i}` }],
+        }),
+      ),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok).toHaveLength(20);
+    for (const a of ok) {
+      const body = a.json() as {
+        outcome: string;
+        RegistrationId: number;
+        Attendees: { AttendeeName: string }[];
+      };
+      expect(body.outcome).toBe('registered');
+      expect(body.Attendees).toHaveLength(1);
+    }
+    // Each answer names its own registration and its own attendee.
+    expect(new Set(ok.map((a) => (a.json() as { RegistrationId: number }).RegistrationId)).size).toBe(20);
+    for (const [i, a] of answers.entries())
+      if (a.statusCode === 200)
+        expect((a.json() as { Attendees: { AttendeeName: string }[] }).Attendees[0]?.AttendeeName).toBe(
+          `Racer ${i}`,
+        );
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(409);
+      expect((a.json() as { message: string }).message).toBe(
+        'This event is full; no more registrations are taken.',
+      );
+    }
+    expect(await stored(detailId)).toEqual({ registered: 20, seats: 20 });
+  });
+
+  it('a full occurrence refused without the database takes a registration again once a seat frees', async () => {
+    const detailId = await occurrenceOf('Known full', 2, false);
+    const first = await Promise.all(
+      [0, 1, 2].map((i) =>
+        staff.post('/api/events/registrations', {
+          EventDetailId: detailId,
+          Attendees: [{ Name: `Early ${i}` }],
+        }),
+      ),
+    );
+    expect(first.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    const late = await staff.post('/api/events/registrations', {
+      EventDetailId: detailId,
+      Attendees: [{ Name: 'Late' }],
+    });
+    expect(late.statusCode).toBe(409);
+    // A seat frees: the next registration takes it, at once (the cancel forgets "full").
+    const seated = first.find((a) => a.statusCode === 200)?.json() as { Attendees: { AttendeeId: number }[] };
+    const cancel = await staff.post(`/api/events/attendees/${seated.Attendees[0]?.AttendeeId}/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const again = await staff.post('/api/events/registrations', {
+      EventDetailId: detailId,
+      Attendees: [{ Name: 'Second chance' }],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    // Freed behind this process's back (another app process): refused for at most the short time to live.
+    await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(sql`update event_details set capacity = 3 where tenant_id = ${t.tenant.id}
+        and event_detail_id = ${detailId}`),
+    );
+    await new Promise((r) => setTimeout(r, 1100));
+    const afterTtl = await staff.post('/api/events/registrations', {
+      EventDetailId: detailId,
+      Attendees: [{ Name: 'After the TTL' }],
+    });
+    expect(afterTtl.statusCode, afterTtl.body).toBe(200);
+    expect(await stored(detailId)).toEqual({ registered: 3, seats: 3 });
+  });
+
+  it('members sent at once: one place each, the same member twice in one batch refused as already registered', async () => {
+    const detailId = await occurrenceOf('Members batch', 5, false);
+    const member = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
+    const contact = await save('/api/contacts/contacts/contactSave', {
+      ContactType: 'individual',
+      Status: 'active',
+      FirstName: 'Mo',
+      LastName: 'Member',
+    });
+    await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+      tx.execute(sql`update contacts set user_id = ${t.member.id} where tenant_id = ${t.tenant.id}
+        and contact_id = ${Number(contact.ContactId)}`),
+    );
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => member.post('/api/events/member/register', { EventDetailId: detailId })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(409);
+      expect((a.json() as { message: string }).message).toBe('Already registered for this occurrence.');
+    }
+    expect(await stored(detailId)).toEqual({ registered: 1, seats: 1 });
+  });
 });

@@ -9,6 +9,7 @@ import { recurrenceProblem } from '@guildhall/shared/events/recurrence.rules';
 import { HttpError } from '../../platform/errors.ts';
 import type { ResourceHooks } from '../../platform/resources/hooks.ts';
 import { prepareRegistration, refreshCertifications } from './events.certifications.ts';
+import { forgetFull } from './events.full.ts';
 import { MAX_OCCURRENCE_DAYS, refreshEventSearch, refreshEventsSearch, rows } from './events.repo.ts';
 import { syncOccurrences } from './events.service.ts';
 
@@ -48,6 +49,8 @@ export function eventsHooks(): Record<string, ResourceHooks> {
         return { ...model, TimezoneId: model.TimezoneId || timezone };
       },
       async afterWrite(tx, auth, change) {
+        // A capacity or waitlist changed: no occurrence of the association stays known full on this process.
+        forgetFull(auth.tenantId);
         const eventId = Number(change.after.EventId);
         if (change.kind === 'create' || change.kind === 'update')
           await syncOccurrences(tx, auth.tenantId, eventId, auth.tenantSettings?.defaultTimezone);
@@ -66,6 +69,7 @@ export function eventsHooks(): Record<string, ResourceHooks> {
     },
     eventDetails: {
       async afterWrite(tx, auth, change) {
+        forgetFull(auth.tenantId);
         if (change.kind !== 'update') return;
         // Moved or cancelled by hand: a later change of the repeat rule leaves it as it is.
         await rows(

@@ -26,11 +26,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthContext, scope } from '../../platform/context.ts';
+import { type AuthContext, requireAuth, scope } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { billingApi } from '../billing/billing.module.ts';
 import { communicationsApi } from '../communications/communications.module.ts';
 import { filesApi } from '../files/files.module.ts';
+import { registrationBatcher } from './events.batch.ts';
 import { memberCertifications, memberRegisterCertification } from './events.certifications.ts';
 import {
   contactOfFeedToken,
@@ -39,6 +40,7 @@ import {
   memberFeedOccurrences,
   resetMemberFeed,
 } from './events.feeds.ts';
+import { refusedAsFull } from './events.full.ts';
 import { etagOf, icsOf } from './events.ical.ts';
 import { attendeeListPdf, badgesPdf } from './events.pdf.ts';
 import * as repo from './events.repo.ts';
@@ -74,6 +76,7 @@ async function tenantTimezone(tx: Tx, tenantId: string): Promise<string> {
 }
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const batcher = registrationBatcher(app.database, app.services);
   /** Sends what a use case left to send (confirmations with their .ics, offers), after the answer. */
   const host = new URL(app.config.publicUrl ?? 'http://localhost').host;
   const send = (tenantId: string, outgoing: service.Outgoing[]) => {
@@ -200,8 +203,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  // Staff registration is not scoped: a request waits for its occurrence's batch (group commit, decision 0140)
+  // without holding a transaction of its own, and an occurrence known full is refused without one. (A member's
+  // registration stays scoped, as every route reading its caller's own rows is, decision 0183: one at a time.)
   app.post('/api/events/registrations', {
-    config: { permission: 'backoffice', scoped: true },
+    config: { permission: 'backoffice' },
     schema: {
       tags: ['events'],
       summary: 'Registers a contact (and the people named) for an occurrence; staff may register anyone',
@@ -209,33 +215,33 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: registerAnswerSchema, 409: message },
     },
     handler: async (req) => {
-      const { tx, auth } = scope(req);
+      const auth = requireAuth(req.auth);
       const contactId = req.body.ContactId ?? null;
       if (contactId === null && (req.body.Attendees ?? []).length === 0)
         throw new HttpError(400, 'Choose the contact to register.', {
           ContactId: ['Choose the contact to register.'],
         });
-      const outgoing: service.Outgoing[] = [];
-      const answer = await service.register(
-        tx,
-        auth.tenantId,
-        {
-          channel: 'backoffice',
-          contactId,
-          isMember: await service.isMemberContact(tx, auth.tenantId, contactId),
-        },
-        {
-          eventDetailId: req.body.EventDetailId,
-          registrationTypeId: req.body.RegistrationTypeId,
-          attendees: req.body.Attendees ?? [],
-          answers: { all: req.body.Answers, each: (req.body.Attendees ?? []).map((a) => a.Answers) },
-        },
-        todayIn(resolveTimeZone(tzOf(auth))),
-        outgoing,
-        app.services,
-      );
-      send(auth.tenantId, outgoing);
-      return answer;
+      const full = refusedAsFull(auth.tenantId, req.body.EventDetailId, 'backoffice');
+      if (full) throw full;
+      const result = await batcher.submit(auth.tenantId, req.body.EventDetailId, {
+        resolve: async (tx) => ({
+          registrant: {
+            channel: 'backoffice',
+            contactId,
+            isMember: await service.isMemberContact(tx, auth.tenantId, contactId),
+          },
+          input: {
+            eventDetailId: req.body.EventDetailId,
+            registrationTypeId: req.body.RegistrationTypeId,
+            attendees: req.body.Attendees ?? [],
+            answers: { all: req.body.Answers, each: (req.body.Attendees ?? []).map((a) => a.Answers) },
+          },
+          today: todayIn(resolveTimeZone(tzOf(auth))),
+        }),
+      });
+      if ('error' in result) throw result.error;
+      send(auth.tenantId, result.outgoing);
+      return result.answer;
     },
   });
 
@@ -419,6 +425,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
+      const full = refusedAsFull(auth.tenantId, req.body.EventDetailId, 'member');
+      if (full) throw full;
       const contactId = await ownContact(tx, auth);
       const guests = (req.body.Attendees ?? []).map((a) => ({
         Name: a.Name,

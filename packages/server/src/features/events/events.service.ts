@@ -36,6 +36,7 @@ import { boundResource } from '../../platform/resources/registry.ts';
 import type { Services } from '../../platform/services.ts';
 import { billingApi } from '../billing/billing.module.ts';
 import { refreshForAttendee } from './events.certifications.ts';
+import { forgetFull } from './events.full.ts';
 import * as repo from './events.repo.ts';
 import { iso, num, numOrNull, one, rows, strOrNull } from './events.repo.ts';
 
@@ -291,6 +292,8 @@ async function promoteWaitlist(
     q`update event_details set seats_taken = ${Math.max(0, taken)}
       where tenant_id = ${tenantId} and event_detail_id = ${detailId}`,
   );
+  // Seats may have come back: the occurrence is no longer known full on this process.
+  forgetFull(tenantId, detailId);
   return { offered: offered.map((o) => num(o.attendee_id)), taken: Math.max(0, taken) };
 }
 
@@ -419,23 +422,39 @@ async function registerIfSeatsFit(tx: Tx, p: PartyToWrite): Promise<InsertedAtte
   return written;
 }
 
+/** A registration checked and priced, before its seats are decided. */
+interface Prepared {
+  registrant: Registrant;
+  input: RegisterInput;
+  probe: LockedDetail & { stale_offers: boolean; types: TypeRow[] };
+  staff: boolean;
+  eventId: number;
+  people: PartyToWrite['people'];
+  contacts: number[];
+  asked: ExtraAnswers | undefined;
+  answers: Record<string, unknown>[];
+  type: TypeRow | undefined;
+  price: { unitPriceCents: number; discountCents: number };
+  seatCents: number;
+  party: number;
+  write: PartyToWrite;
+  typeCapped: boolean;
+}
+
 /**
- * Registers a party for an occurrence. Capacity (of the occurrence, and of the registration type) is decided under
- * the occurrence's row lock, so parallel registrations take turns and never take one seat too many. A full
- * occurrence puts the party on the waitlist when the event keeps one, and refuses it (409) otherwise.
+ * Everything of a registration that does not depend on the seat count, checked and looked up before queueing for
+ * the occurrence's lock (so that the lock is held for the decision and the write only): the occurrence as the probe
+ * read it, the party, the answers, the registration type and the price. A refusal is thrown.
  */
-export async function register(
+async function prepare(
   tx: Tx,
   tenantId: string,
   registrant: Registrant,
   input: RegisterInput,
   today: string,
-  outgoing: Outgoing[],
   services: Services,
-): Promise<RegisterAnswer> {
-  // Everything that does not depend on the seat count is checked and looked up before queueing for the
-  // occurrence's lock, so that the lock is held for the decision and the write only.
-  const probe = await peekDetail(tx, tenantId, input.eventDetailId);
+  probe: LockedDetail & { stale_offers: boolean; types: TypeRow[] },
+): Promise<Prepared> {
   const staff = registrant.channel === 'backoffice';
   if (!staff) {
     if (probe.status !== 'published') throw notFound();
@@ -529,7 +548,7 @@ export async function register(
       )
     : { unitPriceCents: 0, discountCents: 0 };
   const seatCents = price.unitPriceCents - price.discountCents;
-  const party_ = {
+  const write = {
     tenantId,
     eventId,
     eventDetailId: input.eventDetailId,
@@ -540,6 +559,44 @@ export async function register(
     seatCents,
   };
 
+  const typeCapped = type !== undefined && numOrNull(type.capacity) !== null;
+  return {
+    registrant,
+    input,
+    probe,
+    staff,
+    eventId,
+    people,
+    contacts,
+    asked,
+    answers,
+    type,
+    price,
+    seatCents,
+    party,
+    write,
+    typeCapped,
+  };
+}
+
+/**
+ * Registers a party for an occurrence. Capacity (of the occurrence, and of the registration type) is decided under
+ * the occurrence's row lock, so parallel registrations take turns and never take one seat too many. A full
+ * occurrence puts the party on the waitlist when the event keeps one, and refuses it (409) otherwise.
+ */
+export async function register(
+  tx: Tx,
+  tenantId: string,
+  registrant: Registrant,
+  input: RegisterInput,
+  today: string,
+  outgoing: Outgoing[],
+  services: Services,
+): Promise<RegisterAnswer> {
+  const probe = await peekDetail(tx, tenantId, input.eventDetailId);
+  const p = await prepare(tx, tenantId, registrant, input, today, services, probe);
+  const { contacts, type, party, typeCapped } = p;
+  const party_ = p.write;
   // The seat decision as one conditional statement (decision 0140): the UPDATE that adds the party's seats only if
   // they fit locks the occurrence's row itself, so the lock is held from that statement to the commit. Taken when
   // the occurrence's limit is the only one (no registration type with seats of its own) and no expired offer waits
@@ -548,7 +605,6 @@ export async function register(
   let detail: LockedDetail = probe;
   let decision: RegistrationOutcome | null = null;
   let inserted: InsertedAttendee[] = [];
-  const typeCapped = type !== undefined && numOrNull(type.capacity) !== null;
   if (!probe.stale_offers && !typeCapped) {
     const taken = await registerIfSeatsFit(tx, party_);
     if (taken) {
@@ -583,6 +639,21 @@ export async function register(
     // The registration, its attendees and the seats they take, in one statement (one round trip under the lock).
     inserted = await insertParty(tx, party_, decision.outcome === 'waitlisted' ? S.Waitlisted : S.Registered);
   }
+  return complete(tx, tenantId, p, detail, decision, inserted, outgoing, services);
+}
+
+/** After the seats are decided and the attendees written: their answers, the invoice of a fee, the answer and mail. */
+async function complete(
+  tx: Tx,
+  tenantId: string,
+  p: Prepared,
+  detail: Pick<LockedDetail, 'name' | 'starts_at'>,
+  decision: RegistrationOutcome,
+  inserted: InsertedAttendee[],
+  outgoing: Outgoing[],
+  services: Services,
+): Promise<RegisterAnswer> {
+  const { registrant, asked, answers, type, price, seatCents, party, eventId, input } = p;
   const status = decision.outcome === 'waitlisted' ? S.Waitlisted : S.Registered;
 
   const registrationId = num(inserted[0]?.registration_id);
@@ -630,9 +701,9 @@ export async function register(
   const pending =
     invoiceId !== null && inserted.some((a) => num(a.event_attendee_status_id) === S.PendingPayment);
 
-  const money = await tenantMoney(tx, tenantId);
+  // The association's money format is read only for a seat held awaiting payment (one round trip fewer otherwise).
   const message = pending
-    ? `Your ${party === 1 ? 'seat is' : `${party} seats are`} held for ${detail.name}: pay the invoice of ${money(totalCents)} to confirm.`
+    ? `Your ${party === 1 ? 'seat is' : `${party} seats are`} held for ${detail.name}: pay the invoice of ${(await tenantMoney(tx, tenantId))(totalCents)} to confirm.`
     : decision.outcome === 'registered'
       ? party === 1
         ? `Registered for ${detail.name}.`
@@ -1325,4 +1396,218 @@ export async function contactEvents(
     ),
     Rows: out,
   };
+}
+
+/** One registration of a batch: who and what, resolved in the batch's transaction (a member's own contact). */
+export interface BatchEntry {
+  resolve: (tx: Tx) => Promise<{ registrant: Registrant; input: RegisterInput; today: string }>;
+}
+
+/** One registration's result in a batch: its answer and mail, or its refusal. */
+export type BatchResult = { answer: RegisterAnswer; outgoing: Outgoing[] } | { error: unknown };
+
+/** What a registration must pass, by channel, before its seats count (published, public, open, not started). */
+export interface OccurrenceGate {
+  published: boolean;
+  isPublic: boolean;
+  registrationOpen: boolean;
+  startsAt: number;
+}
+
+/** What a batch learnt of its occurrence's seats after its writes (the full-occurrence cache keeps it). */
+export interface SeatsAfter {
+  capacity: number | null;
+  taken: number;
+  waitlistEnabled: boolean;
+}
+
+/**
+ * Registrations of one occurrence taken together in one transaction (group commit, decision 0140): the occurrence is
+ * read once; each registration is checked and priced on its own (its refusal is its own answer); those with nothing
+ * else to write under the lock (no registration type with seats of its own, no answers, no fee to bill, no expired
+ * offer to release) take their seats together: one statement locks the occurrence's row and adds min(asked, left)
+ * seats with its conditional UPDATE (the guard across app processes), parties are seated first come first served
+ * (a party is never split; one that does not fit is waitlisted or refused, as one at a time would be), one statement
+ * writes every registration and attendee and gives back seats taken but not used. The others run one by one in
+ * savepoints the usual way. Answers in the order of `entries`.
+ */
+export async function registerBatch(
+  tx: Tx,
+  tenantId: string,
+  eventDetailId: number,
+  entries: BatchEntry[],
+  services: Services,
+): Promise<{ results: BatchResult[]; seats: SeatsAfter | null; detail: OccurrenceGate | null }> {
+  const results: BatchResult[] = new Array(entries.length);
+  let probe: Awaited<ReturnType<typeof peekDetail>>;
+  try {
+    probe = await peekDetail(tx, tenantId, eventDetailId);
+  } catch (error) {
+    return { results: entries.map(() => ({ error })), seats: null, detail: null };
+  }
+  const detail: OccurrenceGate = {
+    published: probe.status === 'published',
+    isPublic: probe.visibility === 'public',
+    registrationOpen: probe.registration_open,
+    startsAt: Date.parse(probe.starts_at),
+  };
+  const fast: { i: number; p: Prepared; today: string }[] = [];
+  const slow: { i: number; registrant: Registrant; input: RegisterInput; today: string }[] = [];
+  for (const [i, entry] of entries.entries()) {
+    try {
+      const { registrant, input, today } = await entry.resolve(tx);
+      const p = await prepare(tx, tenantId, registrant, { ...input, eventDetailId }, today, services, probe);
+      const billed = p.seatCents > 0 && registrant.contactId !== null && p.type !== undefined;
+      if (probe.stale_offers || p.typeCapped || p.answers.length > 0 || billed)
+        slow.push({ i, registrant, input, today });
+      else fast.push({ i, p, today });
+    } catch (error) {
+      results[i] = { error };
+    }
+  }
+  let seats: SeatsAfter | null = null;
+  if (fast.length > 0) {
+    // The lock and the seats: min(asked, left) taken by the conditional UPDATE, what was there before read under
+    // the lock (the CTE's `for update` waits for the row and reads it as its last holder committed it).
+    const asked = fast.reduce((n, f) => n + f.p.party, 0);
+    const took = await one<LockedDetail & { before: unknown; after: unknown }>(
+      tx,
+      q`with cur as (
+          select ${detailColumns}, d.seats_taken as before
+          from event_details d join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
+          where d.tenant_id = ${tenantId} and d.event_detail_id = ${eventDetailId} and not d.is_deleted
+          for update of d),
+        upd as (
+          update event_details d set seats_taken = d.seats_taken + least(${asked}::int,
+              greatest(coalesce(cur.capacity - d.seats_taken, ${asked}::int), 0))
+          from cur
+          where d.tenant_id = ${tenantId} and d.event_detail_id = ${eventDetailId} and cur.detail_status <> 'cancelled'
+            and not cur.event_deleted
+            and (cur.capacity is null or d.seats_taken < cur.capacity or cur.waitlist_enabled)
+          returning d.seats_taken as after)
+        select cur.*, (select after from upd) as after from cur`,
+    );
+    if (!took || took.event_deleted) {
+      for (const f of fast) results[f.i] = { error: notFound() };
+    } else if (took.detail_status === 'cancelled') {
+      for (const f of fast) results[f.i] = { error: new HttpError(409, 'This occurrence is cancelled.') };
+    } else {
+      const capacity = numOrNull(took.capacity);
+      const before = num(took.before);
+      const granted = took.after === null ? 0 : num(took.after) - before;
+      // Contacts already holding a place, read after the lock (a snapshot taken before it could miss one).
+      const contacts = [...new Set(fast.flatMap((f) => f.p.contacts))];
+      const held = new Set<number>();
+      if (contacts.length > 0)
+        for (const r of await rows<{ contact_id: unknown }>(
+          tx,
+          q`select distinct contact_id from event_attendees
+            where tenant_id = ${tenantId} and event_detail_id = ${eventDetailId} and not is_deleted
+              and event_attendee_status_id <> ${S.Cancelled}
+              and contact_id in (select (jsonb_array_elements_text(${JSON.stringify(contacts)}::jsonb))::bigint)`,
+        ))
+          held.add(num(r.contact_id));
+      // First come first served: each party in turn takes its seats if they all fit in what is left.
+      let room = granted;
+      const writes: { f: (typeof fast)[number]; decision: RegistrationOutcome; status: number }[] = [];
+      for (const f of fast) {
+        if (f.p.contacts.some((c) => held.has(c))) {
+          results[f.i] = { error: new HttpError(409, 'Already registered for this occurrence.') };
+          continue;
+        }
+        for (const c of f.p.contacts) held.add(c);
+        if (f.p.party <= room) {
+          room -= f.p.party;
+          writes.push({ f, decision: { outcome: 'registered' }, status: S.Registered });
+          continue;
+        }
+        const decision = decideRegistration(
+          [{ capacity, taken: before + granted - room }],
+          f.p.party,
+          took.waitlist_enabled,
+        );
+        if (decision.outcome === 'refused') results[f.i] = { error: new HttpError(409, decision.message) };
+        else writes.push({ f, decision, status: S.Waitlisted });
+      }
+      // Nothing to write (every party refused): the seats taken go back on their own.
+      if (writes.length === 0 && room > 0)
+        await rows(
+          tx,
+          q`update event_details set seats_taken = seats_taken - ${room}::int
+            where tenant_id = ${tenantId} and event_detail_id = ${eventDetailId}`,
+        );
+      const written =
+        writes.length === 0
+          ? []
+          : await rows<InsertedAttendee & { k: unknown }>(
+              tx,
+              q`with give as (
+                  update event_details set seats_taken = seats_taken - ${room}::int
+                  where tenant_id = ${tenantId} and event_detail_id = ${eventDetailId} and ${room}::int > 0
+                  returning 1),
+                src as (
+                  select * from jsonb_to_recordset(${JSON.stringify(
+                    writes.map((w, k) => ({
+                      k,
+                      c: w.f.p.registrant.contactId,
+                      ch: w.f.p.registrant.channel,
+                    })),
+                  )}::jsonb) as p(k int, c bigint, ch text)),
+                reg as (
+                  insert into event_registrations (tenant_id, event_id, event_detail_id, contact_id, channel)
+                  select ${tenantId}, ${num(took.event_id)}, ${eventDetailId}, src.c, src.ch from src order by src.k
+                  returning registration_id),
+                -- The registrations' ids are drawn in the order they were inserted: the k-th id is the k-th party's.
+                regk as (select registration_id, (row_number() over (order by registration_id)) - 1 as k from reg),
+                att as (
+                  insert into event_attendees (tenant_id, event_id, event_detail_id, registration_id, contact_id,
+                    attendee_name, attendee_email, registration_type_id, event_attendee_status_id, paid_cents)
+                  select ${tenantId}, ${num(took.event_id)}, ${eventDetailId}, regk.registration_id, r.c, r.n, r.e,
+                    r.t, r.s, r.cents
+                  from jsonb_to_recordset(${JSON.stringify(
+                    writes.flatMap((w, k) =>
+                      w.f.p.people.map((x, i) => ({
+                        k,
+                        i,
+                        c: x.contactId,
+                        n: x.name,
+                        e: x.email,
+                        t: w.f.p.write.registrationTypeId,
+                        s: w.status,
+                        cents: w.status === S.Registered ? w.f.p.seatCents : 0,
+                      })),
+                    ),
+                  )}::jsonb) as r(k int, i int, c bigint, n text, e text, t bigint, s int, cents int)
+                  join regk on regk.k = r.k
+                  order by r.k, r.i
+                  returning registration_id, attendee_id, attendee_name, event_attendee_status_id, check_in_code,
+                    attendee_email)
+                select att.*, regk.k from att join regk using (registration_id) order by att.attendee_id`,
+            );
+      for (const [k, w] of writes.entries()) {
+        const inserted = written.filter((r) => num(r.k) === k);
+        const outgoing: Outgoing[] = [];
+        try {
+          const answer = await complete(tx, tenantId, w.f.p, took, w.decision, inserted, outgoing, services);
+          results[w.f.i] = { answer, outgoing };
+        } catch (error) {
+          results[w.f.i] = { error };
+        }
+      }
+      seats = { capacity, taken: before + granted - room, waitlistEnabled: took.waitlist_enabled };
+    }
+  }
+  // The others the usual way, each in a savepoint: one's failure is its own.
+  for (const s of slow) {
+    const outgoing: Outgoing[] = [];
+    try {
+      const answer = await tx.transaction((sp) =>
+        register(sp, tenantId, s.registrant, { ...s.input, eventDetailId }, s.today, outgoing, services),
+      );
+      results[s.i] = { answer, outgoing };
+    } catch (error) {
+      results[s.i] = { error };
+    }
+  }
+  return { results, seats, detail };
 }
