@@ -14,7 +14,11 @@ export interface Running {
   database: Database;
   browser: Browser;
   /** A fresh browser context (own cookies) with a page open. */
-  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A page in a fresh context; `timezoneId` sets the browser's time zone (the default is the machine's). */
+  newPage(
+    viewport?: { width: number; height: number },
+    options?: { timezoneId?: string; locale?: string },
+  ): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -49,8 +53,8 @@ export async function boot(overrides: Partial<AppConfig> = {}): Promise<Running>
     app,
     database,
     browser,
-    async newPage(viewport = { width: 1280, height: 800 }) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport });
+    async newPage(viewport = { width: 1280, height: 800 }, options = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport, ...options });
       const page = await context.newPage();
       return { context, page };
     },

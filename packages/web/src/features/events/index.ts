@@ -56,6 +56,17 @@ export const eventsModule: WebModule = {
       screen(member, (m) => m.MemberEventDetail),
     ),
   ],
+  public: [
+    // A published public event's page for anyone (the web address of GET /api/events/public/:tenantId/:hash).
+    page(
+      'events/:tenantId/:hash',
+      { title: 'Event' },
+      screen(
+        () => import('./public-event-page.tsx'),
+        (m) => m.PublicEventPage,
+      ),
+    ),
+  ],
   recordTabs: {
     contacts: [{ key: 'events', title: 'Events', Panel: lazy(() => import('./contact-events-tab.tsx')) }],
     events: [

@@ -27,19 +27,7 @@ import { eventsApi } from './events-api.ts';
 import { EventsCalendar } from './events-calendar.tsx';
 import { MemberCertifications } from './member-certifications.tsx';
 import { MemberFeedCard } from './member-feed.tsx';
-
-const when = (start: string, end: string) => {
-  const s = new Date(start);
-  const e = new Date(end);
-  const day = s.toLocaleDateString(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-  const t = (d: Date) => d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  return `${day}, ${t(s)} – ${t(e)}`;
-};
+import { when } from './when.ts';
 
 const STATUS_NAME: Record<number, string> = {
   1: 'Waitlisted',
@@ -276,14 +264,19 @@ export function MemberEventDetail() {
           <Stack gap="sm">
             <Text fw={600}>Register</Text>
             {!e.RegistrationOpen ? <Alert color="gray">Registration is closed.</Alert> : null}
-            <Radio.Group label="When" value={chosenDetail} onChange={setDetail}>
+            <Radio.Group
+              label="When"
+              description={`Times in the event's time zone: ${e.Timezone}`}
+              value={chosenDetail}
+              onChange={setDetail}
+            >
               <Stack gap={6} mt={4}>
                 {e.Occurrences.map((o) => (
                   <Radio
                     key={o.EventDetailId}
                     value={String(o.EventDetailId)}
                     disabled={o.Status === 'cancelled' || Date.parse(o.StartsAt) <= Date.now()}
-                    label={`${when(o.StartsAt, o.EndsAt)}${o.Status === 'cancelled' ? ' (cancelled)' : o.seatsLeft === null ? '' : o.seatsLeft === 0 ? (e.WaitlistEnabled ? ' · full, waitlist open' : ' · full') : ` · ${o.seatsLeft} seats left`}`}
+                    label={`${when(o.StartsAt, o.EndsAt, e.Timezone)}${o.Status === 'cancelled' ? ' (cancelled)' : o.seatsLeft === null ? '' : o.seatsLeft === 0 ? (e.WaitlistEnabled ? ' · full, waitlist open' : ' · full') : ` · ${o.seatsLeft} seats left`}`}
                   />
                 ))}
               </Stack>
