@@ -22,6 +22,7 @@ import {
 import { HttpError } from '../../platform/errors.ts';
 import type {
   ExtraFieldsSource,
+  ExtraFilterMode,
   ExtraListField,
   KeyRow,
   SortRun,
@@ -235,7 +236,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
   const keysOf =
     (condition: Raw, order: Fragment) =>
     (tenantId: string, where?: (row: KeyRow) => Fragment): Fragment =>
-      q`select kv.record_id as gh_page_key from ${VALUES} kv where kv.tenant_id = ${tenantId} and kv.field_id = ${id} and ${condition}${where ? q` and ${where({ tenant: raw('kv.tenant_id'), key: raw('kv.record_id') })}` : raw('')} order by ${order}`;
+      q`select kv.record_id as gh_page_key from ${VALUES} kv where kv.tenant_id = ${tenantId} and kv.field_id = ${id} and ${condition}${where ? q` and ${where({ tenant: raw('kv.tenant_id'), key: raw('kv.record_id'), tenantId })}` : raw('')} order by ${order}`;
   const empties = (direction: 'asc' | 'desc'): SortRun => ({
     where: q`not exists (select 1 from ${ofRow('e')})`,
     order: q`${bound.sqlKey} ${raw(direction)}`,
@@ -395,7 +396,16 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
     }
   };
 
-  const filter = (c: FilterCriterion, mode: 'set' | 'probe', row?: KeyRow): Fragment => {
+  const filter = (c: FilterCriterion, mode: ExtraFilterMode, row?: KeyRow): Fragment => {
+    if (mode === 'hash' && row?.tenantId !== undefined) {
+      // Every match's key, read once from the field's index into a hash (a `hashed SubPlan`): the sublink is not
+      // at the top of the condition (`is true`), so the planner keeps it a filter on the walk of the sort's index
+      // instead of turning it into a join it might drive from the matches and sort (decision 0112's amendment).
+      const matches = (condition: Fragment | Raw) =>
+        q`((${row.key} in (select s.record_id from ${VALUES} s where s.tenant_id = ${row.tenantId} and s.field_id = ${id} and ${condition})) is true)`;
+      if (c.Operator === 'isEmpty') return q`not ${matches(q`${col('s')} is not null`)}`;
+      return positive(c, matches, q`false`);
+    }
     const on = (alias: string) =>
       row
         ? q`${VALUES} ${raw(alias)} where ${raw(alias)}.tenant_id = ${row.tenant} and ${raw(alias)}.field_id = ${id} and ${raw(alias)}.record_id = ${row.key}`

@@ -17,6 +17,7 @@ import {
   type TestContext,
   testApp,
 } from '../../../test/helpers.ts';
+import { KEY_FILTER_HASHED_FROM } from '../../platform/resources/resource.repo.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -25,6 +26,7 @@ const COUNT = 2000;
 let chapter = 0;
 let since = 0;
 let north = 0;
+let east = 0;
 
 async function list(query: string, body: unknown = {}): Promise<ListResponse> {
   const res = await api.post(`/api/contacts/contacts/contactData${query}`, body);
@@ -37,13 +39,16 @@ function rowsOf<R>(result: unknown): R[] {
   return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
-/** The reference: every live contact of the chapter, by its date (those without one last, by key), both ways. */
-async function reference(direction: 'asc' | 'desc'): Promise<number[]> {
+/**
+ * The reference: every live contact of the chapter (with `except`, of every chapter but that one), by its date (those
+ * without one last, by key), both ways.
+ */
+async function reference(direction: 'asc' | 'desc', except?: number): Promise<number[]> {
   return withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) =>
     rowsOf<{ id: unknown }>(
       await tx.execute(sql`select c.contact_id as id from contacts c
         join custom_field_values f on f.tenant_id = c.tenant_id and f.field_id = ${chapter}
-          and f.record_id = c.contact_id and f.choice_id = ${north}
+          and f.record_id = c.contact_id and ${except ? sql`f.choice_id <> ${except}` : sql`f.choice_id = ${north}`}
         left join custom_field_values d on d.tenant_id = c.tenant_id and d.field_id = ${since}
           and d.record_id = c.contact_id
         where c.tenant_id = ${t.tenant.id} and not c.is_deleted
@@ -76,6 +81,7 @@ beforeAll(async () => {
   chapter = c.CustomFieldId;
   const ids = c.SelectListItems.map((x) => x.Id);
   north = ids[0] as number;
+  east = ids[2] as number;
   since = (await define({ Name: 'Member since', CustomFieldDataTypeId: T.Date })).CustomFieldId;
   // Two contacts in three in the North chapter; one in ten without a date; dates repeat (ties go by key).
   await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) => {
@@ -106,6 +112,36 @@ describe('a list filtered by a custom choice and sorted by a custom date', () =>
       const withDate = expected.length - Math.ceil(expected.length / 10);
       for (const skip of [0, 50, 990, 1000, 1010, withDate - 20, expected.length - 30]) {
         const page = await list(`?$skip=${skip}&$top=50&$orderby=cf_${since} ${direction}`, filter());
+        expect(
+          page.Results.map((r) => Number(r.ContactId)),
+          `${direction} from ${skip}`,
+        ).toEqual(expected.slice(skip, skip + 50));
+        expect(page.TotalRecordAvailable).toBe(expected.length);
+      }
+    }
+  });
+
+  it('answers the pages of a filter on two choices as a full sort, deep pages testing a hash of its matches', async () => {
+    // Nine contacts in ten: pages near the top are probed per key, those from offset + limit KEY_FILTER_HASHED_FROM
+    // on test the keys against a hash of the filter's matches (decision 0112), down to those without a date.
+    const two = {
+      Id: 9999,
+      Criteria: [{ PropertyName: `cf_${chapter}`, Operator: 'in', Value: ['North', 'South'] }],
+    };
+    for (const direction of ['asc', 'desc'] as const) {
+      const expected = await reference(direction, east);
+      expect(expected.length).toBeGreaterThan(KEY_FILTER_HASHED_FROM + 500);
+      const withDate = Math.floor(expected.length * 0.9);
+      const skips = [
+        0,
+        200,
+        KEY_FILTER_HASHED_FROM - 60,
+        KEY_FILTER_HASHED_FROM + 200,
+        withDate - 20,
+        expected.length - 20,
+      ];
+      for (const skip of skips) {
+        const page = await list(`?$skip=${skip}&$top=50&$orderby=cf_${since} ${direction}`, two);
         expect(
           page.Results.map((r) => Number(r.ContactId)),
           `${direction} from ${skip}`,

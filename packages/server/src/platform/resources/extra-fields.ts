@@ -44,7 +44,16 @@ export interface SortRun {
 export interface KeyRow {
   tenant: Raw;
   key: Raw;
+  /** The tenant as a value, for a condition that must not refer to the row (a hashed set, mode `hash`). */
+  tenantId?: string;
 }
+
+/**
+ * How a page tests an extra field's criterion: `set` reads the matches as a set (the total); `probe` tests each row
+ * as an index yields it (a shallow page, which stops after a few rows); `hash` tests each key an index yields
+ * against a hash of every match, built once (a deep page, where probing would cost one index read per key walked).
+ */
+export type ExtraFilterMode = 'set' | 'probe' | 'hash';
 
 export interface ExtraListField {
   /** The name a list request uses (ColumnsToShow, $orderby, a criterion's PropertyName): `cf_12`. */
@@ -72,9 +81,10 @@ export interface ExtraListField {
    * A filterable field's condition on the source's row; throws an HttpError (400) for a criterion it refuses.
    * `set` is for the total (the matching rows as a set, read from the value's index); `probe` is for a page read
    * in an index's order (each row tested as it comes, so a page stops after its rows). With `row`, the condition
-   * is on that key instead of the source's row (a run reading keys from an index, SortRun.keys).
+   * is on that key instead of the source's row (a run reading keys from an index, SortRun.keys); `hash` needs `row`
+   * with its `tenantId`.
    */
-  filter?: (c: FilterCriterion, mode: 'set' | 'probe', row?: KeyRow) => Fragment;
+  filter?: (c: FilterCriterion, mode: ExtraFilterMode, row?: KeyRow) => Fragment;
   /**
    * The number of records a criterion keeps, as a scalar subquery read from the field's own index (no join to the
    * records), or null when it cannot be counted that way (a negative condition such as isEmpty). Only for a source

@@ -20,7 +20,13 @@ import {
 } from '@guildhall/shared';
 import { getTableName } from 'drizzle-orm';
 import { badRequest } from '../errors.ts';
-import { type ExtraFields, type KeyRow, NO_EXTRA_FIELDS, type SortRun } from './extra-fields.ts';
+import {
+  type ExtraFields,
+  type ExtraFilterMode,
+  type KeyRow,
+  NO_EXTRA_FIELDS,
+  type SortRun,
+} from './extra-fields.ts';
 import type { SearchIndexPlan } from './hooks.ts';
 import { trigramSearchPlan } from './list-search.ts';
 import { type BoundResource, columnSql } from './registry.ts';
@@ -51,7 +57,7 @@ export interface ListPlan {
    * The advanced filter's criteria when all are on extra fields (no search, not a draft): tested on a key read from
    * an extra field's index (SortRun.keys), probed per key or read as a set.
    */
-  keyFilter?: (mode: 'set' | 'probe') => (row: KeyRow) => Fragment;
+  keyFilter?: (mode: ExtraFilterMode) => (row: KeyRow) => Fragment;
   /** The fields of the order, each with its direction, the key last. */
   sorts: { field: string; direction: 'asc' | 'desc' }[];
   /**
@@ -344,7 +350,7 @@ export function planList(
     !bound.properties.isDraft &&
     criteria.every((c) => !resource.fields[c.PropertyName] && extra.get(c.PropertyName)?.filter);
   const keyFilter = onExtraOnly
-    ? (mode: 'set' | 'probe') => (row: KeyRow) =>
+    ? (mode: ExtraFilterMode) => (row: KeyRow) =>
         allOf(criteria.map((c) => extra.get(c.PropertyName)?.filter?.(c, mode, row) ?? q`false`)) ?? q`true`
     : undefined;
   return {
