@@ -151,6 +151,51 @@ describe('a list filtered by a custom choice and sorted by a custom date', () =>
     }
   });
 
+  it('answers a list filtered by custom fields and sorted by name as a full sort, however selective the filter', async () => {
+    // By the filter's share (m of n records, offset + limit keys): probed per record near the top of a common
+    // choice, tested against a hash of the matches at the end of it, joined and sorted for a rare date range.
+    const byName = async (condition: ReturnType<typeof sql>, direction: 'asc' | 'desc') =>
+      withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) =>
+        rowsOf<{ id: unknown }>(
+          await tx.execute(sql`select c.contact_id as id from contacts c
+            where c.tenant_id = ${t.tenant.id} and not c.is_deleted and exists (select 1 from custom_field_values f
+              where f.tenant_id = c.tenant_id and f.record_id = c.contact_id and ${condition})
+            order by c.display_name ${sql.raw(direction)}, c.contact_id ${sql.raw(direction)}`),
+        ).map((r) => Number(r.id)),
+      );
+    const south = sql`f.field_id = ${chapter} and f.choice_id <> ${north} and f.choice_id <> ${east}`;
+    const rare = sql`f.field_id = ${since} and f.date_value between '2000-03-01' and '2000-03-02'`;
+    for (const direction of ['asc', 'desc'] as const) {
+      const common = await byName(south, direction);
+      const few = await byName(rare, direction);
+      expect(common.length).toBeGreaterThan(500);
+      expect(few.length).toBeGreaterThan(0);
+      expect(few.length).toBeLessThan(20);
+      for (const skip of [0, 100, common.length - 30]) {
+        const page = await list(`?$skip=${skip}&$top=50&$orderby=DisplayName ${direction}`, {
+          Id: 9999,
+          Criteria: [{ PropertyName: `cf_${chapter}`, Operator: 'eq', Value: 'South' }],
+        });
+        expect(
+          page.Results.map((r) => Number(r.ContactId)),
+          `South ${direction} from ${skip}`,
+        ).toEqual(common.slice(skip, skip + 50));
+        expect(page.TotalRecordAvailable).toBe(common.length);
+      }
+      const page = await list(`?$top=50&$orderby=DisplayName ${direction}`, {
+        Id: 9999,
+        Criteria: [
+          { PropertyName: `cf_${since}`, Operator: 'between', Value: '2000-03-01', Value2: '2000-03-02' },
+        ],
+      });
+      expect(
+        page.Results.map((r) => Number(r.ContactId)),
+        `rare ${direction}`,
+      ).toEqual(few);
+      expect(page.TotalRecordAvailable).toBe(few.length);
+    }
+  });
+
   it('counts the total from the kept counts, which follow every write of a value', async () => {
     const before = (await list('?$top=1', filter())).TotalRecordAvailable;
     const [moved] = (await reference('asc')).slice(0, 1);

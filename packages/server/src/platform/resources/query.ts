@@ -58,6 +58,13 @@ export interface ListPlan {
    * an extra field's index (SortRun.keys), probed per key or read as a set.
    */
   keyFilter?: (mode: ExtraFilterMode) => (row: KeyRow) => Fragment;
+  /**
+   * With `keyFilter`, sorted by declared fields alone: the fewest records a criterion keeps (a scalar, from kept
+   * counts or the field's index), and the page's conditions without the criteria. The page then chooses by the
+   * filter's share how to read (`listStatement`).
+   */
+  keyCount?: (tenantId: string) => Fragment | undefined;
+  baseWhere?: Fragment | undefined;
   /** The fields of the order, each with its direction, the key last. */
   sorts: { field: string; direction: 'asc' | 'desc' }[];
   /**
@@ -353,9 +360,19 @@ export function planList(
     ? (mode: ExtraFilterMode) => (row: KeyRow) =>
         allOf(criteria.map((c) => extra.get(c.PropertyName)?.filter?.(c, mode, row) ?? q`false`)) ?? q`true`
     : undefined;
+  // Sorted by declared fields only (no runs): the criteria's counts say how selective the filter is.
+  const keyCount =
+    keyFilter && !runs && sorts.every((s) => bound.sqlColumns[s.field])
+      ? (tenantId: string) => {
+          const counts = criteria.flatMap((c) => extra.get(c.PropertyName)?.count?.(c, tenantId) ?? []);
+          if (counts.length <= 1) return counts[0];
+          return q`least(${joinFragments(counts, ', ')})`;
+        }
+      : undefined;
   return {
     where: allOf(conditions),
     ...(keyFilter ? { keyFilter } : {}),
+    ...(keyCount ? { keyCount, baseWhere: allOf(conditions.slice(0, countedFrom)) } : {}),
     ...(pageConditions ? { pageWhere: allOf(pageConditions) } : {}),
     orderBy,
     ...(runs ? { runs } : {}),

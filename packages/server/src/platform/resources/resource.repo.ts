@@ -73,6 +73,9 @@ interface PagePlan {
   keyFilter?: ((mode: ExtraFilterMode) => (row: KeyRow) => Fragment) | undefined;
   /** The number of live records (a statement answering `n`), when it is kept: see SortRun.withoutValue. */
   recordTotal?: Fragment | undefined;
+  /** The fewest records a criterion of `keyFilter` keeps, and the conditions without them (ListPlan.keyCount). */
+  keyCount?: ((tenantId: string) => Fragment | undefined) | undefined;
+  baseWhere?: Fragment | undefined;
   limit: number;
   offset: number;
   fields?: readonly string[];
@@ -144,6 +147,26 @@ export function listStatement(bound: BoundResource, tenantId: string, plan: Page
     const keys = q`select gh_page_key from (${joinFragments(runs, ' union all ')}) runs order by ${merged} limit ${plan.limit} offset ${plan.offset}`;
     return q`select ${select} from ${bound.sqlSource} where ${bound.sqlTenant} = ${tenantId} and ${bound.sqlKey} in (${keys}) order by ${plan.orderBy}`;
   }
+  const matched = plan.keyFilter && plan.recordTotal ? plan.keyCount?.(tenantId) : undefined;
+  if (plan.keyFilter && plan.recordTotal && matched) {
+    // Filtered by extra fields alone and sorted by declared fields: read as the filter's share says (m records
+    // match of n, the page needs offset + limit keys). Walking the sort's index meets about n / m records a
+    // match: when that walk is short, each record is probed in the filter's index as it comes; when it is longer
+    // but the matches are many, each record is tested against a hash of the matches, read once; when the matches
+    // are few, they are joined to their records and sorted. Each way yields the same keys in the same order.
+    const upTo = plan.offset + plan.limit;
+    const row: KeyRow = { tenant: bound.sqlTenant, key: bound.sqlKey, tenantId };
+    const base = scoped(bound, tenantId, plan.baseWhere);
+    const filter = plan.keyFilter;
+    const walk = (mode: ExtraFilterMode) =>
+      q`array(select ${bound.sqlKey} from ${bound.sqlSource} where ${base} and ${filter(mode)(row)} order by ${plan.orderBy} limit ${upTo})`;
+    return q`with gh_share as materialized (select (${matched})::numeric as m, (select n from (${plan.recordTotal}) gh_records)::numeric as n),
+      gh_keys as materialized (select case
+        when (select m * ${KEY_FILTER_PROBED_WALK} >= ${upTo} * n from gh_share) then ${walk('probe')}
+        when (select m * m * ${KEY_FILTER_JOIN_COST} >= ${upTo} * n from gh_share) then ${walk('hash')}
+        else ${walk('set')} end as a)
+      select ${select} from unnest((select a[${plan.offset + 1}:${upTo}] from gh_keys)) with ordinality gh_page(gh_page_key, gh_page_place) join ${bound.sqlSource} on ${bound.sqlKey} = gh_page.gh_page_key where ${bound.sqlTenant} = ${tenantId} order by gh_page.gh_page_place`;
+  }
   if (plan.offset >= DEFERRED_JOIN_FROM) {
     // Deep pages: skip over keys only (an index-only scan of the sort index), then read the page's rows.
     return q`select ${select} from ${bound.sqlSource} where ${bound.sqlTenant} = ${tenantId} and ${bound.sqlKey} in (select ${bound.sqlKey} from ${bound.sqlSource} where ${where} order by ${plan.orderBy} limit ${plan.limit} offset ${plan.offset}) order by ${plan.orderBy}`;
@@ -166,6 +189,18 @@ export async function listRows(
  * index read per key walked, the hash one read of every match, whatever the depth.
  */
 export const KEY_FILTER_HASHED_FROM = 1_000;
+
+/**
+ * A page filtered by extra fields and sorted by declared ones probes the filter per record while the walk of the
+ * sort's index is expected to meet at most this many records ((offset + limit) * n / m).
+ */
+export const KEY_FILTER_PROBED_WALK = 2_000;
+
+/**
+ * Beyond, it tests each record against a hash of the m matches while m * m * this is at least (offset + limit) * n
+ * (a walked index entry costs about this much less than a match joined to its record and sorted); else it joins.
+ */
+export const KEY_FILTER_JOIN_COST = 20;
 
 /** A search term whose sampled share of matches is at least this is found by reading the list in its order. */
 export const LIST_SEARCH_WALK_FROM = 0.2;

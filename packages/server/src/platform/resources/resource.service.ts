@@ -240,9 +240,12 @@ export function listPage(
     merge: plan.merge,
     sorts: plan.sorts,
     keyFilter: plan.keyFilter,
-    recordTotal: plan.runs
-      ? (countOf(bound, tenantId, { criteria: [], search: '' }) ?? undefined)
-      : undefined,
+    keyCount: plan.keyCount,
+    baseWhere: plan.baseWhere,
+    recordTotal:
+      plan.runs || plan.keyCount
+        ? (countOf(bound, tenantId, { criteria: [], search: '' }) ?? undefined)
+        : undefined,
     limit,
     offset: query.$skip,
     fields,
