@@ -1,7 +1,7 @@
 /**
  * Registration questions as attendee list columns (decision 0112): the attendees list filtered to one event offers
  * in its table settings that event's questions and the questions of every event, never another event's; the
- * unfiltered list offers them all.
+ * unfiltered list offers them all; the event record's own Attendees tab has the same table settings, kept.
  */
 import { CUSTOM_FIELD_DATA_TYPES as T } from '@guildhall/shared';
 import type { Page } from 'playwright-core';
@@ -90,6 +90,26 @@ describe('registration questions in the attendee list', () => {
         !offered.includes('Workshop track')
       );
     }).toBe(true);
+
+    // The gala's own Attendees tab has its table settings too: the same columns offered, a choice kept.
+    await page.goto(`/micronet/list/events/events/${gala.EventId}?tab=eventAttendees`);
+    await page.getByRole('button', { name: 'Table settings' }).waitFor();
+    await poll(async () => {
+      const offered = await offeredColumns(page);
+      return (
+        offered.includes('Table preference') &&
+        offered.includes('Badge name') &&
+        !offered.includes('Workshop track')
+      );
+    }).toBe(true);
+    await page.getByRole('button', { name: 'Table settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Table settings' });
+    await settings.getByLabel('Show Table preference').check();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Table settings' }).click();
+    await poll(() => settings.getByLabel('Show Table preference').isChecked()).toBe(true);
     await context.close();
   }, 180_000);
 });

@@ -4,23 +4,28 @@ import {
   type Model,
   pageCount,
   type ResourceDeclaration,
+  screenNameOf,
   skipForPage,
 } from '@guildhall/shared';
-import { Alert, Anchor, Badge, Button, Group, Stack, Tabs } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Tabs, Tooltip } from '@mantine/core';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../error-block.tsx';
 import { can, useIdentity } from '../identity.ts';
 import { recordSlotsOf, useModules } from '../modules/modules-context.tsx';
+import { notifyError } from '../notify.ts';
 import { LoadingBlock, PageHeader } from '../page.tsx';
 import { rowLabel } from './list-cell.tsx';
-import { mergeColumns } from './list-columns.ts';
+import { type ColumnView, columnSettings, mergeColumns } from './list-columns.ts';
 import PlainList from './list-plain.tsx';
 import { PreviewCard } from './preview-box.tsx';
 import { listPath, recordPath, resourceByName } from './resources.ts';
 import { screenOptionsOf } from './screen-options.ts';
-import { fetchList, fetchRecord } from './screens-api.ts';
+import { fetchList, fetchRecord, loadTableSettings, saveTableSettings } from './screens-api.ts';
+
+const TableSettingsDialog = lazy(() => import('./table-settings-dialog.tsx'));
 
 const DETAILS_TAB = 'details';
 
@@ -168,6 +173,7 @@ export default function ParentPage({
                   <ChildList
                     child={child}
                     resource={childResource}
+                    parent={resource}
                     parentKey={record.data[resource.key]}
                     pageSize={me.tenant.settings.listPageSize}
                   />
@@ -213,23 +219,49 @@ function Details({ resource, record }: { resource: ResourceDeclaration; record: 
   );
 }
 
+/**
+ * A child tab's own table settings (columns shown, their order and mode), kept per child list of a parent
+ * (`<child screen>@<parent screen>`): one event's attendee list offers that event's registration questions
+ * (decision 0112), which the attendee list of another event or of every event does not.
+ */
+function childScreenName(child: ResourceDeclaration, parent: ResourceDeclaration): string {
+  return `${screenNameOf(child)}@${screenNameOf(parent)}`;
+}
+
 function ChildList({
   child,
   resource,
+  parent,
   parentKey,
   pageSize,
 }: {
   child: ChildListDeclaration;
   resource: ResourceDeclaration;
+  parent: ResourceDeclaration;
   parentKey: unknown;
   pageSize: number;
 }) {
   const me = useIdentity();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const canAdd =
     resource.capabilities.create &&
     resource.permissions.write !== null &&
     can(me, resource.permissions.write);
+  const screenName = childScreenName(resource, parent);
+  const settings = useQuery({
+    queryKey: ['tableSettings', screenName],
+    queryFn: () => loadTableSettings(screenName),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [columnsOverride, setColumnsOverride] = useState<ColumnView[] | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Columns of fields the association added (custom fields) come only when asked for, as on the list screen.
+  const addedShown = (
+    columnsOverride
+      ? columnsOverride.filter((c) => c.visible).map((c) => c.field)
+      : (settings.data?.Settings?.Columns ?? []).filter((c) => c.Visible).map((c) => c.Name)
+  ).filter((f) => !(f in resource.fields) && !f.startsWith('$'));
   const params = {
     skip: skipForPage(page, pageSize),
     top: pageSize,
@@ -237,15 +269,35 @@ function ChildList({
     search: '',
     filterId: FILTER_ADVANCED,
     criteria: [{ PropertyName: child.parentField, Operator: 'eq' as const, Value: parentKey }],
+    ...(addedShown.length > 0 ? { columns: [...resource.columns.map((c) => c.field), ...addedShown] } : {}),
   };
   const list = useQuery({
     queryKey: ['list', resource.name, params],
     queryFn: ({ signal }) => fetchList(resource, params, signal),
+    enabled: !settings.isPending,
     placeholderData: keepPreviousData,
   });
   if (list.error) return <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
   if (!list.data) return <LoadingBlock />;
   const total = list.data.TotalRecordAvailable;
+  const columns = columnsOverride ?? mergeColumns(list.data.ListViewItems, settings.data?.Settings ?? null);
+  const save = async (next: ColumnView[]) => {
+    setColumnsOverride(next);
+    setSettingsOpen(false);
+    try {
+      const answer = await saveTableSettings({
+        ScreenName: screenName,
+        Sort: null,
+        Columns: columnSettings(next),
+      });
+      queryClient.setQueryData(['tableSettings', screenName], {
+        Settings: answer.Settings,
+        InvalidSort: false,
+      });
+    } catch (error) {
+      notifyError(error, 'Sorry');
+    }
+  };
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -265,17 +317,27 @@ function ChildList({
               Add to {child.title.toLowerCase()}
             </Button>
           ) : null}
+          <Tooltip label="Table settings">
+            <ActionIcon variant="default" aria-label="Table settings" onClick={() => setSettingsOpen(true)}>
+              <IconAdjustmentsHorizontal size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
         </Group>
       </Group>
       <PlainList
         resource={resource}
         rows={list.data.Results}
-        columns={mergeColumns(list.data.ListViewItems, null)}
+        columns={columns}
         page={page}
         pages={pageCount(total, pageSize)}
         onPage={setPage}
         empty={`No ${child.title.toLowerCase()} yet.`}
       />
+      {settingsOpen ? (
+        <Suspense fallback={null}>
+          <TableSettingsDialog columns={columns} onClose={() => setSettingsOpen(false)} onSave={save} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
