@@ -47,6 +47,11 @@ export interface SearchIndexPlan {
   /** The share of the tenant's rows that match (0 to 1), from a sample: one row, `share`. */
   share: Fragment;
   /**
+   * The share from a smaller sample (one row, `share`), read first when the list may be walked (`test`): when it
+   * says the term is rare, `share` is not read at all (decision 0101's amendment).
+   */
+  screen?: Fragment;
+  /**
    * The same match as a condition on the source's row, when there is one: a term most rows match is then found by
    * reading the list in its order and testing each row (decision 0101's amendment), not through the index.
    */

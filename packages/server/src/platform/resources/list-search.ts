@@ -12,6 +12,8 @@ import type { BoundResource } from './registry.ts';
 
 /** Rows sampled (the tenant's first by key, the same ones each time) for the share of matches. */
 export const LIST_SEARCH_SHARE_SAMPLE = 2000;
+/** Rows of the smaller sample read first (the first of the same rows): see SearchIndexPlan.screen. */
+export const LIST_SEARCH_SCREEN_SAMPLE = 200;
 
 function contains(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -40,6 +42,8 @@ export function trigramSearchPlan(bound: BoundResource, text: string): SearchInd
     keys: q`select ${bound.sqlKey} as key from ${bound.sqlSource} where ${rows} and ${matches}`,
     share: q`select coalesce(avg(m::int), 0) as share from (select (${matches}) as m from ${bound.sqlSource}
       where ${rows} order by ${bound.sqlKey} limit ${LIST_SEARCH_SHARE_SAMPLE}) s`,
+    screen: q`select coalesce(avg(m::int), 0) as share from (select (${matches}) as m from ${bound.sqlSource}
+      where ${rows} order by ${bound.sqlKey} limit ${LIST_SEARCH_SCREEN_SAMPLE}) s`,
     test: matches,
   };
 }
