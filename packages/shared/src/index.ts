@@ -95,6 +95,8 @@ export * from './query-tool/query-tool.schema.ts';
 export * from './query-tool/saved-queries.resource.ts';
 export * from './contacts/contacts.query.ts';
 export * from './memberships/memberships.query.ts';
+export * from './billing/billing.query.ts';
+export * from './events/events.query.ts';
 export * from './tasks/tasks.rules.ts';
 export * from './tasks/tasks.schema.ts';
 export * from './tasks/tasks.resource.ts';

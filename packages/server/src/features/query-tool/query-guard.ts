@@ -25,6 +25,10 @@ export const QUERY_VIEWS = [
   'membership_types',
   'custom_fields',
   'custom_field_values',
+  'invoices',
+  'events',
+  'event_details',
+  'event_attendees',
 ] as const;
 
 /**

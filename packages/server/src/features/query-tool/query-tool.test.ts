@@ -1,4 +1,12 @@
-import { contacts, withTenantTx } from '@guildhall/db';
+import {
+  contacts,
+  eventAttendees,
+  eventDetails,
+  eventRegistrations,
+  events,
+  invoices,
+  withTenantTx,
+} from '@guildhall/db';
 import { DEMO_SAVED_QUERIES } from '@guildhall/seed/demo-query-tool';
 import { csvLine } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
@@ -432,6 +440,110 @@ describe('the query views', () => {
     const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
     expect(list.map((r) => r.name)).toEqual([...QUERY_VIEWS].sort());
     for (const r of list) expect(r.options).toContain('security_invoker=true');
+  });
+
+  it('lists the billing and events queries and runs them on the association’s rows only', async () => {
+    const list = (await admin.get('/api/query-tool/queries')).json() as { name: string }[];
+    expect(list.map((q) => q.name)).toEqual(
+      expect.arrayContaining(['billing.unpaidOverdue', 'events.noShows']),
+    );
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    for (const tenant of [t, other]) {
+      const mine = tenant === t;
+      await withTenantTx(
+        ctx.database.db,
+        { tenantId: tenant.tenant.id, userId: tenant.admin.id },
+        async (tx) => {
+          const [contact] = await tx
+            .select({ id: contacts.contactId })
+            .from(contacts)
+            .where(sql`${contacts.tenantId} = ${tenant.tenant.id}`)
+            .limit(1);
+          const contactId = contact?.id ?? 0;
+          const invoice = (number: string, status: string, due: string, balance: number) => ({
+            tenantId: tenant.tenant.id,
+            number,
+            contactId,
+            contactName: mine ? 'Adams, Ann' : 'Other, Secret',
+            status,
+            currency: 'USD',
+            issueDate: due,
+            dueDate: due,
+            totalCents: 12_345,
+            appliedCents: 12_345 - balance,
+            balanceCents: balance,
+          });
+          await tx
+            .insert(invoices)
+            .values([
+              invoice(mine ? 'INV-OLD' : 'SECRET-OLD', 'open', day(-120), 12_345),
+              invoice(mine ? 'INV-RECENT' : 'SECRET-RECENT', 'open', day(-10), 12_345),
+              invoice(mine ? 'INV-PAID' : 'SECRET-PAID', 'paid', day(-200), 0),
+            ]);
+          const ended = {
+            startsAt: new Date(Date.now() - 3 * 86_400_000),
+            endsAt: new Date(Date.now() - 3 * 86_400_000 + 3_600_000),
+          };
+          const [event] = await tx
+            .insert(events)
+            .values({ tenantId: tenant.tenant.id, name: mine ? 'Spring gala' : 'Secret gala', ...ended })
+            .returning({ id: events.eventId });
+          const [detail] = await tx
+            .insert(eventDetails)
+            .values({ tenantId: tenant.tenant.id, eventId: event?.id ?? 0, ...ended })
+            .returning({ id: eventDetails.eventDetailId });
+          const where = {
+            tenantId: tenant.tenant.id,
+            eventId: event?.id ?? 0,
+            eventDetailId: detail?.id ?? 0,
+          };
+          const [registration] = await tx
+            .insert(eventRegistrations)
+            .values({ ...where, channel: 'staff' })
+            .returning({ id: eventRegistrations.registrationId });
+          const attendee = (name: string, status: number, checkedIn: boolean) => ({
+            ...where,
+            registrationId: registration?.id ?? 0,
+            attendeeName: mine ? name : `Secret ${name}`,
+            eventAttendeeStatusId: status,
+            checkedInAt: checkedIn ? ended.startsAt : null,
+          });
+          await tx
+            .insert(eventAttendees)
+            .values([
+              attendee('Marked Mary', 6, false),
+              attendee('Absent Al', 4, false),
+              attendee('Present Pat', 4, true),
+              attendee('Cancelled Cal', 3, false),
+            ]);
+        },
+      );
+    }
+    const unpaid = await run({ QueryName: 'billing.unpaidOverdue', days: '90' });
+    expect(unpaid.statusCode).toBe(200);
+    expect(unpaid.body).toContain('INV-OLD');
+    expect(unpaid.body).toContain('123.45');
+    expect(unpaid.body).not.toContain('INV-RECENT');
+    expect(unpaid.body).not.toContain('INV-PAID');
+    expect(unpaid.body).not.toContain('SECRET');
+    const fewerDays = await run({ QueryName: 'billing.unpaidOverdue', days: '5' });
+    expect(fewerDays.body).toContain('INV-RECENT');
+    const noShows = await run({ QueryName: 'events.noShows', period: '13' });
+    expect(noShows.statusCode).toBe(200);
+    expect(noShows.body).toContain('Marked Mary');
+    expect(noShows.body).toContain('Marked no-show');
+    expect(noShows.body).toContain('Absent Al');
+    expect(noShows.body).toContain('Not checked in');
+    expect(noShows.body).not.toContain('Present Pat');
+    expect(noShows.body).not.toContain('Cancelled Cal');
+    expect(noShows.body).not.toContain('Secret');
+    const earlier = await run({
+      QueryName: 'events.noShows',
+      period: '0',
+      period_StartDate: day(-60),
+      period_EndDate: day(-30),
+    });
+    expect(earlier.body).toContain('No rows.');
   });
 
   it('lists the memberships queries and runs the renewal list for next month', async () => {
