@@ -467,6 +467,43 @@ describe('reminders after the due day and autopay notices', () => {
     expect(await outbox('ivy.')).toHaveLength(2);
   });
 
+  it("mails in the association's currency: an association in euros announces and reports its charges in euros", async () => {
+    const setCurrency = (code: string) =>
+      tx((x) =>
+        runFragment(
+          x,
+          q`update tenants set settings = settings || ${JSON.stringify({ currency: code })}::jsonb where id = ${t.tenant.id}`,
+        ),
+      );
+    await setCurrency('EUR');
+    try {
+      const who = await withEmail('Euro', 'eve.euro@example.org');
+      await useTestGateway(ctx.database, t.tenant.id, who, 'pm_test_declined');
+      await activeEndingIn(who, 5, true);
+      await tx((x) => renewBatch(x, ctx.app.services, t.tenant.id, today));
+      await tx((x) => chargeDue(x, ctx.app.services, t.tenant.id, today));
+      await sendRenewalReminders(ctx.database, ctx.app.services, t.tenant.id);
+      const sent = await outbox('eve.euro');
+      expect(sent).toHaveLength(2);
+      const announced = sent.find((m) => m.subject.startsWith('Your card on file is charged'));
+      expect(announced?.subject).toContain('€200.00');
+      // Each mail in full (the outbox list leaves the text out): euros, never dollars.
+      const full = await Promise.all(
+        sent.map(async (m) => {
+          const kept = (await api.get(`/api/mail/outbox/${(m as unknown as { id: number }).id}`)).json() as {
+            subject: string;
+            text: string;
+          };
+          return `${kept.subject}\n${kept.text}`;
+        }),
+      );
+      for (const text of full) expect(text).not.toContain('$');
+      expect(full.join('\n')).toContain('€200.00');
+    } finally {
+      await setCurrency('USD');
+    }
+  });
+
   it("mails reminders and autopay notices in the association's wording (System messages)", async () => {
     // The body as the editor saves it: values as merge chips.
     const reword = async (template: SystemTemplate, Subject: string, body: string) => {
