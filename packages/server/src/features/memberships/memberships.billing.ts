@@ -20,7 +20,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { tenantMoney } from '../../platform/money.ts';
 import type { Services } from '../../platform/services.ts';
-import { billingApi, type NewInvoice } from '../billing/billing.module.ts';
+import { billingApi, INVOICE_BATCH_MAX, type NewInvoice } from '../billing/billing.module.ts';
 import { queueNotice, queueStaffNotice } from './memberships.reminders.ts';
 import * as repo from './memberships.repo.ts';
 import { priceChoice, termSettingsOf, transition } from './memberships.service.ts';
@@ -28,8 +28,11 @@ import { priceChoice, termSettingsOf, transition } from './memberships.service.t
 export const RENEWAL_JOB = 'memberships-renewals';
 /** Days after a failed autopay charge before the next attempt; after the last, autopay is turned off. */
 export const AUTOPAY_RETRY_DAYS = [1, 3, 7] as const;
-/** Renewals per transaction: each batch's invoices are made by billing in a few statements. */
-const BATCH = 1000;
+/**
+ * Renewals per transaction: each batch's invoices are made by billing in a few statements, so the larger the batch
+ * the fewer statements per renewal; billing's largest batch (INVOICE_BATCH_MAX).
+ */
+const BATCH = INVOICE_BATCH_MAX;
 const CHARGE_BATCH = 250;
 
 /** The invoice lines of a term's fees (what is owed for it, nothing for a fee of no amount). */
