@@ -86,13 +86,24 @@ async function load(database: Database, tenantId: string, typeId: number, count:
       select c.tenant_id, c.contact_id, c.display_name, 'Individual', ${typeId},
         ${due ? sql`'active'` : sql`(array['active','active','active','active','active','active','grace','lapsed','dropped','pending'])[1 + c.contact_id % 10]`},
         ${today}::date, ${today}::date - 400,
-        ${due ? sql`${addDays(today, 10)}::date - 364` : sql`${today}::date - 365 + (c.contact_id * 7919 % 730)::int`},
-        ${due ? sql`${addDays(today, 10)}::date` : sql`${today}::date + (c.contact_id * 7919 % 730)::int`},
-        12, 20000
-      from contacts c where c.tenant_id = ${tenantId}`);
+        t.term_end - 364, t.term_end, 12, 20000
+      from contacts c
+      -- As the renewal run leaves them: an active or pending term ends ahead, a grace one ended within the type's
+      -- 30 grace days, a lapsed or dropped one before that (spread by id, the statuses by the id's last digit).
+      cross join lateral (select ${
+        due
+          ? sql`${addDays(today, 10)}::date`
+          : sql`case 1 + c.contact_id % 10 when 7 then ${today}::date - 1 - (c.contact_id * 7919 % 30)::int
+              when 8 then ${today}::date - 31 - (c.contact_id * 7919 % 700)::int
+              when 9 then ${today}::date - 31 - (c.contact_id * 7919 % 700)::int
+              else ${today}::date + (c.contact_id * 7919 % 730)::int end`
+      } as term_end) t
+      where c.tenant_id = ${tenantId}`);
   });
-  await database.ownerDb.execute(sql`analyze contacts`);
-  await database.ownerDb.execute(sql`analyze memberships`);
+  // Vacuumed and analysed as their owner, as autovacuum keeps a table that is mostly read: counts are then read from
+  // the indexes alone (the visibility map), where a table just filled sends every counted row to the heap.
+  await database.ownerDb.execute(sql`vacuum analyze contacts`);
+  await database.ownerDb.execute(sql`vacuum analyze memberships`);
 }
 
 /** The renewal rows made so far (cheap: the kill loop asks it every 200 ms). */
