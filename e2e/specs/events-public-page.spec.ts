@@ -52,6 +52,12 @@ describe('event pages in the event’s time zone', () => {
     expect(saved.status(), await saved.text()).toBe(200);
     const event = ((await saved.json()) as { Data: Model }).Data;
 
+    // The event's record links to its public page.
+    await page.goto(`/micronet/list/events/events/${String(event.EventId)}`);
+    const link = page.getByRole('link', { name: 'Public page' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/events/${t.tenant.id}/${String(event.HashedEventId)}`);
+
     // The public page: a visitor without a session, in Tokyo.
     const visitor = await run.newPage(undefined, { timezoneId: 'Asia/Tokyo', locale: 'en-US' });
     const v = visitor.page;

@@ -3,12 +3,13 @@
  * type and the event's registration questions (POST /api/events/registrations).
  */
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconId, IconPrinter, IconUserPlus } from '@tabler/icons-react';
+import { IconExternalLink, IconId, IconPrinter, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { api, isApiError } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { FIELD_REGISTRY } from '../../platform/fields/field-registry.ts';
+import { useMe } from '../../platform/identity.ts';
 import type { RecordActionProps } from '../../platform/modules/web-module.ts';
 import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
@@ -182,10 +183,31 @@ function Printables({ eventId }: { eventId: number }) {
   );
 }
 
-export default function EventRecordActions({ recordId }: RecordActionProps) {
+/** The public page of a published public event (no session needed), to open or share. */
+function PublicPageLink({ record }: { record: Row }) {
+  const me = useMe();
+  const tenantId = me.data?.tenant.id;
+  if (!tenantId || record.Status !== 'published' || record.Visibility !== 'public' || !record.HashedEventId)
+    return null;
+  return (
+    <Button
+      component="a"
+      href={`/events/${tenantId}/${String(record.HashedEventId)}`}
+      target="_blank"
+      rel="noopener"
+      variant="default"
+      leftSection={<IconExternalLink size={16} />}
+    >
+      Public page
+    </Button>
+  );
+}
+
+export default function EventRecordActions({ recordId, record }: RecordActionProps) {
   const [opened, setOpened] = useState(false);
   return (
     <>
+      <PublicPageLink record={record} />
       <Printables eventId={Number(recordId)} />
       <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setOpened(true)}>
         Register…
