@@ -238,6 +238,23 @@ async function invariants(): Promise<void> {
         where tenant_id = ${tenantId} and status = 'completed' and deposit_id is null and method in ('cash', 'check')`,
     );
     expect(await byRole('undeposited')).toBe(Number(waiting.b));
+
+    // The aging report's kept sums (list_counts 'invoice_aging') agree with the open invoices themselves.
+    const open = q`from invoices where tenant_id = ${tenantId} and status in ('open', 'partially_paid') and balance_cents > 0`;
+    const kept = await all(
+      q`select facet, value, sum(n)::bigint as n from list_counts where tenant_id = ${tenantId} and table_name = 'invoice_aging'
+        group by facet, value having sum(n) <> 0 order by facet, value`,
+    );
+    const direct = await all(
+      q`select facet, value, n from (
+          select 'contact_cents' as facet, contact_id::text as value, sum(balance_cents)::bigint as n ${open} group by 2
+          union all select 'contact_count', contact_id::text, count(*)::bigint ${open} group by 2
+          union all select 'due_cents', due_date::text, sum(balance_cents)::bigint ${open} group by 2
+          union all select 'due_count', due_date::text, count(*)::bigint ${open} group by 2) s
+        order by facet, value`,
+    );
+    const rows = (r: Record<string, unknown>[]) => r.map((x) => `${x.facet} ${x.value} ${Number(x.n)}`);
+    expect(rows(kept)).toEqual(rows(direct));
   });
 }
 

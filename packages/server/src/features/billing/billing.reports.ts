@@ -50,22 +50,41 @@ export async function agingReport(
   asOf: string,
   top = 100,
 ): Promise<AgingReport> {
-  // One pass over the open invoices, in the order of their aging index (invoices_open_aging_idx: contact, due date,
-  // balance), grouped per contact as read; then the totals and the top contacts from those groups.
+  // The kept sums of open balances by due date and by contact (list_counts 'invoice_aging', written by the
+  // invoices' statement trigger, migration *_invoice_aging_counts): the totals from the due dates' sums (one row per
+  // due date after the daily fold), the top contacts from the contacts' sums, and only their open invoices read.
+  const [d30, d60, d90] = [shiftDate(asOf, -30), shiftDate(asOf, -60), shiftDate(asOf, -90)];
   const rows = await runFragment<Row>(
     tx,
-    q`with per as (
-        select contact_id, ${bucketSums(asOf)} from invoices
-        where tenant_id = ${tenantId} and status in ('open', 'partially_paid') and balance_cents > 0
-        group by contact_id),
-      top as (select * from per order by total desc, contact_id limit ${top})
-      select 'all' as kind, null::bigint as contact_id, null as contact_name, sum(current) as current, sum(d30) as d30,
-             sum(d60) as d60, sum(d90) as d90, sum(over90) as over90, sum(total) as total, sum(invoices) as invoices,
-             count(*) as contacts
-      from per
+    q`with due as (
+        select value::date as due_date,
+               sum(n) filter (where facet = 'due_cents') as cents, sum(n) filter (where facet = 'due_count') as invoices
+        from list_counts where tenant_id = ${tenantId} and table_name = 'invoice_aging' and facet in ('due_cents', 'due_count')
+        group by value),
+      who as (
+        select value::bigint as contact_id,
+               sum(n) filter (where facet = 'contact_cents') as cents, sum(n) filter (where facet = 'contact_count') as invoices
+        from list_counts where tenant_id = ${tenantId} and table_name = 'invoice_aging'
+          and facet in ('contact_cents', 'contact_count')
+        group by value),
+      top as (select contact_id, cents from who where invoices > 0 order by cents desc, contact_id limit ${top}),
+      per as (
+        select i.contact_id, ${bucketSums(asOf)} from top t
+        join invoices i on i.tenant_id = ${tenantId} and i.contact_id = t.contact_id
+          and i.status in ('open', 'partially_paid') and i.balance_cents > 0
+        group by i.contact_id)
+      select 'all' as kind, null::bigint as contact_id, null as contact_name,
+             coalesce(sum(cents) filter (where due_date >= ${asOf}::date), 0) as current,
+             coalesce(sum(cents) filter (where due_date < ${asOf}::date and due_date >= ${d30}::date), 0) as d30,
+             coalesce(sum(cents) filter (where due_date < ${d30}::date and due_date >= ${d60}::date), 0) as d60,
+             coalesce(sum(cents) filter (where due_date < ${d60}::date and due_date >= ${d90}::date), 0) as d90,
+             coalesce(sum(cents) filter (where due_date < ${d90}::date), 0) as over90,
+             coalesce(sum(cents), 0) as total, coalesce(sum(invoices), 0) as invoices,
+             (select count(*) from who where invoices > 0) as contacts
+      from due where invoices > 0
       union all
-      select 'contact', t.contact_id, c.display_name, t.current, t.d30, t.d60, t.d90, t.over90, t.total, t.invoices, null
-      from top t left join contacts c on c.tenant_id = ${tenantId} and c.contact_id = t.contact_id`,
+      select 'contact', p.contact_id, c.display_name, p.current, p.d30, p.d60, p.d90, p.over90, p.total, p.invoices, null
+      from per p left join contacts c on c.tenant_id = ${tenantId} and c.contact_id = p.contact_id`,
   );
   const totals = rows.find((r) => r.kind === 'all');
   const contacts = rows
