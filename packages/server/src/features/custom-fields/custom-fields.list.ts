@@ -425,14 +425,16 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
   // The number of records a positive criterion keeps: a record has at most one value row per field and a deleted
   // record has none (decision 0111), so no join to the records. A choice (dropdown, fill-in, yes/no) or a checkbox is
   // read from the kept counts of the field's values (migration 0092), others from the value's index. Never isEmpty.
-  const count = (c: FilterCriterion, tenantId: string): Fragment | null => {
+  const count = (c: FilterCriterion, tenantId: string, atMost?: Fragment): Fragment | null => {
     if (c.Operator === 'isEmpty') return null;
     const fromKept = keptCriterion(c, tenantId);
     if (fromKept) return fromKept;
     return positive(
       c,
       (condition) =>
-        q`(select count(*) from ${VALUES} s where s.tenant_id = ${tenantId} and s.field_id = ${id} and ${condition})`,
+        atMost
+          ? q`(select count(*) from (select 1 from ${VALUES} s where s.tenant_id = ${tenantId} and s.field_id = ${id} and ${condition} limit ${atMost}) gh_upto)`
+          : q`(select count(*) from ${VALUES} s where s.tenant_id = ${tenantId} and s.field_id = ${id} and ${condition})`,
       q`0`,
     );
   };

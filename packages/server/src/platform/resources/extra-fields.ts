@@ -89,9 +89,10 @@ export interface ExtraListField {
    * The number of records a criterion keeps, as a scalar subquery read from the field's own index (no join to the
    * records), or null when it cannot be counted that way (a negative condition such as isEmpty). Only for a source
    * whose values belong to live records alone (a deleted record loses its values): the list then uses it as the
-   * total of a request whose only criterion is this field, with no search (decision 0112).
+   * total of a request whose only criterion is this field, with no search (decision 0112). With `atMost`, a count
+   * read from the index may stop there (a page choosing how to read needs no more); a kept count is exact.
    */
-  count?: (c: FilterCriterion, tenantId: string) => Fragment | null;
+  count?: (c: FilterCriterion, tenantId: string, atMost?: Fragment) => Fragment | null;
 }
 
 /**

@@ -63,7 +63,7 @@ export interface ListPlan {
    * counts or the field's index), and the page's conditions without the criteria. The page then chooses by the
    * filter's share how to read (`listStatement`).
    */
-  keyCount?: (tenantId: string) => Fragment | undefined;
+  keyCount?: (tenantId: string, atMost?: Fragment) => Fragment | undefined;
   baseWhere?: Fragment | undefined;
   /** The fields of the order, each with its direction, the key last. */
   sorts: { field: string; direction: 'asc' | 'desc' }[];
@@ -363,8 +363,10 @@ export function planList(
   // Sorted by declared fields only (no runs): the criteria's counts say how selective the filter is.
   const keyCount =
     keyFilter && !runs && sorts.every((s) => bound.sqlColumns[s.field])
-      ? (tenantId: string) => {
-          const counts = criteria.flatMap((c) => extra.get(c.PropertyName)?.count?.(c, tenantId) ?? []);
+      ? (tenantId: string, atMost?: Fragment) => {
+          const counts = criteria.flatMap(
+            (c) => extra.get(c.PropertyName)?.count?.(c, tenantId, atMost) ?? [],
+          );
           if (counts.length <= 1) return counts[0];
           return q`least(${joinFragments(counts, ', ')})`;
         }

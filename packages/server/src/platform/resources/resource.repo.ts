@@ -74,7 +74,7 @@ interface PagePlan {
   /** The number of live records (a statement answering `n`), when it is kept: see SortRun.withoutValue. */
   recordTotal?: Fragment | undefined;
   /** The fewest records a criterion of `keyFilter` keeps, and the conditions without them (ListPlan.keyCount). */
-  keyCount?: ((tenantId: string) => Fragment | undefined) | undefined;
+  keyCount?: ((tenantId: string, atMost?: Fragment) => Fragment | undefined) | undefined;
   baseWhere?: Fragment | undefined;
   limit: number;
   offset: number;
@@ -147,7 +147,12 @@ export function listStatement(bound: BoundResource, tenantId: string, plan: Page
     const keys = q`select gh_page_key from (${joinFragments(runs, ' union all ')}) runs order by ${merged} limit ${plan.limit} offset ${plan.offset}`;
     return q`select ${select} from ${bound.sqlSource} where ${bound.sqlTenant} = ${tenantId} and ${bound.sqlKey} in (${keys}) order by ${plan.orderBy}`;
   }
-  const matched = plan.keyFilter && plan.recordTotal ? plan.keyCount?.(tenantId) : undefined;
+  // The matches are counted only up to what decides a probe ((offset + limit) * n / KEY_FILTER_PROBED_WALK, from
+  // the kept record total): a count read from an index stops there (a common value's count cost as much as the page).
+  const atMost = plan.recordTotal
+    ? q`(select ceil(n::numeric * ${plan.offset + plan.limit} / ${KEY_FILTER_PROBED_WALK})::bigint from (${plan.recordTotal}) gh_all)`
+    : undefined;
+  const matched = plan.keyFilter && atMost ? plan.keyCount?.(tenantId, atMost) : undefined;
   if (plan.keyFilter && plan.recordTotal && matched) {
     // Filtered by extra fields alone and sorted by declared fields: read as the filter's share says (m records
     // match of n, the page needs offset + limit keys). Walking the sort's index meets about n / m records a
