@@ -134,6 +134,23 @@ describe('the generic layer in the browser', () => {
     await context.close();
   });
 
+  it('embeds the generic list on the terms page: Publish in the toolbar, the terms in force as a tab', async () => {
+    const { page, context } = await signedInAdmin(run);
+    const title = unique('Member terms ');
+    await page.goto('/a/setup/terms');
+    await page.getByRole('button', { name: 'Publish new terms' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish new terms' });
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Text of the terms').fill('Be kind to one another.');
+    await dialog.getByRole('button', { name: /^Publish/ }).click();
+    await page.getByRole('row').filter({ hasText: title }).waitFor();
+    await page.getByRole('tab', { name: 'Terms in force' }).click();
+    const card = page.getByRole('region', { name: 'Current terms for Members' });
+    await card.getByText(title).waitFor();
+    await card.getByText('0 accepted').waitFor();
+    await context.close();
+  });
+
   it('offers the calendar only for records with a date', async () => {
     const { page, context } = await signedInAdmin(run);
     // Contact entries (email, phone, website) have no date; contacts have since gained one (Created).

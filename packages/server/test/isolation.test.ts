@@ -165,7 +165,8 @@ async function snapshotB(): Promise<string> {
   const parts = await Promise.all(
     [
       '/api/setup/users',
-      '/api/setup/terms',
+      '/api/setup/terms/current',
+      '/api/Setup/TermsofUse',
       '/api/setup/samples',
       '/api/contacts/contacts',
       '/api/contacts/entries',

@@ -138,7 +138,13 @@ describe('security basics', () => {
 
   it('keeps the member out of back-office routes', async () => {
     const api = client(ctx.app, (await signIn(ctx.app, t.member)).cookie);
-    for (const url of ['/api/setup/users', '/api/audit', '/api/mail/outbox', '/api/setup/terms']) {
+    for (const url of [
+      '/api/setup/users',
+      '/api/audit',
+      '/api/mail/outbox',
+      '/api/setup/terms/current',
+      '/api/Setup/TermsofUse',
+    ]) {
       expect((await api.get(url)).statusCode, url).toBe(403);
     }
   });

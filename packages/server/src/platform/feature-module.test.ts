@@ -7,24 +7,12 @@ import { withoutTenantTx, withTenantTx } from '@guildhall/db';
 import { contactsResource } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWith } from '../../test/fixtures/start.ts';
 import { client, seedTenant, signIn, type TestContext, testApp, testDatabase } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { features } from '../features/index.ts';
 import { loadConfig } from './config.ts';
-import { defineFeature, type FeatureModule } from './feature-module.ts';
-
-async function startWith(modules: readonly FeatureModule[]): Promise<unknown> {
-  const database = await testDatabase(1);
-  try {
-    const app = await buildApp({ database, config: loadConfig({}), modules });
-    await app.close();
-    return null;
-  } catch (err) {
-    return err;
-  } finally {
-    await database.close();
-  }
-}
+import { defineFeature } from './feature-module.ts';
 
 describe('a module that names what does not exist fails the start', { timeout: 120_000 }, () => {
   it('hooks for an unknown resource', async () => {

@@ -6,26 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signedIn, type TwoAssociations, twoAssociations } from '../../test/fixtures/api.ts';
 import { memberContact } from '../../test/fixtures/contacts.ts';
-import { testDatabase } from '../../test/helpers.ts';
-import { buildApp } from '../app.ts';
+import { startWith } from '../../test/fixtures/start.ts';
 import { features } from '../features/index.ts';
-import { loadConfig } from './config.ts';
 import { ownContactId, scope } from './context.ts';
-import { defineFeature, type FeatureModule } from './feature-module.ts';
-
-async function startWith(modules: readonly FeatureModule[]): Promise<unknown> {
-  const database = await testDatabase(1);
-  try {
-    const app = await buildApp({ database, config: loadConfig({}), modules });
-    await app.ready();
-    await app.close();
-    return null;
-  } catch (err) {
-    return err;
-  } finally {
-    await database.close();
-  }
-}
+import { defineFeature } from './feature-module.ts';
 
 /** Test routes: one of the member's own rows, one of the member area's shared ones, one that says nothing. */
 const probe = defineFeature({

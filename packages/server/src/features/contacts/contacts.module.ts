@@ -2,14 +2,13 @@
  * The contacts feature: its routes (directory, member profile, merge, import), the server hooks of the contacts,
  * entries and links resources, the import job and the writer of contacts' search documents.
  */
-import { contacts } from '@guildhall/db';
 import { contactsResource } from '@guildhall/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import { defineFeature } from '../../platform/feature-module.ts';
 import { boundResource } from '../../platform/resources/registry.ts';
 import { contactsHooks } from './contacts.hooks.ts';
 import { refreshContactSearch } from './contacts.repo.ts';
 import { contactsRoutes } from './contacts.routes.ts';
+import { callerContact } from './contacts.service.ts';
 import { refreshSearchOf } from './import.repo.ts';
 import { IMPORT_JOB, importHandler } from './import.service.ts';
 
@@ -19,21 +18,7 @@ export const contactsModule = defineFeature({
   resourceHooks: contactsHooks,
   jobs: { [IMPORT_JOB]: importHandler },
   // A sign-in's own contact (`contacts.user_id`): what the member area's `ownRows` routes read (decision 0183).
-  callerContact: async (tx, auth) => {
-    const [row] = await tx
-      .select({ id: contacts.contactId })
-      .from(contacts)
-      .where(
-        and(
-          eq(contacts.tenantId, auth.tenantId),
-          eq(contacts.userId, auth.userId),
-          eq(contacts.isDeleted, false),
-        ),
-      )
-      .orderBy(asc(contacts.contactId))
-      .limit(1);
-    return row ? row.id : null;
-  },
+  callerContact,
   searchDocuments: {
     Contact: {
       write: (tx, tenantId, id, resources) =>

@@ -14,7 +14,7 @@ import {
   relationName,
   searchTerms,
 } from '@guildhall/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
@@ -101,7 +101,11 @@ export async function directoryList(
   return { Results: results, TotalRecordAvailable: total };
 }
 
-async function ownContactId(tx: Tx, auth: AuthContext): Promise<number> {
+/**
+ * The contact a sign-in names (`contacts.user_id`; the first by id if several), or null: the module's
+ * `callerContact`, which the pipeline's `ownContactId(request)` reads for the member area's own-rows routes.
+ */
+export async function callerContact(tx: Tx, auth: AuthContext): Promise<number | null> {
   const [row] = await tx
     .select({ id: contacts.contactId })
     .from(contacts)
@@ -112,9 +116,15 @@ async function ownContactId(tx: Tx, auth: AuthContext): Promise<number> {
         eq(contacts.isDeleted, false),
       ),
     )
+    .orderBy(asc(contacts.contactId))
     .limit(1);
-  if (!row) throw new HttpError(404, 'Your sign-in is not linked to a contact record yet.');
-  return row.id;
+  return row ? row.id : null;
+}
+
+async function ownContactId(tx: Tx, auth: AuthContext): Promise<number> {
+  const id = await callerContact(tx, auth);
+  if (id === null) throw new HttpError(404, 'Your sign-in is not linked to a contact record yet.');
+  return id;
 }
 
 export async function myProfile(tx: Tx, auth: AuthContext) {

@@ -41,10 +41,16 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/api/setup/terms', {
+  // Every version published is the terms resource's list (`/api/Setup/TermsofUse`, the Terms page embeds it): one
+  // way. This answers what the list does not: the terms in force per login type, with who published and who accepted.
+  app.get('/api/setup/terms/current', {
     config: { permission: 'terms.manage' },
-    schema: { tags: ['terms'], response: { 200: z.array(termsRowSchema) } },
-    handler: async (req) => terms.listTerms(app.database, requireAuth(req.auth)),
+    schema: {
+      tags: ['terms'],
+      summary: 'The terms in force for each login type, with who published them and how many accepted',
+      response: { 200: z.array(termsRowSchema) },
+    },
+    handler: async (req) => terms.currentTerms(app.database, requireAuth(req.auth)),
   });
 
   app.post('/api/setup/terms', {

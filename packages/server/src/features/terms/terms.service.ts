@@ -97,13 +97,15 @@ export async function takeAction(
   return { SignedOut: !body.IsAccepted };
 }
 
-export async function listTerms(database: Database, auth: AuthContext) {
+/** The latest terms of each login type (the ones in force), with their publisher and their acceptances. */
+export async function currentTerms(database: Database, auth: AuthContext) {
   return tenantTx(database, auth, async (tx) => {
     const r = await tx.execute(sql`
-      select t.id, t.login_type, t.title, t.description, t.published_at, u.display_name as published_by,
+      select distinct on (t.login_type)
+             t.id, t.login_type, t.title, t.description, t.published_at, u.display_name as published_by,
              (select count(*)::int from terms_acceptances a where a.tenant_id = t.tenant_id and a.terms_id = t.id and a.accepted) as accepted_count
         from terms_of_use t left join users u on u.id = t.published_by
-       order by t.id desc`);
+       order by t.login_type, t.id desc`);
     return rowsOf<{
       id: string | number;
       login_type: LoginType;

@@ -57,7 +57,7 @@ describe('terms-of-use gate', () => {
     expect((await member.get('/api/auth/me')).json().pendingPrompts.terms).toEqual([]);
     expect((await member.get('/api/help/Home')).statusCode).toBe(200);
 
-    const list = (await admin.get('/api/setup/terms')).json();
+    const list = (await admin.get('/api/setup/terms/current')).json();
     expect(list.find((x: { TermsOfUseId: number }) => x.TermsOfUseId === termsId).AcceptedCount).toBe(1);
   });
 

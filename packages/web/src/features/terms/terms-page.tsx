@@ -1,4 +1,4 @@
-import { displayTimeZone, LOGIN_TYPES, type LoginType } from '@guildhall/shared';
+import { displayTimeZone, LOGIN_TYPES, type LoginType, termsResource } from '@guildhall/shared';
 import {
   Button,
   Card,
@@ -15,13 +15,15 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { api, isApiError } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { formatDateTime } from '../../platform/format.ts';
 import { useIdentity } from '../../platform/identity.ts';
 import { notifySaved } from '../../platform/notify.ts';
-import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
+import { LoadingBlock, RequirePermission } from '../../platform/page.tsx';
+import { ListScreen } from '../../platform/screens/list-screen.tsx';
+import { listSlots } from '../../platform/screens/list-slots.tsx';
 import { SoftBadge } from '../../platform/soft-badge.tsx';
 
 export interface TermsRecord {
@@ -45,122 +47,89 @@ export function TermsPage() {
   );
 }
 
+/**
+ * The terms of use (`/a/setup/terms`): the generic list of the terms resource (every version published) embedded
+ * with the feature's slots: Publish new terms in the toolbar, and the terms in force per login type, with how many
+ * accepted them, as a tab.
+ */
 function TermsScreen() {
-  const me = useIdentity();
-  const tz = displayTimeZone(me);
   const [opened, { open, close }] = useDisclosure(false);
-  const query = useQuery({
-    queryKey: termsKey,
-    queryFn: ({ signal }) => api.get<TermsRecord[]>('/api/setup/terms', { signal }),
-  });
-
-  const rows = [...(query.data ?? [])].sort((a, b) => b.PublishedAt.localeCompare(a.PublishedAt));
-  const current = (type: LoginType) => rows.find((t) => t.LoginType === type);
-
-  return (
-    <>
-      <PageHeader
-        title="Terms of use"
-        description="Users must accept the current terms of their login type before they can use Guildhall. Publishing new terms asks every user of that type to accept them at their next page load."
-        actions={
+  const slots = useMemo(
+    () =>
+      listSlots(termsResource, {
+        description:
+          'Users must accept the current terms of their login type before they can use Guildhall. Publishing new terms asks every user of that type to accept them at their next page load.',
+        toolbar: (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
             Publish new terms
           </Button>
-        }
-      />
-      {query.isPending ? <LoadingBlock label="Loading terms" /> : null}
-      {query.isError ? <ErrorBlock error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.data ? (
-        <Stack gap="xl">
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            {LOGIN_TYPES.map((type) => {
-              const terms = current(type);
-              return (
-                <Card
-                  withBorder
-                  key={type}
-                  component="section"
-                  aria-label={`Current terms for ${LOGIN_TYPE_LABEL[type]}`}
-                >
-                  <Group justify="space-between" mb="xs">
-                    <Text fw={700} component="h2">
-                      {LOGIN_TYPE_LABEL[type]}
-                    </Text>
-                    {terms ? (
-                      <SoftBadge>{terms.AcceptedCount} accepted</SoftBadge>
-                    ) : (
-                      <SoftBadge color="gray">None published</SoftBadge>
-                    )}
-                  </Group>
-                  {terms ? (
-                    <>
-                      <Text fw={600}>{terms.Title}</Text>
-                      <Text size="xs" c="dimmed" mb="xs">
-                        Published {formatDateTime(terms.PublishedAt, tz)}
-                        {terms.PublishedBy ? ` by ${terms.PublishedBy}` : ''}
-                      </Text>
-                      <Text
-                        size="sm"
-                        style={{ whiteSpace: 'pre-wrap' }}
-                        lineClamp={5}
-                        title={terms.Description}
-                      >
-                        {terms.Description}
-                      </Text>
-                    </>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {LOGIN_TYPE_LABEL[type]} are not asked to accept any terms.
-                    </Text>
-                  )}
-                </Card>
-              );
-            })}
-          </SimpleGrid>
-
-          <section aria-labelledby="terms-history">
-            <Text component="h2" fw={700} size="lg" id="terms-history" mb="xs">
-              History
-            </Text>
-            {rows.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                No terms have been published yet.
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped highlightOnHover>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Title</Table.Th>
-                      <Table.Th scope="col">For</Table.Th>
-                      <Table.Th scope="col">Published</Table.Th>
-                      <Table.Th scope="col">By</Table.Th>
-                      <Table.Th scope="col" ta="right">
-                        Accepted
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((t) => (
-                      <Table.Tr key={t.TermsOfUseId}>
-                        <Table.Td>{t.Title}</Table.Td>
-                        <Table.Td>{LOGIN_TYPE_LABEL[t.LoginType]}</Table.Td>
-                        <Table.Td>{formatDateTime(t.PublishedAt, tz)}</Table.Td>
-                        <Table.Td>{t.PublishedBy ?? ''}</Table.Td>
-                        <Table.Td ta="right">{t.AcceptedCount}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </section>
-        </Stack>
-      ) : null}
+        ),
+        tabs: [{ key: 'current', title: 'Terms in force', panel: <CurrentTerms /> }],
+      }),
+    [open],
+  );
+  return (
+    <>
+      <ListScreen resource={termsResource} slots={slots} />
       <Modal opened={opened} onClose={close} title="Publish new terms" size="lg">
         {opened ? <PublishTermsForm onDone={close} /> : null}
       </Modal>
     </>
+  );
+}
+
+/** The terms in force for each login type, with who published them and how many accepted. */
+function CurrentTerms() {
+  const me = useIdentity();
+  const tz = displayTimeZone(me);
+  const query = useQuery({
+    queryKey: termsKey,
+    queryFn: ({ signal }) => api.get<TermsRecord[]>('/api/setup/terms/current', { signal }),
+  });
+  if (query.isPending) return <LoadingBlock label="Loading terms" />;
+  if (query.isError) return <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />;
+  const current = (type: LoginType) => query.data.find((t) => t.LoginType === type);
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      {LOGIN_TYPES.map((type) => {
+        const terms = current(type);
+        return (
+          <Card
+            withBorder
+            key={type}
+            component="section"
+            aria-label={`Current terms for ${LOGIN_TYPE_LABEL[type]}`}
+          >
+            <Group justify="space-between" mb="xs">
+              <Text fw={700} component="h2">
+                {LOGIN_TYPE_LABEL[type]}
+              </Text>
+              {terms ? (
+                <SoftBadge>{terms.AcceptedCount} accepted</SoftBadge>
+              ) : (
+                <SoftBadge color="gray">None published</SoftBadge>
+              )}
+            </Group>
+            {terms ? (
+              <>
+                <Text fw={600}>{terms.Title}</Text>
+                <Text size="xs" c="dimmed" mb="xs">
+                  Published {formatDateTime(terms.PublishedAt, tz)}
+                  {terms.PublishedBy ? ` by ${terms.PublishedBy}` : ''}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={5} title={terms.Description}>
+                  {terms.Description}
+                </Text>
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {LOGIN_TYPE_LABEL[type]} are not asked to accept any terms.
+              </Text>
+            )}
+          </Card>
+        );
+      })}
+    </SimpleGrid>
   );
 }
 
@@ -180,6 +149,7 @@ function PublishTermsForm({ onDone }: { onDone: () => void }) {
     onSuccess: async () => {
       notifySaved();
       await queryClient.invalidateQueries({ queryKey: termsKey });
+      await queryClient.invalidateQueries({ queryKey: ['list', termsResource.name] });
       onDone();
     },
   });
