@@ -1,5 +1,6 @@
 import { auditLog, type Tx } from '@guildhall/db';
 import type { AuthContext } from './context.ts';
+import { notFound } from './errors.ts';
 
 export interface AuditEntry {
   action: string;
@@ -28,4 +29,21 @@ export async function audit(
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/**
+ * The end of a create-or-update: the record as it is now (`row`, null when it is gone: a 404), audited as a create
+ * when there was nothing `before` and an update otherwise, and answered.
+ */
+export async function auditedAnswer<T>(
+  tx: Tx,
+  auth: Pick<AuthContext, 'tenantId' | 'userId' | 'impersonatorUserId'>,
+  entity: string,
+  entityId: string | number,
+  before: unknown,
+  after: T | null,
+): Promise<T> {
+  if (after === null) throw notFound();
+  await audit(tx, auth, { action: before ? 'update' : 'create', entity, entityId, before, after });
+  return after;
 }

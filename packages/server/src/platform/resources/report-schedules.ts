@@ -20,7 +20,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit } from '../audit.ts';
+import { audit, auditedAnswer } from '../audit.ts';
 import { type AuthContext, requireAuth, scope, tenantTx } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
 import type { ClaimedJob, JobHandler } from '../jobs.ts';
@@ -407,16 +407,14 @@ export function reportSchedulesRoutes(resources: readonly BoundResource[]): Fast
         scheduleId = id;
       }
       const [row] = await schedulesOf(tx, auth.tenantId, savedId, scheduleId);
-      if (!row) throw notFound();
-      const after = scheduleOf(row, who);
-      await audit(tx, auth, {
-        action: before ? 'update' : 'create',
-        entity: 'reportSchedules',
-        entityId: scheduleId,
+      return auditedAnswer(
+        tx,
+        auth,
+        'reportSchedules',
+        scheduleId,
         before,
-        after,
-      });
-      return after;
+        row ? scheduleOf(row, who) : null,
+      );
     };
 
     app.post('/api/reports/saved/:id/schedules', {

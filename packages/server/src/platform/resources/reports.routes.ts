@@ -50,7 +50,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit } from '../audit.ts';
+import { audit, auditedAnswer } from '../audit.ts';
 import { type AuthContext, scope } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { type ExtraFields, extraFieldsOf, NO_EXTRA_FIELDS } from './extra-fields.ts';
@@ -654,16 +654,7 @@ export function reportsRoutes(
         savedId = id;
       }
       const [row] = await readSaved(tx, auth, savedId);
-      if (!row) throw notFound();
-      const after = savedOf(row, auth);
-      await audit(tx, auth, {
-        action: before ? 'update' : 'create',
-        entity: 'savedReports',
-        entityId: savedId,
-        before,
-        after,
-      });
-      return after;
+      return auditedAnswer(tx, auth, 'savedReports', savedId, before, row ? savedOf(row, auth) : null);
     };
 
     app.post('/api/reports/saved', {
