@@ -119,13 +119,16 @@ export async function bulkSeedDomains(
     await target.query(
       `INSERT INTO invoices (tenant_id, invoice_id, number, contact_id, contact_name, status, issue_date, due_date,
                              subtotal_cents, total_cents, applied_cents, written_off_cents, balance_cents,
-                             source_kind)
+                             source_kind, currency)
        SELECT $1, $2 + g - 1, CASE WHEN s <> 'draft' THEN 'INV-' || lpad(g::text, 7, '0') END,
               c.contact_id, c.display_name, s, d, d + 30, t, t,
               CASE s WHEN 'paid' THEN t WHEN 'partially_paid' THEN t / 2 ELSE 0 END,
               CASE s WHEN 'written_off' THEN t ELSE 0 END,
               CASE s WHEN 'open' THEN t WHEN 'draft' THEN t WHEN 'partially_paid' THEN t - t / 2 ELSE 0 END,
-              (ARRAY['membership', 'event', 'manual'])[g % 3 + 1]
+              (ARRAY['membership', 'event', 'manual'])[g % 3 + 1],
+              -- The currency an invoice is issued in (decision 0125): the association's, as migration 0095 reads it.
+              (SELECT CASE WHEN upper(trim(settings->>'currency')) ~ '^[A-Z]{3}$'
+                        THEN upper(trim(settings->>'currency')) ELSE 'USD' END FROM tenants WHERE id = $1)
          FROM generate_series(1, $3::int) g
          CROSS JOIN LATERAL (SELECT
            (ARRAY['paid', 'paid', 'paid', 'open', 'partially_paid', 'void', 'written_off', 'draft'])[g % 8 + 1] AS s,
