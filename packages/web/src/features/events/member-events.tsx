@@ -27,6 +27,7 @@ import { eventsApi } from './events-api.ts';
 import { EventsCalendar } from './events-calendar.tsx';
 import { MemberCertifications } from './member-certifications.tsx';
 import { MemberFeedCard } from './member-feed.tsx';
+import { OccurrencePicker } from './occurrence-picker.tsx';
 import { when } from './when.ts';
 
 const STATUS_NAME: Record<number, string> = {
@@ -264,23 +265,7 @@ export function MemberEventDetail() {
           <Stack gap="sm">
             <Text fw={600}>Register</Text>
             {!e.RegistrationOpen ? <Alert color="gray">Registration is closed.</Alert> : null}
-            <Radio.Group
-              label="When"
-              description={`Times in the event's time zone: ${e.Timezone}`}
-              value={chosenDetail}
-              onChange={setDetail}
-            >
-              <Stack gap={6} mt={4}>
-                {e.Occurrences.map((o) => (
-                  <Radio
-                    key={o.EventDetailId}
-                    value={String(o.EventDetailId)}
-                    disabled={o.Status === 'cancelled' || Date.parse(o.StartsAt) <= Date.now()}
-                    label={`${when(o.StartsAt, o.EndsAt, e.Timezone)}${o.Status === 'cancelled' ? ' (cancelled)' : o.seatsLeft === null ? '' : o.seatsLeft === 0 ? (e.WaitlistEnabled ? ' · full, waitlist open' : ' · full') : ` · ${o.seatsLeft} seats left`}`}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
+            <OccurrencePicker event={e} value={chosenDetail} onChange={setDetail} seatsLeft />
             {e.RegistrationTypes.length > 0 ? (
               <Radio.Group label="Registration type" value={chosenType} onChange={setType}>
                 <Stack gap={6} mt={4}>

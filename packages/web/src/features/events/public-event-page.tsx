@@ -1,5 +1,5 @@
 import type { EventPage, RegisterAnswer } from '@guildhall/shared';
-import { Alert, Anchor, Button, Radio, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { type FormEvent, useState } from 'react';
@@ -8,7 +8,7 @@ import { api } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { FullPageLoader } from '../../platform/full-page-loader.tsx';
 import { usePageTitle } from '../../platform/page-title.ts';
-import { when } from './when.ts';
+import { OccurrencePicker } from './occurrence-picker.tsx';
 
 /**
  * `/events/:tenantId/:hash`: a published public event's page for anyone, without a session (the address of
@@ -88,23 +88,7 @@ export function PublicEventPage() {
       ) : (
         <form onSubmit={submit} aria-label="Register">
           <Stack gap="sm">
-            <Radio.Group
-              label="When"
-              description={`Times in the event's time zone: ${e.Timezone}`}
-              value={chosen}
-              onChange={setDetail}
-            >
-              <Stack gap={6} mt={4}>
-                {e.Occurrences.map((o) => (
-                  <Radio
-                    key={o.EventDetailId}
-                    value={String(o.EventDetailId)}
-                    disabled={o.Status === 'cancelled' || Date.parse(o.StartsAt) <= Date.now()}
-                    label={`${when(o.StartsAt, o.EndsAt, e.Timezone)}${o.Status === 'cancelled' ? ' (cancelled)' : o.seatsLeft === 0 ? (e.WaitlistEnabled ? ' · full, waitlist open' : ' · full') : ''}`}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
+            <OccurrencePicker event={e} value={chosen} onChange={setDetail} />
             {!e.RegistrationOpen ? (
               <Alert color="gray">Registration is closed.</Alert>
             ) : e.RegistrationTypes.length > 1 || e.Questions.length > 0 ? (
