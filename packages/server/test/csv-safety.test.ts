@@ -65,7 +65,7 @@ describe('CSV files', () => {
     const id = (res.json() as ListResponse).PendingDownloadFileId;
     let ready = await api.get(`/api/files/ready/${id}`);
     for (let i = 0; i < 100 && ready.statusCode !== 200; i++) {
-      await ctx.app.worker.drain();
+      await ctx.app.worker.drain(t.tenant.id);
       await new Promise((r) => setTimeout(r, 50));
       ready = await api.get(`/api/files/ready/${id}`);
     }

@@ -119,7 +119,7 @@ beforeAll(async () => {
     ImportId: bImport,
     Mapping: { FirstName: 'First', LastName: 'Last', Email: 'Email' },
   });
-  await ctx.app.worker.drain();
+  await ctx.app.worker.drain(b.tenant.id);
   bIds = await foreignIds(b.tenant.id);
   // The records made above are among them: found by the catalogue, not listed here.
   for (const id of [bContact, bOrg, entry.Data.EntryId, link.Data.LinkId, bTerms, bImport, b.member.id])

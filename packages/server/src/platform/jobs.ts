@@ -91,6 +91,21 @@ async function claim(database: Database, kinds: string[], staleAfterMs: number):
   };
 }
 
+/** How long `drain(tenantId)` waits at most for the association's jobs another instance runs. */
+const DRAIN_WAIT_MS = 30_000;
+
+/** How many of an association's jobs of these kinds are due now and not finished (queued or running anywhere). */
+async function pendingJobs(database: Database, tenantId: string, kinds: string[]): Promise<number> {
+  if (kinds.length === 0) return 0;
+  const r = await withTenantTx(database.db, { tenantId }, (tx) =>
+    tx.execute(
+      sql`select count(*)::int as n from jobs where tenant_id = ${tenantId} and status in ('queued', 'running')
+            and run_after <= now() and kind = any(${`{${kinds.join(',')}}`}::text[])`,
+    ),
+  );
+  return Number(rowsOf<{ n: number }>(r)[0]?.n ?? 0);
+}
+
 /** Whether statements beside a running job's own transaction can run (PostgreSQL's pool) or would wait (PGlite). */
 function canWriteBeside(database: Database): boolean {
   return database.kind === 'postgres';
@@ -179,8 +194,12 @@ async function finish(
 export interface Worker {
   /** Look for work now (called after an enqueue, so a job starts without waiting for the next poll). */
   wake(): void;
-  /** Runs every job that is due, then resolves (tests). */
-  drain(): Promise<void>;
+  /**
+   * Runs every job that is due, then resolves (tests). With an association's id it also waits while a job of that
+   * association due now is still queued or running anywhere: on a database shared by several instances another one
+   * may have claimed it (bounded by `DRAIN_WAIT_MS`).
+   */
+  drain(tenantId?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -250,12 +269,21 @@ export function startWorker(
   schedule();
   return {
     wake: () => setImmediate(tick),
-    async drain() {
+    async drain(tenantId?: string) {
       // A pass already running may have looked for due jobs before the caller's last write committed: wait for it,
       // then make a pass of our own, so every job due when drain() was called has run when it resolves.
-      while (running) await running;
-      tick();
-      while (running) await running;
+      const pass = async () => {
+        while (running) await running;
+        tick();
+        while (running) await running;
+      };
+      await pass();
+      if (!tenantId) return;
+      const until = Date.now() + DRAIN_WAIT_MS;
+      while (Date.now() < until && (await pendingJobs(database, tenantId, kinds)) > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await pass();
+      }
     },
     async stop() {
       stopped = true;

@@ -54,7 +54,7 @@ async function uploaded(csv: string) {
 
 async function finished(id: string) {
   for (let i = 0; i < 200; i++) {
-    await ctx.app.worker.drain();
+    await ctx.app.worker.drain(t.tenant.id);
     const s = (await api.get(`/api/billing/invoices/import/${id}`)).json() as {
       Status: string;
       Created: number;
@@ -275,7 +275,7 @@ describe('create invoices from file', () => {
         Mapping: up.Mapping,
       });
       expect(res.statusCode).toBe(202);
-      await ctx.app.worker.drain();
+      await ctx.app.worker.drain(t.tenant.id);
       // The first part (two invoices) is in; the fault stopped the second.
       expect((await invoices()).length - before).toBe(2);
     } finally {

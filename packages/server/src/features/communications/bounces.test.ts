@@ -51,7 +51,7 @@ async function mailTo(c: ReturnType<typeof client>, tenantId: string, ids: numbe
   expect(created.statusCode, created.body).toBe(201);
   const mailingId = created.json().MailingId as number;
   await c.post(`/api/communication/mailings/${mailingId}/send`, {});
-  await ctx.app.worker.drain();
+  await ctx.app.worker.drain(tenantId);
   const rows = await withTenantTx(ctx.database.db, { tenantId }, async (tx) =>
     tx.execute(sql`select email, token from mailing_recipients where mailing_id = ${mailingId}`),
   );

@@ -149,7 +149,7 @@ async function sendTo(audience: unknown): Promise<Record<string, string>> {
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().MailingId as number;
   expect((await api.post(`/api/communication/mailings/${id}/send`, {})).statusCode).toBe(200);
-  await ctx.app.worker.drain();
+  await ctx.app.worker.drain(t.tenant.id);
   const log = (await api.get(`/api/communication/mailings/${id}/recipients`)).json() as {
     Email: string;
     Status: string;

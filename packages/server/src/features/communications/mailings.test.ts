@@ -84,7 +84,7 @@ describe('mailings delivered', () => {
     const sent = await api.post(`/api/communication/mailings/${mailingId}/send`, {});
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().Status).toBe('scheduled');
-    await ctx.app.worker.drain();
+    await ctx.app.worker.drain(t.tenant.id);
 
     let m = (await api.get(`/api/communication/mailings/${mailingId}`)).json();
     expect(m.Status).toBe('sending');
@@ -115,7 +115,7 @@ describe('mailings delivered', () => {
 
     // The retry is due: delivered on the second try, and the mailing is done.
     await makeRetriesDue(t.tenant.id);
-    await ctx.app.worker.drain();
+    await ctx.app.worker.drain(t.tenant.id);
     m = (await api.get(`/api/communication/mailings/${mailingId}`)).json();
     expect(m.Counts).toEqual({ sent: 2, bounced: 1 });
     expect(m.Status).toBe('sent');
@@ -165,7 +165,7 @@ describe('mailings delivered', () => {
     });
     const id = second.json().MailingId as number;
     await api.post(`/api/communication/mailings/${id}/send`, {});
-    await ctx.app.worker.drain();
+    await ctx.app.worker.drain(t.tenant.id);
     const log = (await api.get(`/api/communication/mailings/${id}/recipients`)).json() as {
       Email: string;
       Status: string;
@@ -201,7 +201,7 @@ describe('mailings delivered', () => {
     const at = new Date(Date.now() + 3_600_000).toISOString();
     const scheduled = await api.post(`/api/communication/mailings/${id}/send`, { ScheduledAt: at });
     expect(scheduled.json()).toMatchObject({ Status: 'scheduled', ScheduledAt: at, RecipientCount: 0 });
-    await ctx.app.worker.drain();
+    await ctx.app.worker.drain(t.tenant.id);
     expect((await api.get(`/api/communication/mailings/${id}`)).json().Status).toBe('scheduled');
     expect((await api.post(`/api/communication/mailings/${id}/cancel`)).json().Status).toBe('draft');
     const past = await api.post(`/api/communication/mailings/${id}/send`, {
@@ -269,7 +269,7 @@ describe('mailings delivered', () => {
     // The restart (the queued job, run by the worker): the claimed ones and the rest are sent, the one in flight is
     // not sent again and says so.
     await makeRetriesDue(t.tenant.id);
-    await ctx.app.worker.drain();
+    await ctx.app.worker.drain(t.tenant.id);
     m = (await api.get(`/api/communication/mailings/${id}`)).json();
     expect(m.Status).toBe('sent');
     expect(m.Counts).toEqual({ sent: 6, unknown: 1 });
@@ -331,7 +331,7 @@ describe('mailings delivered', () => {
     expect(delivered()).toEqual([1, 1, 0, 0, 0, 0, 0]);
 
     // The next start: the job it queued sends the rest, nobody twice, nobody in doubt.
-    await ctx.app.worker.drain();
+    await ctx.app.worker.drain(t.tenant.id);
     m = (await api.get(`/api/communication/mailings/${id}`)).json();
     expect(m.Status).toBe('sent');
     expect(m.Counts).toEqual({ sent: 7 });

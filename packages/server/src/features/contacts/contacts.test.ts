@@ -209,7 +209,7 @@ describe('contacts on the generic layer', () => {
     expect(id).toEqual(expect.any(String));
     let ready = await api.get(`/api/files/ready/${id}`);
     for (let i = 0; i < 50 && ready.statusCode !== 200; i++) {
-      await ctx.app.worker.drain();
+      await ctx.app.worker.drain(t.tenant.id);
       await new Promise((r) => setTimeout(r, 50));
       ready = await api.get(`/api/files/ready/${id}`);
     }

@@ -43,7 +43,7 @@ async function uploaded(csv: string) {
 
 async function finished(id: string): Promise<{ Status: string; Created: number; Updated: number }> {
   for (let i = 0; i < 100; i++) {
-    await ctx.app.worker.drain();
+    await ctx.app.worker.drain(t.tenant.id);
     const s = (await admin.get(`/api/contacts/import/${id}`)).json();
     if (s.Status === 'done' || s.Status === 'failed') return s;
     await new Promise((r) => setTimeout(r, 30));

@@ -389,11 +389,11 @@ describe('custom fields in the contacts list', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const id = (res.json() as ListResponse).PendingDownloadFileId;
-    await ctx.app.worker.drain();
+    await ctx.app.worker.drain(t.tenant.id);
     let ready = await admin.get(`/api/files/ready/${id}`);
     for (let i = 0; i < 50 && ready.statusCode !== 200; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      await ctx.app.worker.drain();
+      await ctx.app.worker.drain(t.tenant.id);
       ready = await admin.get(`/api/files/ready/${id}`);
     }
     const file = await admin.post(`/api/files/download/${id}`);

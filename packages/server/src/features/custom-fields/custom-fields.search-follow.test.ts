@@ -41,13 +41,13 @@ async function save(id: number, Values: Record<string, unknown>) {
 }
 /** The records found, once the queued rewrites have run. */
 async function found(c: Api, area: 'backoffice' | 'mic', q: string): Promise<number[]> {
-  await ctx.app.worker.drain();
+  await ctx.app.worker.drain(t.tenant.id);
   const res = await c.get(`/api/search/global/${area}/${encodeURIComponent(q.toLowerCase())}?v=2`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as SearchAnswer).Records.map((r) => Number(r.Id)).sort((a, b) => a - b);
 }
 async function directory(q: string): Promise<number[]> {
-  await ctx.app.worker.drain();
+  await ctx.app.worker.drain(t.tenant.id);
   const res = await member.get(`/api/mic/Contact/DirectoryContacts?search=${encodeURIComponent(q)}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().Results.map((r: { DirectoryContactId: number }) => r.DirectoryContactId);

@@ -98,7 +98,7 @@ async function activeEndingIn(contactId: number, days: number, autoPay = false):
  * another file's worker may have claimed the job.
  */
 async function finished(runId: number) {
-  await ctx.app.worker.drain();
+  await ctx.app.worker.drain(t.tenant.id);
   await expect
     .poll(async () => (await api.get(`/api/memberships/renewals/runs/${runId}`)).json().Run.Status, {
       timeout: 20_000,
@@ -354,7 +354,7 @@ describe('renewal reminders', () => {
     const remindedType = type.MembershipTypeId as number;
     // The daily job of today may already have run (it is queued for every association each morning): the
     // reminders below are then the renewal run's, whatever order the worker takes the jobs in.
-    await ctx.app.worker.drain();
+    await ctx.app.worker.drain(t.tenant.id);
     const person = async (last: string, email: string, days: number) => {
       const res = await api.post('/api/contacts/contacts/contactSave', {
         ContactType: 'individual',
