@@ -26,13 +26,11 @@ import {
 import { nextCounterValue } from '../../platform/counters.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { ResourceHooks } from '../../platform/resources/hooks.ts';
+import { LIST_SEARCH_SCREEN_SAMPLE, LIST_SEARCH_SHARE_SAMPLE } from '../../platform/resources/list-search.ts';
 import { boundResource } from '../../platform/resources/registry.ts';
 import { ErrorValidationError } from '../../platform/resources/resource.service.ts';
 import type { Services } from '../../platform/services.ts';
 import * as repo from './contacts.repo.ts';
-
-/** How many of a tenant's documents the list search box's estimate reads (decision 0101). */
-const SEARCH_SHARE_SAMPLE = 2000;
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 
@@ -121,12 +119,19 @@ const contactHooks = (refresh: RefreshSearch): ResourceHooks => ({
       ' and ',
     );
     const staffContacts = q`d.tenant_id = gh_current_tenant() and d.audience = 'staff' and d.entity_type = 'Contact'`;
+    const sample = (size: number) =>
+      q`select coalesce(avg((${all})::int), 0) as share from (select d.search_text from search_documents d
+        where ${staffContacts} order by d.entity_id limit ${size}) d`;
     return {
       keys: q`select d.entity_id::bigint as key from search_documents d where ${staffContacts} and ${all}`,
       // The share among the tenant's first 2,000 documents by entity id (its primary key's order, so no sort): the
       // same ones each time, spread over old and new records by the id's text order, whatever the tenant's size.
-      share: q`select coalesce(avg((${all})::int), 0) as share from (select d.search_text from search_documents d
-        where ${staffContacts} order by d.entity_id limit ${SEARCH_SHARE_SAMPLE}) d`,
+      share: sample(LIST_SEARCH_SHARE_SAMPLE),
+      screen: sample(LIST_SEARCH_SCREEN_SAMPLE),
+      // A term many contacts match: their documents in the primary key's order (the sample's rows first), each
+      // tested, until the page has its matches (decision 0101's second amendment).
+      scan: q`select d.entity_id::bigint as key, (${all}) as hit from search_documents d where ${staffContacts}
+        order by d.entity_id`,
     };
   },
   countStatement(tenantId, { criteria, search }) {

@@ -6,7 +6,7 @@
  */
 import { q, runFragment, withTenantTx } from '@guildhall/db';
 import { bulkSeedContacts, withBulkTarget } from '@guildhall/seed/bulk';
-import { LIST_SEARCH_EXACT_UP_TO, type ListResponse } from '@guildhall/shared';
+import { contactsResource, LIST_SEARCH_EXACT_UP_TO, type ListResponse } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,12 @@ import {
   type TestContext,
   testApp,
 } from '../../../test/helpers.ts';
+import { boundResource } from '../../platform/resources/registry.ts';
+import {
+  LIST_SEARCH_SCAN_MATCHES,
+  listSearchStatement,
+  searchPageRows,
+} from '../../platform/resources/resource.repo.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -129,5 +135,53 @@ describe('the list search box', () => {
     const filtered = await list('?$top=1&$skip=0&$search=example', { Id: 1 });
     expect(filtered.TotalIsEstimate).toBe(true);
     expect(filtered.TotalRecordAvailable).toBe(Number(active?.n));
+  });
+
+  it('reads the documents in their key order for a term the estimate says many match, else through the index', async () => {
+    // The statement of the list searched for "example" (every contact), sorted by key, all its listed matches on
+    // one page, with the list's total without the search as given.
+    const bound = boundResource(ctx.app.services.resources, contactsResource.name);
+    const plan = bound.hooks.searchIndex?.('example');
+    expect(plan?.scan).toBeDefined();
+    const listed = async (unsearched: number) => {
+      const statement = listSearchStatement(
+        bound,
+        t.tenant.id,
+        {
+          whereWithoutSearch: undefined,
+          search: plan!,
+          sorts: [{ field: 'ContactId', direction: 'asc' }],
+          limit: LIST_SEARCH_EXACT_UP_TO,
+          offset: 0,
+        },
+        q`select ${unsearched}::bigint as n`,
+      );
+      const rows = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, (tx) =>
+        runFragment(tx, statement),
+      );
+      return searchPageRows(rows);
+    };
+    // The first matching documents by key (the text of the id), as reading them in that order finds them.
+    const inKeyOrder = await withTenantTx(
+      ctx.database.db,
+      { tenantId: t.tenant.id, userId: t.admin.id },
+      (tx) =>
+        runFragment<{ id: unknown }>(
+          tx,
+          q`select entity_id as id from search_documents where audience = 'staff' and entity_type = 'Contact'
+            and search_text like '%example%' order by entity_id limit ${LIST_SEARCH_EXACT_UP_TO}`,
+        ),
+    );
+    const firstByKey = inKeyOrder.map((r) => Number(r.id)).sort((a, b) => a - b);
+    // Estimated beyond LIST_SEARCH_SCAN_MATCHES: the listed matches are the first documents by key.
+    const many = await listed(LIST_SEARCH_SCAN_MATCHES * 100);
+    expect(many.estimated).toBe(true);
+    expect(many.total).toBe(LIST_SEARCH_SCAN_MATCHES * 100);
+    expect(many.rows.map((r) => Number(r.ContactId))).toEqual(firstByKey);
+    // Fewer estimated (the seeded list): the trigram index's matches, not read in the documents' key order.
+    const few = await listed(COUNT);
+    expect(few.estimated).toBe(true);
+    expect(few.rows).toHaveLength(LIST_SEARCH_EXACT_UP_TO);
+    expect(few.rows.map((r) => Number(r.ContactId))).not.toEqual(firstByKey);
   });
 });

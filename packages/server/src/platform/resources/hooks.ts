@@ -56,4 +56,11 @@ export interface SearchIndexPlan {
    * reading the list in its order and testing each row (decision 0101's amendment), not through the index.
    */
   test?: Fragment;
+  /**
+   * The rows the search index covers in the order of one of their ordinary indexes, each with whether it matches:
+   * `select <key> as key, (<match>) as hit from … order by …`, the match in the select list so the search index
+   * cannot serve it. A term many rows match is found by reading them in that order until LIST_SEARCH_EXACT_UP_TO + 1
+   * match (decision 0101's second amendment): the search index builds its whole set of matches first.
+   */
+  scan?: Fragment;
 }

@@ -212,6 +212,17 @@ export const LIST_SEARCH_WALK_FROM = 0.2;
 /** The rows such a read tests at most before it gives way to the search index. */
 export const LIST_SEARCH_WALK_ROWS = 20_000;
 
+/**
+ * A term the search index's sampled share says many rows match (at least this share, and at least
+ * LIST_SEARCH_SCAN_MATCHES of the list's rows by the estimate) is found by reading the rows in the order of an
+ * ordinary index (`SearchIndexPlan.scan`) until LIST_SEARCH_EXACT_UP_TO + 1 match: about 1 / share rows a match.
+ */
+export const LIST_SEARCH_SCAN_FROM = 0.02;
+/** The estimated matches from which the search index's whole set of them costs more than such a read. */
+export const LIST_SEARCH_SCAN_MATCHES = 10_000;
+/** The rows such a read tests at most before it gives way to the search index (1,001 matches at 1.7%). */
+export const LIST_SEARCH_SCAN_ROWS = 60_000;
+
 /** Columns a searched page's statement adds to its rows: the total, whether it is an estimate, the row's place. */
 export const SEARCH_TOTAL = '$total';
 export const SEARCH_ESTIMATED = '$estimated';
@@ -295,9 +306,21 @@ export function listSearchStatement(
   // without reading the larger sample, which is then read only for the estimate of a term with many matches.
   const screen = plan.search.screen;
   const rare = screen ? q`(select share from sc) < ${LIST_SEARCH_WALK_FROM / 4}` : q`false`;
+  const scan = plan.search.scan;
+  const unsearched = q`(select n from u)`;
+  // A term many rows match, where the list cannot be walked but the search index's rows can be read in the order
+  // of an ordinary index (`scan`: contacts' documents by key): they are read and tested until
+  // LIST_SEARCH_EXACT_UP_TO + 1 match, over at most LIST_SEARCH_SCAN_ROWS rows (about 1 / share rows a match), when
+  // the sampled share is at least LIST_SEARCH_SCAN_FROM and the estimate at least LIST_SEARCH_SCAN_MATCHES; the
+  // search index would build its whole set of matches first (46,500 at 1,000,000 contacts), or the planner would
+  // read the table whole in its heap order outside the shared buffers. A read that finds too few gives way to the
+  // index (the total exact); a term the smaller sample finds rare goes to the index without the larger sample.
+  const scarce = screen ? q`(select share from sc) < ${LIST_SEARCH_SCAN_FROM / 4}` : q`false`;
+  const many = q`not ${scarce} and ${share} >= ${LIST_SEARCH_SCAN_FROM}
+    and ${share} * ${unsearched} >= ${LIST_SEARCH_SCAN_MATCHES}`;
   const matched =
     plan.walkOrder && test
-      ? q`with sh as materialized (${plan.search.share}),${screen ? q` sc as materialized (${screen}),` : raw('')}
+      ? q`${screen ? q`sc as materialized (${screen}),` : raw('')}
       w as materialized (select key from (select ${bound.sqlKey} as key, (${test}) as hit from ${bound.sqlSource}
         where ${where} order by ${plan.walkOrder} limit ${LIST_SEARCH_WALK_ROWS}) r where hit limit ${exactUpTo + 1}),
       m as materialized (
@@ -305,14 +328,22 @@ export function listSearchStatement(
         union all
         (select key from (${plan.search.keys}) k
           where ${rare} or ${share} < ${LIST_SEARCH_WALK_FROM} or (select count(*) from w) <= ${exactUpTo} limit ${exactUpTo + 1})),`
-      : q`with sh as materialized (${plan.search.share}),
-      m as materialized (select key from (${plan.search.keys}) k limit ${exactUpTo + 1}),`;
-  return q`${matched}
+      : scan
+        ? q`${screen ? q`sc as materialized (${screen}),` : raw('')}
+      s as materialized (select key from (${scan} limit ${LIST_SEARCH_SCAN_ROWS}) r where hit limit ${exactUpTo + 1}),
+      m as materialized (
+        (select key from s where ${many} and (select count(*) from s) > ${exactUpTo})
+        union all
+        (select key from (${plan.search.keys}) k
+          where not (${many}) or (select count(*) from s) <= ${exactUpTo} limit ${exactUpTo + 1})),`
+        : q`m as materialized (select key from (${plan.search.keys}) k limit ${exactUpTo + 1}),`;
+  return q`with u as materialized (${unsearchedCount}), sh as materialized (${plan.search.share}),
+    ${matched}
     f as materialized (
       select ${fRows} from ${bound.sqlSource}
       where ${where} and ${bound.sqlKey} in (select key from m limit ${exactUpTo})),
     t as (select case when ${few} then (select count(*) from f)
-        else greatest(${exactUpTo + 1}, round(${share} * (select n from (${unsearchedCount}) u)))
+        else greatest(${exactUpTo + 1}, round(${share} * ${unsearched}))
       end as n, not ${few} as e),
     p as (select ${plain}, row_number() over (order by ${order}) as ${ident(SEARCH_PLACE)}
       from (select * from f order by ${order} limit ${plan.limit} offset ${plan.offset}) page)
