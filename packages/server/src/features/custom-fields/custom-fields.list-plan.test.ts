@@ -3,13 +3,15 @@
  * (`custom_field_values_text_trgm_idx`) as the application role, under row-level security: the filter's condition
  * must be the index's expression and leak-proof (decision 0102's amendment), else PostgreSQL checks it against
  * every value of the field. Planned against an empty copy of the table that holds only that index and the tenant
- * policy, so the planner has no other index to prefer. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ * policy, so the planner has no other index to prefer. A multi-choice field's any-of and all-of totals are read from
+ * the kept counts of its answers (migration 0102), never from the values. Runs on PGlite and, with
+ * TEST_DATABASE_URL, on PostgreSQL.
  */
-import { q } from '@guildhall/db';
+import { q, runFragment, withTenantTx } from '@guildhall/db';
 import { type FilterCriterion, CUSTOM_FIELD_DATA_TYPES as T } from '@guildhall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTenant, type TenantWithUsers, type TestContext, testApp } from '../../../test/helpers.ts';
-import { planNodes, planWithIndexAlone } from '../../../test/plan-probe.ts';
+import { type PlanNode, planNodes, planWithIndexAlone } from '../../../test/plan-probe.ts';
 import { type BoundResource, discoverResources } from '../../platform/resources/registry.ts';
 import { listFieldOf } from './custom-fields.list.ts';
 
@@ -62,4 +64,37 @@ describe('a text custom field filtered by part of its value', () => {
         }
       });
     }
+});
+
+describe('a multi-choice custom field filtered by its choices', () => {
+  // The total of any of (is one of) and all of (contains) is a sum of the kept counts of the field's answers by
+  // their set of choices (migration 0102): the values are not read, however many records match.
+  for (const Operator of ['in', 'contains', 'eq'] as const)
+    it(`counts ${Operator} from the kept counts of the answers, without reading the values`, async () => {
+      const field = listFieldOf(contacts, {
+        CustomFieldId: 8,
+        Name: 'Interests',
+        CustomFieldDataTypeId: T.MultiChoice,
+        SelectListItems: [{ Id: 1, Name: 'Boats' } as never, { Id: 2, Name: 'Books' } as never],
+      });
+      const criterion: FilterCriterion = {
+        PropertyName: 'cf_8',
+        Operator,
+        Value: Operator === 'eq' ? 'Books' : ['Boats', 'Books'],
+      };
+      const count = field?.count?.(criterion, t.tenant.id);
+      if (!count) throw new Error('the field cannot be counted');
+      const plan = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) => {
+        const [row] = await runFragment<{ 'QUERY PLAN': unknown }>(
+          tx,
+          q`explain (format json) select ${count} as n`,
+        );
+        const doc = row?.['QUERY PLAN'];
+        return ((typeof doc === 'string' ? JSON.parse(doc) : doc) as { Plan: PlanNode }[])[0]?.Plan;
+      });
+      if (!plan) throw new Error('no plan');
+      const read = planNodes(plan).flatMap((n) => (n['Relation Name'] ? [n['Relation Name']] : []));
+      expect(read).toContain('list_counts');
+      expect(read).not.toContain(TABLE);
+    });
 });

@@ -128,8 +128,8 @@ function definitionOf(row: Record<string, unknown>): Definition {
 
 /**
  * The number of a field's value rows kept by the values table's statement triggers (migration 0092), as a scalar:
- * every value row of the field, or those whose choice (a checkbox's 'true' or 'false', '' for no choice) is one of
- * `values`. A record has at most one value row per field, and a deleted record none.
+ * every value row of the field, or those whose choice (a checkbox's 'true' or 'false', a multi-choice answer's set of
+ * choices as '{1,4}' since migration 0102, '' for no choice) is one of `values`. A record has at most one value row per field, and a deleted record none.
  */
 function keptCount(tenantId: string, fieldId: Raw, values?: readonly string[]): Fragment {
   const which = values
@@ -452,6 +452,17 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
       const ids = [...new Set(list.map((v) => String(choiceIdOf(v))))];
       if (c.Operator === 'ne') return q`(${all} - ${keptCount(tenantId, id, [...ids, ''])})`;
       return keptCount(tenantId, id, ids);
+    }
+    if (kind === 'multi' && (c.Operator === 'in' || c.Operator === 'eq' || c.Operator === 'contains')) {
+      // The kept rows name an answer by its set of choices ('{1,4}', migration 0102): any of (`in`) sums the sets
+      // that overlap the choices asked, all of (is, contains) those that contain them. One row per record and field.
+      const list = (Array.isArray(c.Value) ? c.Value : [c.Value]).filter(
+        (v) => v !== undefined && v !== null,
+      );
+      if (list.length === 0) return null;
+      const ids = [...new Set(list.map(choiceIdOf))];
+      const array = raw(`array[${ids.map((x) => int(x).text).join(', ')}]::bigint[]`);
+      return q`(select coalesce(sum(n), 0) from list_counts where tenant_id = ${tenantId} and table_name = 'custom_field_values' and facet = ${id.text} and (case when value like '{%' then value::bigint[] end) ${raw(c.Operator === 'in' ? '&&' : '@>')} ${array})`;
     }
     if (kind === 'bool' && (c.Operator === 'eq' || c.Operator === 'ne')) {
       const [v] = Array.isArray(c.Value) ? c.Value : [c.Value];

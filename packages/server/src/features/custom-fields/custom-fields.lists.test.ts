@@ -357,6 +357,23 @@ describe('custom fields in the contacts list', () => {
       }
     }
     expect((await list('?$top=1', { Id: 9999, Criteria: [criteria[0]] })).TotalRecordAvailable).toBe(2);
+    // A multi-choice answer changed, emptied and given again: the kept counts of its sets follow it.
+    const total = async (Operator: string, Value: string[]) =>
+      (await list('?$top=1', { Id: 9999, Criteria: [{ PropertyName: key('Interests'), Operator, Value }] }))
+        .TotalRecordAvailable;
+    const interests = (Value: unknown) =>
+      admin.put(`/api/custom-fields/values/Contact/${ids.Davis}`, {
+        Values: { [String(f.Interests)]: Value },
+      });
+    expect((await interests(['Books', 'Boats'])).statusCode).toBe(200);
+    expect(await total('in', ['Books'])).toBe(2);
+    expect(await total('contains', ['Boats', 'Books'])).toBe(1);
+    expect(await total('in', ['Birds'])).toBe(1);
+    expect((await interests([])).statusCode).toBe(200);
+    expect(await total('in', ['Books', 'Boats', 'Birds'])).toBe(2);
+    expect((await interests(['Birds'])).statusCode).toBe(200);
+    expect(await total('in', ['Birds'])).toBe(2);
+    expect(await total('in', ['Books', 'Birds'])).toBe(3);
     // Another association counts none of ours.
     const theirs = await list('?$top=1', { Id: 9999, Criteria: [criteria[0]] }, otherAdmin);
     expect(theirs.status).toBe(400);
