@@ -6,7 +6,7 @@
  */
 import { type Database, withTenantTx } from '@guildhall/db';
 import type { Services } from '../../platform/services.ts';
-import { FULL_TTL_MS, fullKey, knownFull } from './events.full.ts';
+import { FULL_TTL_MS, fullKey, knownFull, refusedAsFull } from './events.full.ts';
 import { type BatchEntry, type BatchResult, registerBatch } from './events.service.ts';
 
 /** Registrations taken in one transaction at most. */
@@ -32,6 +32,13 @@ export function registrationBatcher(database: Database, services: Services): Reg
     const { tenantId, eventDetailId } = queue;
     while (queue.waiting.length > 0) {
       const batch = queue.waiting.splice(0, MAX_BATCH);
+      // The batch before this one left the occurrence full with no waitlist: these are refused as the ones that
+      // arrive from now on are, without the database.
+      const full = refusedAsFull(tenantId, eventDetailId, 'backoffice');
+      if (full) {
+        for (const b of batch) b.done({ error: full });
+        continue;
+      }
       try {
         const { results, seats, detail } = await runBatch(
           tenantId,

@@ -31,7 +31,7 @@ import {
 } from '@guildhall/shared/events/recurrence.rules';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { tenantMoney } from '../../platform/money.ts';
-import type { ExtraAnswers } from '../../platform/resources/extra-fields.ts';
+import type { AnswerAudience, ExtraAnswers } from '../../platform/resources/extra-fields.ts';
 import { boundResource } from '../../platform/resources/registry.ts';
 import type { Services } from '../../platform/services.ts';
 import { billingApi } from '../billing/billing.module.ts';
@@ -454,6 +454,8 @@ async function prepare(
   today: string,
   services: Services,
   probe: LockedDetail & { stale_offers: boolean; types: TypeRow[] },
+  /** The questions the event asks an audience, read once for a batch of registrations (registerBatch). */
+  questionsOf?: (audience: AnswerAudience) => Promise<readonly unknown[]>,
 ): Promise<Prepared> {
   const staff = registrant.channel === 'backoffice';
   if (!staff) {
@@ -496,7 +498,9 @@ async function prepare(
   const answers: Record<string, unknown>[] = [];
   // One statement when the event asks nothing and nothing is answered (most registrations).
   const anyGiven = given.some((a) => Object.keys(a).length > 0);
-  if (asked && (anyGiven || (await asked.fields(tx, tenantId, audience, eventId)).length > 0)) {
+  const questions = () =>
+    questionsOf ? questionsOf(audience) : (asked?.fields(tx, tenantId, audience, eventId) ?? []);
+  if (asked && (anyGiven || (await questions()).length > 0)) {
     const errors: Record<string, string[]> = {};
     for (const [i, a] of given.entries()) {
       const checked = await asked.check(tx, tenantId, a, audience, eventId);
@@ -1453,10 +1457,30 @@ export async function registerBatch(
   };
   const fast: { i: number; p: Prepared; today: string }[] = [];
   const slow: { i: number; registrant: Registrant; input: RegisterInput; today: string }[] = [];
+  // The event's questions by audience, read once for the batch (every entry is for the same event).
+  const asked = registrationQuestions(services);
+  const questions = new Map<AnswerAudience, Promise<readonly unknown[]>>();
+  const questionsOf = (audience: AnswerAudience) => {
+    let found = questions.get(audience);
+    if (!found) {
+      found = asked ? asked.fields(tx, tenantId, audience, num(probe.event_id)) : Promise.resolve([]);
+      questions.set(audience, found);
+    }
+    return found;
+  };
   for (const [i, entry] of entries.entries()) {
     try {
       const { registrant, input, today } = await entry.resolve(tx);
-      const p = await prepare(tx, tenantId, registrant, { ...input, eventDetailId }, today, services, probe);
+      const p = await prepare(
+        tx,
+        tenantId,
+        registrant,
+        { ...input, eventDetailId },
+        today,
+        services,
+        probe,
+        questionsOf,
+      );
       const billed = p.seatCents > 0 && registrant.contactId !== null && p.type !== undefined;
       if (probe.stale_offers || p.typeCapped || p.answers.length > 0 || billed)
         slow.push({ i, registrant, input, today });

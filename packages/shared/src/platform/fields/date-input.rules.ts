@@ -13,15 +13,30 @@ export type DateType = (typeof DATE_TYPES)[keyof typeof DATE_TYPES];
 
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The names already checked, and what each resolved to: building an Intl.DateTimeFormat to check a name costs about a
+ * millisecond, and a request may resolve its tenant's timezone several times. Bounded (a name is a tenant's setting or
+ * a request's parameter); the oldest name goes first.
+ */
+const resolvedZones = new Map<string, string>();
+const MAX_RESOLVED_ZONES = 1000;
+
 /** The tenant's timezone when it is a real IANA name, otherwise America/Chicago. */
 export function resolveTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return DEFAULT_TIMEZONE;
+  const known = resolvedZones.get(timeZone);
+  if (known !== undefined) return known;
+  let resolved: string;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
+    resolved = timeZone;
   } catch {
-    return DEFAULT_TIMEZONE;
+    resolved = DEFAULT_TIMEZONE;
   }
+  if (resolvedZones.size >= MAX_RESOLVED_ZONES)
+    resolvedZones.delete(resolvedZones.keys().next().value as string);
+  resolvedZones.set(timeZone, resolved);
+  return resolved;
 }
 
 function toInstant(value: string | Date): Date {
@@ -36,7 +51,35 @@ function toInstant(value: string | Date): Date {
  */
 export function calendarDay(value: string | Date, timeZone: string = DEFAULT_TIMEZONE): string {
   if (typeof value === 'string' && CALENDAR_DAY.test(value)) return value;
-  return format(new TZDate(toInstant(value).getTime(), resolveTimeZone(timeZone)), 'yyyy-MM-dd');
+  const instant = toInstant(value);
+  const zone = resolveTimeZone(timeZone);
+  const year = instant.getUTCFullYear();
+  // Years 2..9998 (a day's zone cannot move it out of 1..9999): one formatter per zone, kept; others as date-fns says.
+  if (year > 1 && year < 9999) {
+    const parts = dayFormatOf(zone).formatToParts(instant);
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+  }
+  return format(new TZDate(instant.getTime(), zone), 'yyyy-MM-dd');
+}
+
+/** The formatter of a zone's calendar day, by zone (building one costs about a millisecond; a day is asked often). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormatOf(zone: string): Intl.DateTimeFormat {
+  let found = dayFormats.get(zone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+    });
+    if (dayFormats.size >= MAX_RESOLVED_ZONES) dayFormats.delete(dayFormats.keys().next().value as string);
+    dayFormats.set(zone, found);
+  }
+  return found;
 }
 
 /** Today's calendar day in the tenant's timezone. */
