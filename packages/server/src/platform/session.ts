@@ -34,16 +34,159 @@ interface LookupRow {
   role: Role;
   login_type: LoginType;
   ui_version: number;
+  expires_at: string | Date | null;
   terms_pending: boolean;
   prompts_pending: boolean;
   tenant_settings: Partial<TenantSettings> | null;
 }
 
-/** One round trip: the session, its user and membership, the tenant's settings, and whether a gate is pending. */
+/**
+ * How long this instance answers a session from what its last lookup found, without the database (decision 0184).
+ * What another instance changes (a sign-out there, a deactivation there, a role or setting changed) shows here within
+ * this bound; what this instance changes shows at once (the functions below forget the sessions they end).
+ */
+export const SESSION_CACHE_MS = 1000;
+
+interface CachedSession {
+  auth: AuthContext;
+  /** Until when it may answer (never past the session's own end). */
+  until: number;
+}
+
+/** The sessions this instance looked up lately, and the lookups on their way; per database, bounded. */
+interface SessionCache {
+  sessions: Map<string, CachedSession>;
+  lookups: Map<string, { generation: number; answer: Promise<AuthContext | null> }>;
+  /** Counts what was forgotten: a lookup that began before something was forgotten answers, but is not kept. */
+  generation: number;
+  /** Users whose sessions are not kept for a while after one of them was ended here (until when, by user). */
+  unsettled: Map<number, number>;
+  /** Associations whose sessions are not kept for a while after their settings changed here (until when). */
+  unsettledTenants: Map<string, number>;
+}
+const MAX_CACHED_SESSIONS = 10_000;
+const cacheByDatabase = new WeakMap<Database, SessionCache>();
+/** Every cache of this process (one per database handle), for what is forgotten by association. */
+const allCaches = new Set<WeakRef<SessionCache>>();
+
+function cacheOf(database: Database): SessionCache {
+  let cache = cacheByDatabase.get(database);
+  if (!cache) {
+    cache = {
+      sessions: new Map(),
+      lookups: new Map(),
+      generation: 0,
+      unsettled: new Map(),
+      unsettledTenants: new Map(),
+    };
+    cacheByDatabase.set(database, cache);
+    allCaches.add(new WeakRef(cache));
+  }
+  return cache;
+}
+
+/**
+ * Forgets every session of an association this process knows, and keeps none of them for `SESSION_CACHE_MS`: its
+ * settings changed (in a transaction that commits after this), and the lookup carries them.
+ */
+export function forgetTenantSessions(tenantId: string): void {
+  const now = Date.now();
+  for (const ref of allCaches) {
+    const cache = ref.deref();
+    if (!cache) {
+      allCaches.delete(ref);
+      continue;
+    }
+    cache.generation++;
+    for (const [id, { auth }] of cache.sessions) if (auth.tenantId === tenantId) cache.sessions.delete(id);
+    cache.unsettledTenants.set(tenantId, now + SESSION_CACHE_MS);
+    for (const [t, until] of cache.unsettledTenants) if (until <= now) cache.unsettledTenants.delete(t);
+  }
+}
+
+/**
+ * Forgets sessions this instance knows: by id, or every session of a user (in one association, or all). Whatever
+ * ends or changes a session here calls it once the change is written, so that the next request of that session here
+ * is looked up again (a lookup already on its way answers its own request but is not kept). A change written in a
+ * transaction that commits later says `settling`: for the next `SESSION_CACHE_MS` no lookup of that user is kept
+ * (one that runs before the commit still finds the session as it was).
+ */
+export function forgetSessions(
+  database: Database,
+  which: { sessionId: string } | { userId: number; tenantId?: string },
+  options: { settling?: boolean } = {},
+): void {
+  const cache = cacheOf(database);
+  cache.generation++;
+  const now = Date.now();
+  for (const [id, cached] of cache.sessions) {
+    const { auth } = cached;
+    const hit =
+      'sessionId' in which
+        ? id === which.sessionId
+        : (auth.userId === which.userId || auth.impersonatorUserId === which.userId) &&
+          (which.tenantId === undefined || auth.tenantId === which.tenantId);
+    if (!hit) continue;
+    cache.sessions.delete(id);
+    if (options.settling) cache.unsettled.set(auth.userId, now + SESSION_CACHE_MS);
+  }
+  if ('userId' in which && options.settling) cache.unsettled.set(which.userId, now + SESSION_CACHE_MS);
+  for (const [userId, until] of cache.unsettled) if (until <= now) cache.unsettled.delete(userId);
+}
+
+/**
+ * The session a cookie names, with its user and membership, the tenant's settings and whether a gate is pending.
+ * One round trip; or none, when this instance looked the same session up less than `SESSION_CACHE_MS` ago and found
+ * it live with no gate pending (decision 0184). Requests of one session that arrive together share one lookup.
+ */
 export async function lookupSession(database: Database, token: string): Promise<AuthContext | null> {
   if (!plausibleToken(token)) return null;
-  const r = await database.db.execute(sql`select * from gh_session_lookup(${hashToken(token)})`);
-  return remember(database, authOf(rowsOf<LookupRow>(r)[0]));
+  const hash = hashToken(token);
+  const cache = cacheOf(database);
+  const now = Date.now();
+  const cached = cache.sessions.get(hash);
+  if (cached) {
+    if (cached.until > now) return { ...cached.auth };
+    cache.sessions.delete(hash);
+  }
+  const running = cache.lookups.get(hash);
+  if (running && running.generation === cache.generation) {
+    const auth = await running.answer;
+    return auth && { ...auth };
+  }
+  const generation = cache.generation;
+  const answer = (async () => {
+    const r = await database.db.execute(sql`select * from gh_session_lookup(${hash})`);
+    const row = rowsOf<LookupRow>(r)[0];
+    const auth = remember(database, authOf(row));
+    const at = Date.now();
+    if (
+      auth &&
+      row &&
+      cache.generation === generation &&
+      !auth.termsPending &&
+      !auth.promptsPending &&
+      !(
+        (cache.unsettledTenants.get(auth.tenantId) ?? 0) > at ||
+        (cache.unsettled.get(auth.userId) ?? 0) > at ||
+        (cache.unsettled.get(auth.impersonatorUserId ?? -1) ?? 0) > at
+      )
+    ) {
+      const ends = row.expires_at ? new Date(row.expires_at).getTime() : at;
+      cache.sessions.delete(hash);
+      cache.sessions.set(hash, { auth, until: Math.min(at + SESSION_CACHE_MS, ends) });
+      if (cache.sessions.size > MAX_CACHED_SESSIONS)
+        cache.sessions.delete(cache.sessions.keys().next().value as string);
+    }
+    return auth;
+  })();
+  cache.lookups.set(hash, { generation, answer });
+  try {
+    const auth = await answer;
+    return auth && { ...auth };
+  } finally {
+    if (cache.lookups.get(hash)?.answer === answer) cache.lookups.delete(hash);
+  }
 }
 
 /**
@@ -205,17 +348,22 @@ export async function sessionExpiry(database: Database, sessionId: string): Prom
 
 export async function revokeSession(database: Database, sessionId: string): Promise<void> {
   hintsOf(database).delete(sessionId);
+  forgetSessions(database, { sessionId });
   await database.db.execute(
     sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`,
   );
+  // Again once the end is written: a lookup that ran beside the update is not kept either.
+  forgetSessions(database, { sessionId });
 }
 
 export async function revokeUserSessions(database: Database, userId: number): Promise<void> {
   const hints = hintsOf(database);
   for (const [id, hint] of hints) if (hint.userId === userId) hints.delete(id);
+  forgetSessions(database, { userId });
   await database.db.execute(
     sql`update sessions set revoked_at = now() where (user_id = ${userId} or impersonator_user_id = ${userId}) and revoked_at is null`,
   );
+  forgetSessions(database, { userId });
 }
 
 /**
@@ -231,6 +379,7 @@ export async function revokeUserSessionsIn(
 ): Promise<number> {
   const hints = hintsOf(database);
   for (const [id, hint] of hints) if (hint.userId === userId && hint.tenantId === tenantId) hints.delete(id);
+  forgetSessions(database, { userId, tenantId });
   const r = await executor.execute(
     sql`update sessions set revoked_at = now()
          where tenant_id = ${tenantId} and (user_id = ${userId} or impersonator_user_id = ${userId})
@@ -239,6 +388,8 @@ export async function revokeUserSessionsIn(
   );
   const ended = rowsOf<{ id: string }>(r);
   for (const { id } of ended) hints.delete(id);
+  // The transaction may commit a moment later: no lookup of this user is kept for a while (forgetSessions).
+  forgetSessions(database, { userId, tenantId }, { settling: executor !== database.db });
   return ended.length;
 }
 

@@ -14,6 +14,7 @@ import {
   withTenantTx,
 } from '@guildhall/db';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { forgetSessions } from '../../platform/session.ts';
 
 export async function findUserByUsername(database: Database, username: string) {
   const [u] = await database.db
@@ -281,6 +282,8 @@ export async function updateUser(
   values: Partial<typeof users.$inferInsert>,
 ) {
   await database.db.update(users).set(values).where(eq(users.id, userId));
+  // What the session lookup reads of the user (their gates, time zone, interface) shows on their next request here.
+  forgetSessions(database, { userId });
 }
 
 /** Whether a user belongs to the association and is active there; null when they do not belong to it. */
