@@ -5,7 +5,7 @@
  * The start-up check runs in a worker thread of its own that ends when it is done (decision 0086): PostgreSQL's
  * parser is WebAssembly whose memory, once it has parsed the shipped queries, keeps about 90 MiB resident for the
  * life of the process. A server whose association never opens the query tool should not carry it; the first query
- * run or saved loads the parser in the main thread.
+ * run or saved starts the parser's own process (query-parser.ts, decision 0185).
  */
 import { Worker } from 'node:worker_threads';
 import type { QueryDeclaration } from '@guildhall/shared/query-tool/query';

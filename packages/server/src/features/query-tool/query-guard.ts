@@ -14,6 +14,9 @@
  *   number beyond the ones the query declares.
  */
 
+import { isMainThread } from 'node:worker_threads';
+import { parseSql } from './query-parser.ts';
+
 /** The schema of the views made for querying; the migration creates them with security_invoker. */
 export const QUERY_SCHEMA = 'gh_query';
 /** The views of QUERY_SCHEMA (kept in step with the migration; a test compares the two). */
@@ -295,8 +298,9 @@ function walkSelect(select: Node, scope: Scope | null, paramCount: number): void
  */
 export async function guardQuery(sql: string, paramCount: number): Promise<void> {
   let tree: { stmts?: { stmt?: Node }[] };
-  // The parser (PostgreSQL's own, in WebAssembly) is loaded with the first query, not at start (decision 0086).
-  const { parse } = await import('libpg-query');
+  // The parser (PostgreSQL's own, in WebAssembly) starts with the first query, not at start (decision 0086), in a
+  // process of its own (query-parser.ts); the start-up check's thread, which ends with the check, loads it itself.
+  const parse = isMainThread ? parseSql : (await import('libpg-query')).parse;
   try {
     tree = (await parse(sql)) as typeof tree;
   } catch (error) {
