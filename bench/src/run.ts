@@ -221,9 +221,12 @@ if (args.only === undefined || args.only === 'query-tool' || args.only === 'p15'
     }
   }
   write('query-tool', {
-    bar: "a query-tool CSV of 1,000,000 rows streams at >= 50,000 rows/s with flat memory (the server's memory growing by a few MB, not with the rows)",
+    bar: 'a query-tool CSV of 1,000,000 rows streams at >= 50,000 rows/s with flat memory (P5: peak server memory for 1M rows at most 1.2x that for 100k rows, both on the warmed server; flat: the last third of the download within 10% of the first third)',
     runs,
-    pass: runs.every((r) => r.rows >= 1_000_000 && r.rowsPerSecond >= 50_000 && r.serverMemoryGrowthMB <= 64),
+    pass: runs.every(
+      (r) =>
+        r.rows >= 1_000_000 && r.rowsPerSecond >= 50_000 && r.memory.peakRatioPass && r.memory.flatnessPass,
+    ),
   });
 }
 if (args.only === undefined || args.only === 'reports' || args.only === 'p15') {
