@@ -6,16 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { q, runFragment, withTenantTx } from '@guildhall/db';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeContact, useTestGateway } from '../../packages/server/src/features/billing/billing.fixtures.ts';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile } from '../support/suite.ts';
 
-let run: Running;
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(() => run?.close());
+const run = bootForFile();
 
 describe('member invoices', () => {
   it('a member opens an invoice, downloads its PDF, and pays it by card after a decline', async () => {

@@ -17,7 +17,7 @@ import {
   startFakeStripe,
 } from '../../packages/server/src/features/billing/stripe-fake.ts';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile } from '../support/suite.ts';
 
 /** Stripe.js as far as our card form uses it, served in place of https://js.stripe.com/<train>/stripe.js. */
 const STRIPE_JS_STAND_IN = `(() => {
@@ -122,13 +122,11 @@ async function shot(page: Page, name: string) {
 }
 
 let fake: FakeStripe;
-let run: Running;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  run = await boot({ stripeApiUrl: fake.url });
 });
+const run = bootForFile(() => ({ stripeApiUrl: fake.url }));
 afterAll(async () => {
-  await run?.close();
   await fake?.close();
 });
 

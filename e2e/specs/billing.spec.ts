@@ -7,16 +7,12 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { q, runFragment, withTenantTx } from '@guildhall/db';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
 import { unique } from '../support/seed.ts';
+import { bootForFile } from '../support/suite.ts';
 
-let run: Running;
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(() => run?.close());
+const run = bootForFile();
 
 const SHOTS = process.env.BILLING_SHOTS ?? '';
 async function shot(page: Page, name: string) {

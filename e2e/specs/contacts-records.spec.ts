@@ -3,20 +3,15 @@
  * both records, bulk actions on the selected rows, paging back to the top, the audit log's changes by field.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setListPageSize } from '../pages/screens.ts';
 import { signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
 import { seedTenant, unique } from '../support/seed.ts';
+import { bootForFile, poll } from '../support/suite.ts';
 
-let run: Running;
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(() => run?.close());
+const run = bootForFile();
 
 const CONTACTS = '/micronet/list/contacts/contacts';
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
 async function staffSignedIn() {
   const t = await seedTenant(run.database);

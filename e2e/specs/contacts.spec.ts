@@ -2,21 +2,15 @@ import { readFileSync } from 'node:fs';
 import { contacts, withTenantTx } from '@guildhall/db';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { choose } from '../pages/screens.ts';
 import { signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
 import { seedTenant, unique } from '../support/seed.ts';
+import { bootForFile, poll } from '../support/suite.ts';
 
-let run: Running;
-
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(() => run?.close());
+const run = bootForFile();
 
 const CONTACTS = '/micronet/list/contacts/contacts';
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text });
 

@@ -5,21 +5,11 @@
  */
 import { CUSTOM_FIELD_DATA_TYPES as T } from '@guildhall/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile, type Model, poll } from '../support/suite.ts';
 
-let run: Running;
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(async () => {
-  await run?.close();
-});
-
-type Model = Record<string, unknown>;
+const run = bootForFile();
 
 async function api<T = Model>(page: Page, url: string, data: unknown): Promise<T> {
   const res = await page.request.post(url, { data });

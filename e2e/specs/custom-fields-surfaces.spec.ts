@@ -6,20 +6,12 @@
  */
 import { CUSTOM_FIELD_DATA_TYPES as T } from '@guildhall/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { choose, createContact } from '../pages/screens.ts';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile, poll } from '../support/suite.ts';
 
-let run: Running;
-const poll = <R>(fn: () => R | Promise<R>) => expect.poll(fn, { timeout: 15_000 });
-
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(async () => {
-  await run?.close();
-});
+const run = bootForFile();
 
 async function api<R>(page: Page, method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<R> {
   const res = await page.request[method](url, data === undefined ? {} : { data });

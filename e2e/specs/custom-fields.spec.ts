@@ -11,20 +11,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnHeaders, rowNames } from '../pages/screens.ts';
 import { signedInAdmin } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile, poll } from '../support/suite.ts';
 
-let run: Running;
 let dir: string;
 const shots = process.env.SCREENSHOTS_DIR;
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+const run = bootForFile();
 
 beforeAll(async () => {
-  run = await boot();
   dir = mkdtempSync(join(tmpdir(), 'gh-e2e-custom-fields-'));
   if (shots) mkdirSync(shots, { recursive: true });
 });
 afterAll(async () => {
-  await run?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

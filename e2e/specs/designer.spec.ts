@@ -4,20 +4,12 @@
  * message is in the outbox. A block is placed from the keyboard, removed after a confirmation, and a rich-text
  * mailing is turned into a design ("Design it").
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { choose } from '../pages/screens.ts';
 import { signedInAdmin } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile, poll } from '../support/suite.ts';
 
-let run: Running;
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(async () => {
-  await run?.close();
-});
+const run = bootForFile();
 
 describe('email designer', () => {
   it('adds a block with a merge field, saves, reopens it, and test-sends a designed mailing to the outbox', async () => {

@@ -11,28 +11,17 @@ import { CUSTOM_FIELD_DATA_TYPES as T } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile, inDays, type Model, poll } from '../support/suite.ts';
 
-let run: Running;
 const dir = mkdtempSync(join(tmpdir(), 'gh-e2e-event-page-'));
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
-beforeAll(async () => {
-  run = await boot();
-});
+const run = bootForFile();
 afterAll(async () => {
-  await run?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-type Model = Record<string, unknown>;
-const inDays = (days: number, hourUtc: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setUTCHours(hourUtc, 0, 0, 0);
-  return d.toISOString();
-};
 const naturalWidth = (img: Locator) =>
   img.evaluate((el) => (el as unknown as { complete: boolean; naturalWidth: number }).naturalWidth);
 

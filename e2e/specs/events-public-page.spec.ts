@@ -4,21 +4,12 @@
  * call to action) and the member's page, both read by a browser in Tokyo for an event in Chicago.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile, type Model, poll } from '../support/suite.ts';
 
-let run: Running;
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const run = bootForFile();
 
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(async () => {
-  await run?.close();
-});
-
-type Model = Record<string, unknown>;
 /** A day in January (standard time in Chicago, UTC-6) at 15:00 UTC: 09:00 in Chicago, 00:00 the next day in Tokyo. */
 const january = (hourUtc: number) => {
   const year = new Date().getUTCFullYear() + 1;

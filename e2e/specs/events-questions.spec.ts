@@ -5,26 +5,11 @@
  */
 import { withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile, inDays, type Model, poll } from '../support/suite.ts';
 
-let run: Running;
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(async () => {
-  await run?.close();
-});
-
-type Model = Record<string, unknown>;
-const inDays = (days: number, hourUtc: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setUTCHours(hourUtc, 0, 0, 0);
-  return d.toISOString();
-};
+const run = bootForFile();
 
 describe('registration questions', () => {
   it('staff define a question on the event; the back office and the member area ask it and keep the answers', async () => {

@@ -6,21 +6,12 @@
 import { withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile, inDays, type Model, poll } from '../support/suite.ts';
 
-let run: Running;
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const run = bootForFile();
 
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(async () => {
-  await run?.close();
-});
-
-type Model = Record<string, unknown>;
 async function saveEvent(page: Page, model: Model): Promise<Model> {
   const res = await page.request.post('/api/events/events/eventSave', {
     data: {
@@ -35,11 +26,6 @@ async function saveEvent(page: Page, model: Model): Promise<Model> {
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { Data: Model }).Data;
 }
-const inDays = (days: number, hourUtc: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setUTCHours(hourUtc, 0, 0, 0);
-  return d.toISOString();
-};
 
 describe('events', () => {
   it('shows occurrences on the month, week, day and agenda views, and the shortcuts move the range', async () => {

@@ -1,15 +1,10 @@
 import { createUser, publishTerms } from '@guildhall/db/seed/factories';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
 import { seedTenant, unique } from '../support/seed.ts';
+import { bootForFile } from '../support/suite.ts';
 
-let run: Running;
-
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(() => run?.close());
+const run = bootForFile();
 
 const until = (page: import('playwright-core').Page, path: RegExp) =>
   page.waitForURL(path, { timeout: 15_000 });

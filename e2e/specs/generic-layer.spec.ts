@@ -1,21 +1,15 @@
 /** The generic layer as a user meets it: a save over someone else's, list variants, open ranges, timezones. */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { client, signIn } from '../../packages/server/test/helpers.ts';
 import { SAMPLES_LIST } from '../pages/screens.ts';
 import { signedInAdmin } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
 import { unique } from '../support/seed.ts';
+import { bootForFile, poll } from '../support/suite.ts';
 
-let run: Running;
-
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(() => run?.close());
+const run = bootForFile();
 
 const CONTACTS = '/micronet/list/contacts/contacts';
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
 async function createContact(page: Page, model: Record<string, unknown>): Promise<number> {
   const res = await page.request.post('/api/contacts/contacts/contactSave', {

@@ -5,16 +5,12 @@
  */
 import { q, runFragment, withTenantTx } from '@guildhall/db';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
 import { seedTenant, unique } from '../support/seed.ts';
+import { bootForFile } from '../support/suite.ts';
 
-let run: Running;
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(() => run?.close());
+const run = bootForFile();
 
 async function save(page: Page, path: string, model: Record<string, unknown>) {
   const res = await page.request.post(path, { data: model });

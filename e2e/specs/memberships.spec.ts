@@ -7,16 +7,12 @@ import { mkdirSync } from 'node:fs';
 import { withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
 import { seedTenant, unique } from '../support/seed.ts';
+import { bootForFile } from '../support/suite.ts';
 
-let run: Running;
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(() => run?.close());
+const run = bootForFile();
 
 const SHOTS = process.env.MEMBERSHIPS_SHOTS ?? '';
 async function shot(page: Page, name: string) {

@@ -6,18 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { contacts, withTenantTx } from '@guildhall/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile } from '../support/suite.ts';
 
-let run: Running;
-
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(async () => {
-  await run?.close();
-});
+const run = bootForFile();
 
 describe('the query tool', () => {
   it('filters the list from 3 characters, runs a query with its parameters, downloads CSV and shows a refusal', async () => {

@@ -8,19 +8,12 @@ import { readFileSync } from 'node:fs';
 import { contacts, withTenantTx } from '@guildhall/db';
 import { CUSTOM_FIELD_DATA_TYPES } from '@guildhall/shared';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { choose, createContact } from '../pages/screens.ts';
 import { signedInAdmin } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile } from '../support/suite.ts';
 
-let run: Running;
-
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(async () => {
-  await run?.close();
-});
+const run = bootForFile();
 
 /** Each row's cells' text joined by `|`. */
 const cells = (rows: Locator) =>

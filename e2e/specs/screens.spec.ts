@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   choose,
   columnHeaders,
@@ -10,14 +10,9 @@ import {
   setListPageSize,
 } from '../pages/screens.ts';
 import { signedInAdmin } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile } from '../support/suite.ts';
 
-let run: Running;
-
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(() => run?.close());
+const run = bootForFile();
 
 async function openList(page: Page) {
   await page.goto(SAMPLES_LIST);

@@ -4,18 +4,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Inbox, signupTokenOf, startInbox } from '../../packages/server/test/smtp-inbox.ts';
 import { signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
 import { seedTenant, unique } from '../support/seed.ts';
+import { bootForFile } from '../support/suite.ts';
 
-let run: Running;
 let inbox: Inbox;
 
 beforeAll(async () => {
   inbox = await startInbox();
-  run = await boot({ smtpUrl: inbox.url });
 });
+const run = bootForFile(() => ({ smtpUrl: inbox.url }));
 afterAll(async () => {
-  await run?.close();
   await inbox?.close();
 });
 

@@ -7,20 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rowsOf, withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile } from '../support/suite.ts';
 
-let run: Running;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 const fixtures = join(import.meta.dirname, '../../packages/server/test/fixtures/dsn');
 
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(async () => {
-  await run?.close();
-});
+const run = bootForFile();
 
 describe('system messages', () => {
   it('rewords a message, previews it with sample values, and restores the default', async () => {

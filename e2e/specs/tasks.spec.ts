@@ -5,17 +5,11 @@
  * library); a new task started from an event's Tasks tab with the event filled in.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
+import { bootForFile, poll } from '../support/suite.ts';
 
-let run: Running;
-beforeAll(async () => {
-  run = await boot();
-});
-afterAll(() => run?.close());
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const run = bootForFile();
 
 async function save(page: Page, path: string, model: Record<string, unknown>) {
   const res = await page.request.post(`/api/tasks/${path}`, { data: model });
