@@ -1,19 +1,18 @@
 import { addMembership } from '@guildhall/db/seed/factories';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Inbox, startInbox } from '../../packages/server/test/smtp-inbox.ts';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
-import { boot, type Running } from '../support/boot.ts';
 import { seedTenant, unique } from '../support/seed.ts';
+import { bootForFile, poll } from '../support/suite.ts';
 
-let run: Running;
 let inbox: Inbox;
 
 beforeAll(async () => {
   inbox = await startInbox();
-  run = await boot({ smtpUrl: inbox.url });
 });
+const run = bootForFile(() => ({ smtpUrl: inbox.url }));
 afterAll(async () => {
-  await run?.close();
   await inbox?.close();
 });
 
@@ -128,6 +127,13 @@ describe('the association chooser after sign-in', () => {
   });
 });
 
+/** A user's name as the users list and record show it. */
+async function displayNameOf(page: Page, userId: number): Promise<string> {
+  const answer = await page.request.get(`/api/users/${userId}`);
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { displayName: string }).displayName;
+}
+
 describe('deactivating a user in one association', () => {
   it('signs them out there, keeps them out until reactivated, and the list shows it', async () => {
     const { t, page, context } = await signedInAdmin(run);
@@ -135,13 +141,18 @@ describe('deactivating a user in one association', () => {
     await signInAs(colleague.page, t.staff.username, t.staff.password);
     await colleague.page.waitForURL(/\/a\/?$/);
 
+    const name = await displayNameOf(page, t.staff.id);
     await page.goto('/a/users');
-    const row = page.getByRole('row').filter({ hasText: t.staff.username });
-    await row.getByRole('button', { name: /^Deactivate / }).click();
+    const row = page.getByRole('row').filter({ hasText: name });
+    // Four actions (View, Send password reset, Deactivate, Feature flags): View stays a button, the rest is a menu.
+    await row.getByRole('button', { name: /^View / }).waitFor();
+    expect(await row.getByRole('button', { name: /^Deactivate / }).count()).toBe(0);
+    const menu = row.getByRole('button', { name: /^Actions for / });
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
     const dialog = page.getByRole('dialog', { name: /^Deactivate .*\?$/ });
     await dialog.getByText('their other associations are not affected', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
-    await row.getByRole('button', { name: /^Reactivate / }).waitFor();
     await row.getByText('Inactive').waitFor();
 
     // The colleague's open back office is signed out at its next request, and sign-in says why.
@@ -152,8 +163,11 @@ describe('deactivating a user in one association', () => {
     await colleague.page.getByRole('button', { name: 'Sign in' }).click();
     await colleague.page.getByText('Your account has been deactivated.', { exact: false }).waitFor();
 
-    await row.getByRole('button', { name: /^Reactivate / }).click();
-    await row.getByRole('button', { name: /^Deactivate / }).waitFor();
+    await menu.click();
+    // An inactive user cannot reset their password: the action is not offered.
+    await page.getByRole('menuitem', { name: 'Reactivate' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Send password reset' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Reactivate' }).click();
     await row.getByText('Active', { exact: true }).waitFor();
     await colleague.page.getByRole('textbox', { name: /^Password/ }).fill(t.staff.password);
     await colleague.page.getByRole('button', { name: 'Sign in' }).click();
@@ -165,6 +179,57 @@ describe('deactivating a user in one association', () => {
     await page.goto('/a/audit');
     await page.getByText('deactivate', { exact: true }).first().waitFor();
     await page.getByText('reactivate', { exact: true }).first().waitFor();
+    await context.close();
+  });
+});
+
+describe("a user's record", () => {
+  it('opens from the list with role, status and last sign-in; deactivates, reactivates and sends a reset link', async () => {
+    const { t, page, context } = await signedInAdmin(run);
+    const name = await displayNameOf(page, t.staff.id);
+    await page.goto('/a/users');
+    // The list shows name, role, status and last sign-in at a glance (username and email are in the settings).
+    const headers = await page.getByRole('columnheader').allTextContents();
+    expect(headers.map((h) => h.trim()).filter(Boolean)).toEqual(['Name', 'Role', 'Status', 'Last sign-in']);
+    await page.getByRole('link', { name: name }).click();
+    await page.waitForURL(new RegExp(`/a/users/${t.staff.id}$`));
+    await page.getByRole('heading', { name: name, level: 1 }).waitFor();
+    const card = page.getByRole('region', { name: `Users: ${name}` });
+    const value = (term: string) =>
+      card.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+    expect(await value('Role').textContent()).toBe('Staff');
+    expect(await value('Status').textContent()).toBe('Active');
+    expect(await value('Last sign-in').textContent()).toBe('Never');
+    // Impersonate (a toolbar slot) is there; the feature flags and the linked contact are tabs.
+    await page.getByRole('button', { name: /^Impersonate/ }).waitFor();
+    await page.getByRole('tab', { name: 'Feature flags' }).click();
+    await page.getByRole('switch', { name: /Audit log/ }).waitFor();
+    await page.getByRole('tab', { name: 'Contact record' }).click();
+    await page.getByText('Link to a contact').waitFor();
+    await page.screenshot({ path: '/tmp/invitations-user-record.png', fullPage: true });
+
+    await page.getByRole('button', { name: `Deactivate ${name}` }).click();
+    await page
+      .getByRole('dialog', { name: /^Deactivate .*\?$/ })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
+    await poll(() => value('Status').textContent()).toBe('Inactive');
+    expect(await page.getByRole('button', { name: /^Send password reset / }).count()).toBe(0);
+    await page.getByRole('button', { name: `Reactivate ${name}` }).click();
+    await poll(() => value('Status').textContent()).toBe('Active');
+
+    const before = inbox.messages.length;
+    await page.getByRole('button', { name: `Send password reset ${name}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Send password reset' })
+      .getByRole('button', { name: 'Send password reset' })
+      .click();
+    await page.getByText('We sent the user a link to choose a new password.').waitFor();
+    await poll(() => inbox.messages.slice(before).some((m) => m.includes('reset-password?token='))).toBe(
+      true,
+    );
+    await page.goto('/a/audit');
+    await page.getByText('send-password-reset', { exact: true }).first().waitFor();
     await context.close();
   });
 });

@@ -116,6 +116,8 @@ export const listColumnSchema = z.object({
   fieldType: z.string().optional(),
   rendererInfo: z.object({ Key: z.enum(COLUMN_RENDERER_KEYS) }).optional(),
   width: z.number().optional(),
+  /** The declared display mode when the user saved none (Truncate = 0, Wrap = 1, Full = 2). */
+  mode: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   actions: z.array(rowActionSchema).optional(),
   showCondition: showConditionSchema.optional(),
 });

@@ -86,6 +86,11 @@ export interface ListColumnDeclaration {
   sortable?: boolean;
   rendererInfo?: { Key: ColumnRendererKey };
   width?: number;
+  /**
+   * The display mode before the user picks one in the table settings (Truncate = 0, the default; Wrap = 1;
+   * Full = 2): a record's long name or a long badge wraps rather than being cut.
+   */
+  mode?: 0 | 1 | 2;
 }
 
 /** Operators of filter criteria. Each criterion names a filterable field; the server builds parameterised SQL. */

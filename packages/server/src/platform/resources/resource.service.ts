@@ -85,6 +85,7 @@ export function listColumns(
     fieldType: resource.fields[c.field]?.type,
     ...(c.rendererInfo ? { rendererInfo: c.rendererInfo } : {}),
     ...(c.width ? { width: c.width } : {}),
+    ...(c.mode !== undefined ? { mode: c.mode } : {}),
   }));
   // Fields the tenant added (custom fields): hidden until the user shows them in the table settings. A list of one
   // scope record's rows (one event's attendees) offers that record's fields and those of every record.

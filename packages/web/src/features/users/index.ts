@@ -27,8 +27,8 @@ export const usersModule: WebModule = {
       'users/:id',
       { stateName: 'Users.Detail', title: 'User' },
       screen(
-        () => import('./user-page.tsx'),
-        (m) => m.UserPage,
+        () => import('./user-record-page.tsx'),
+        (m) => m.UserRecordPage,
       ),
     ),
   ],

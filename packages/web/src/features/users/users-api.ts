@@ -1,7 +1,7 @@
 import type { LoginType, Role } from '@guildhall/shared';
 
-/** A row of GET /api/users. */
-export interface UserSummary {
+/** GET /api/users/:id. */
+export interface UserRecord {
   id: number;
   username: string;
   email: string;
@@ -10,10 +10,6 @@ export interface UserSummary {
   role: Role;
   isActive: boolean;
   lastSignInAt: string | null;
-}
-
-/** GET /api/users/:id. */
-export interface UserRecord extends UserSummary {
   featureFlags: Record<string, boolean>;
 }
 
@@ -21,6 +17,5 @@ export const usersKey = ['users'] as const;
 export const userKey = (id: number) => ['users', id] as const;
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Administrator', staff: 'Staff', member: 'Member' };
-export const LOGIN_TYPE_LABEL: Record<LoginType, string> = { staff: 'Staff', member: 'Member' };
 
 export const invitationsKey = ['users', 'invitations'] as const;

@@ -1,5 +1,5 @@
 import { displayTimeZone, INVITABLE_ROLE_LABELS, type InvitationRow, usersResource } from '@guildhall/shared';
-import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMailPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -11,20 +11,15 @@ import { can, useIdentity } from '../../platform/identity.ts';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, RequirePermission } from '../../platform/page.tsx';
 import { ListScreen } from '../../platform/screens/list-screen.tsx';
-import {
-  type ListCellSlotProps,
-  type ListRecordActionProps,
-  listSlots,
-} from '../../platform/screens/list-slots.tsx';
+import { listSlots } from '../../platform/screens/list-slots.tsx';
 import { SoftBadge } from '../../platform/soft-badge.tsx';
-import { FeatureFlagsCard } from './feature-flags-card.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
-import { UserActiveToggle } from './user-active-toggle.tsx';
-import { invitationsKey, type UserRecord, userKey } from './users-api.ts';
+import { activeAction, featureFlagsAction, RoleName, StatusBadge } from './user-actions.tsx';
+import { invitationsKey } from './users-api.ts';
 
 /**
  * The users of the association (`/a/users`): the generic users list embedded with the feature's slots: Invite in the
- * toolbar, the active toggle and the feature flags as record actions, the status as a cell, and the pending
+ * toolbar, Deactivate/Reactivate and the feature flags as record actions, the status and role as cells, and the pending
  * invitations (spec 000 section 4) as a tab of their own. Records open at `/a/users/{id}`.
  */
 export function UsersPage() {
@@ -54,8 +49,8 @@ function UsersScreen() {
             Invite a colleague
           </Button>
         ) : null,
-        cells: { IsActive: StatusCell },
-        recordActions: UserRecordActions,
+        cells: { IsActive: StatusBadge, Role: RoleName },
+        recordActions: [activeAction(me), featureFlagsAction],
         recordPath: (id) => `/a/users/${id}`,
         tabs: [
           {
@@ -70,78 +65,13 @@ function UsersScreen() {
           },
         ],
       }),
-    [canManage, pending],
+    [canManage, pending, me],
   );
   return (
     <>
       <ListScreen resource={usersResource} slots={slots} />
       {canManage ? <InviteDialog opened={inviting} onClose={() => setInviting(false)} /> : null}
     </>
-  );
-}
-
-function StatusCell({ value }: ListCellSlotProps) {
-  return value === true ? (
-    <SoftBadge color="green">Active</SoftBadge>
-  ) : (
-    <SoftBadge color="gray">Inactive</SoftBadge>
-  );
-}
-
-/** Deactivate or Reactivate (not oneself), and the user's feature flags in a dialog. */
-function UserRecordActions({ row, id, label, onChanged }: ListRecordActionProps) {
-  const me = useIdentity();
-  const canManage = can(me, 'users.manage') && !me.impersonation;
-  const [flagsOpen, setFlagsOpen] = useState(false);
-  const userId = Number(id);
-  return (
-    <Group gap="sm" wrap="nowrap">
-      {canManage && userId !== me.user.id ? (
-        <UserActiveToggle
-          userId={userId}
-          userName={label}
-          isActive={row.IsActive === true}
-          onChanged={onChanged}
-        />
-      ) : null}
-      <Anchor
-        component="button"
-        type="button"
-        size="sm"
-        aria-label={`Feature flags of ${label}`}
-        onClick={() => setFlagsOpen(true)}
-      >
-        Feature flags
-      </Anchor>
-      {flagsOpen ? (
-        <FeatureFlagsDialog userId={userId} label={label} onClose={() => setFlagsOpen(false)} />
-      ) : null}
-    </Group>
-  );
-}
-
-function FeatureFlagsDialog({
-  userId,
-  label,
-  onClose,
-}: {
-  userId: number;
-  label: string;
-  onClose: () => void;
-}) {
-  const me = useIdentity();
-  const user = useQuery({
-    queryKey: userKey(userId),
-    queryFn: ({ signal }) => api.get<UserRecord>(`/api/users/${userId}`, { signal }),
-  });
-  return (
-    <Modal opened onClose={onClose} title={`Feature flags of ${label}`} size="lg">
-      {user.isPending ? <LoadingBlock label="Loading user" /> : null}
-      {user.isError ? <ErrorBlock error={user.error} onRetry={() => void user.refetch()} /> : null}
-      {user.data ? (
-        <FeatureFlagsCard user={user.data} canManage={can(me, 'users.manage')} meId={me.user.id} />
-      ) : null}
-    </Modal>
   );
 }
 

@@ -108,7 +108,7 @@ export default function CalendarView(props: {
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, multiMonthPlugin]}
         initialView="dayGridMonth"
         headerToolbar={{
-          start: 'prev,next today',
+          start: 'prev,next',
           center: 'title',
           end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
         }}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useIdentity } from '../identity.ts';
 import { Pager } from '../pager.tsx';
 import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
-import type { ColumnView, RowCommand } from './list-columns.ts';
+import { type ColumnView, isActionsColumn, type RowCommand } from './list-columns.ts';
 import { recordPath } from './resources.ts';
 
 /** DeluxeListViewWithCards: each row a card (the phone's default list). */
@@ -22,8 +22,9 @@ export default function CardsView(props: {
 }) {
   const me = useIdentity();
   const { resource, columns } = props;
-  const shown = columns.filter((c) => c.visible && c.actions.length === 0 && c.rendererKey !== 'link');
-  const actions = columns.find((c) => c.actions.length > 0)?.actions ?? [];
+  const shown = columns.filter((c) => c.visible && !isActionsColumn(c) && c.rendererKey !== 'link');
+  const actionsColumn = columns.find(isActionsColumn);
+  const actions = actionsColumn?.actions ?? [];
   return (
     <Stack gap="sm">
       <SimpleGrid
@@ -40,7 +41,7 @@ export default function CardsView(props: {
                 <Anchor component={Link} to={recordPath(resource, String(row[resource.key]))} fw={600}>
                   {label}
                 </Anchor>
-                {actions.length ? (
+                {actionsColumn ? (
                   <RowActions row={row} actions={actions} label={label} onCommand={props.onCommand} />
                 ) : null}
               </Group>

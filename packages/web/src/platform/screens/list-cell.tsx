@@ -4,9 +4,8 @@ import {
   type Model,
   RECORD_VERSION_FIELD,
   type ResourceDeclaration,
-  rowActionsLayout,
 } from '@guildhall/shared';
-import { Anchor, Button, Group, Menu, Switch } from '@mantine/core';
+import { Anchor, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +14,7 @@ import { isApiError } from '../api-client.ts';
 import { displayFor } from '../fields/field-registry.ts';
 import { type ColumnView, meetsCondition, type RowCommand } from './list-columns.ts';
 import { useListSlots } from './list-slots.tsx';
+import { RecordActionBar } from './record-action-bar.tsx';
 import { recordPath } from './resources.ts';
 import { ConcurrencyConflictError, inlineEdit } from './screens-api.ts';
 
@@ -117,7 +117,10 @@ function InlineSwitch({
   );
 }
 
-/** Row actions: up to 2 inline, more collapse into a dropdown (spec 000 section 2). */
+/**
+ * Row actions: the declared ones the row meets, then the embedding feature's slot actions; more than two collapse
+ * into the row's Actions menu (spec 000 section 2) with the first one kept as a button (`RecordActionBar`).
+ */
 export function RowActions({
   row,
   actions,
@@ -130,70 +133,25 @@ export function RowActions({
   onCommand: RowCommand;
 }) {
   const active = useListSlots();
-  const Extra = active?.slots.recordActions;
-  const extra = Extra ? (
-    <Extra row={row} id={String(row[active.keyField])} label={label} onChanged={active.onChanged} />
-  ) : null;
-  const layout = rowActionsLayout(
-    actions.map((a) => ({ ...a, visible: meetsCondition(row, a.showCondition) })),
-  );
-  if (extra && layout.mode !== 'inline')
-    return (
-      <Group gap={4} wrap="nowrap">
-        <RowActionsMenu actions={layout.actions} row={row} label={label} onCommand={onCommand} />
-        {extra}
-      </Group>
-    );
-  if (layout.mode === 'inline')
-    return (
-      <Group gap={4} wrap="nowrap">
-        {layout.actions.map((a) => (
-          <Button
-            key={a.key}
-            size="compact-sm"
-            variant="subtle"
-            color={a.kind === 'delete' ? 'red' : undefined}
-            aria-label={`${a.title} ${label}`}
-            onClick={() => void onCommand(a, row)}
-          >
-            {a.title}
-          </Button>
-        ))}
-        {extra}
-      </Group>
-    );
-  return <RowActionsMenu actions={layout.actions} row={row} label={label} onCommand={onCommand} />;
-}
-
-function RowActionsMenu({
-  actions,
-  row,
-  label,
-  onCommand,
-}: {
-  actions: ColumnView['actions'];
-  row: Record<string, unknown>;
-  label: string;
-  onCommand: RowCommand;
-}) {
+  const declared = actions
+    .filter((a) => meetsCondition(row, a.showCondition))
+    .map((a) => ({
+      key: a.key,
+      title: a.title,
+      danger: a.kind === 'delete',
+      onSelect: () => onCommand(a, row),
+    }));
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button size="compact-sm" variant="default" aria-label={`Actions for ${label}`}>
-          Actions
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.map((a) => (
-          <Menu.Item
-            key={a.key}
-            color={a.kind === 'delete' ? 'red' : undefined}
-            onClick={() => void onCommand(a, row)}
-          >
-            {a.title}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <RecordActionBar
+      declared={declared}
+      actions={active?.slots.recordActions}
+      context={{
+        row,
+        id: active ? String(row[active.keyField]) : '',
+        label,
+        onChanged: active?.onChanged ?? (() => {}),
+      }}
+      size="row"
+    />
   );
 }

@@ -26,6 +26,33 @@ export interface ColumnView {
 }
 
 export const SELECTOR_FIELD = '$selector';
+/** The actions column the list adds for an embedding feature's record actions when the resource declares none. */
+export const ACTIONS_FIELD = '$actions';
+
+/** The column that holds the row actions (declared ones, or the one added for slot actions). */
+export function isActionsColumn(c: Pick<ColumnView, 'field' | 'actions'>): boolean {
+  return c.actions.length > 0 || c.field === ACTIONS_FIELD;
+}
+
+/** The columns with an actions column at the end when a feature adds record actions and none is declared. */
+export function withActionsColumn(columns: ColumnView[], hasSlotActions: boolean): ColumnView[] {
+  if (!hasSlotActions || columns.some(isActionsColumn)) return columns;
+  return [
+    ...columns,
+    {
+      field: ACTIONS_FIELD,
+      title: 'Actions',
+      visible: true,
+      mode: 0,
+      sortable: false,
+      fieldType: undefined,
+      rendererKey: undefined,
+      width: undefined,
+      fixed: true,
+      actions: [],
+    },
+  ];
+}
 
 export function mergeColumns(items: readonly ListColumn[], saved: TableSettings | null): ColumnView[] {
   const byName = new Map(saved?.Columns.map((c) => [c.Name, c]) ?? []);
@@ -37,7 +64,7 @@ export function mergeColumns(items: readonly ListColumn[], saved: TableSettings 
         field: c.field,
         title: c.title,
         visible: fixed ? true : (s?.Visible ?? c.show),
-        mode: (s?.Mode ?? 0) as ColumnMode,
+        mode: (s?.Mode ?? c.mode ?? 0) as ColumnMode,
         sortable: c.sortable,
         fieldType: c.fieldType,
         rendererKey: c.rendererInfo?.Key,

@@ -10,7 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useIdentity } from '../identity.ts';
 import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
-import type { ColumnView, RowCommand } from './list-columns.ts';
+import { type ColumnView, isActionsColumn, type RowCommand } from './list-columns.ts';
 import { fetchList, type ListParams } from './screens-api.ts';
 
 const ROW_HEIGHT = 44;
@@ -52,8 +52,9 @@ export default function InfiniteList(props: {
     if (!last || !query.hasNextPage || query.isFetchingNextPage) return;
     if (last.index >= rows.length * (1 - INFINITE_SCROLL_DISTANCE) - 1) void query.fetchNextPage();
   }, [last, rows.length, query]);
-  const shown = props.columns.filter((c) => c.visible && c.actions.length === 0);
-  const actions = props.columns.find((c) => c.actions.length > 0)?.actions ?? [];
+  const shown = props.columns.filter((c) => c.visible && !isActionsColumn(c));
+  const actionsColumn = props.columns.find(isActionsColumn);
+  const actions = actionsColumn?.actions ?? [];
   return (
     <Paper withBorder>
       <section
@@ -116,7 +117,7 @@ export default function InfiniteList(props: {
                   </div>
                 ))}
                 <div style={{ marginLeft: 'auto' }}>
-                  {actions.length ? (
+                  {actionsColumn ? (
                     <RowActions row={row} actions={actions} label={label} onCommand={props.onCommand} />
                   ) : null}
                 </div>

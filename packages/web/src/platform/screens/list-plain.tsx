@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useIdentity } from '../identity.ts';
 import { Pager } from '../pager.tsx';
 import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
-import type { ColumnView, RowCommand } from './list-columns.ts';
+import { type ColumnView, isActionsColumn, type RowCommand } from './list-columns.ts';
 import { recordPath } from './resources.ts';
 
 const isEmpty = (v: unknown) =>
@@ -30,8 +30,9 @@ export default function PlainList(props: {
 }) {
   const me = useIdentity();
   const { resource, columns } = props;
-  const shown = columns.filter((c) => c.visible && c.actions.length === 0 && c.rendererKey !== 'link');
-  const actions = props.onCommand ? (columns.find((c) => c.actions.length > 0)?.actions ?? []) : [];
+  const shown = columns.filter((c) => c.visible && !isActionsColumn(c) && c.rendererKey !== 'link');
+  const actionsColumn = props.onCommand ? columns.find(isActionsColumn) : undefined;
+  const actions = actionsColumn?.actions ?? [];
   const onCommand = props.onCommand;
   return (
     <Stack gap="sm">
@@ -73,7 +74,7 @@ export default function PlainList(props: {
                       ))}
                     </Text>
                   </div>
-                  {onCommand && actions.length ? (
+                  {onCommand && actionsColumn ? (
                     <RowActions row={row} actions={actions} label={label} onCommand={onCommand} />
                   ) : null}
                 </Group>

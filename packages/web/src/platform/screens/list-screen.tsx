@@ -56,7 +56,7 @@ import { confirmDialog } from './dialogs.tsx';
 import { UnknownScreen } from './edit-screen.tsx';
 import { followPendingDownload } from './export-download.tsx';
 import type { RowCommand } from './list-columns.ts';
-import { type ColumnView, columnSettings, mergeColumns } from './list-columns.ts';
+import { type ColumnView, columnSettings, mergeColumns, withActionsColumn } from './list-columns.ts';
 import { type ListSlots, ListSlotsProvider } from './list-slots.tsx';
 import { type ListState, loadListState, saveListState, saveNavigation } from './list-state.ts';
 import { ListTable } from './list-table.tsx';
@@ -223,12 +223,14 @@ export function ListScreen<F extends string = string>(props: {
     const merged =
       columnsOverride ?? (data ? mergeColumns(data.ListViewItems, settings.data?.Settings ?? null) : []);
     // A row action that needs a permission the user lacks (a server call's own) is not offered.
-    return merged.map((c) =>
+    const allowed = merged.map((c) =>
       c.actions.some((a) => a.permission)
         ? { ...c, actions: c.actions.filter((a) => !a.permission || can(me, a.permission as Permission)) }
         : c,
     );
-  }, [columnsOverride, data, settings.data, me]);
+    // An embedding feature's record actions draw on any resource, with or without declared row actions.
+    return withActionsColumn(allowed, (slots?.recordActions?.length ?? 0) > 0);
+  }, [columnsOverride, data, settings.data, me, slots]);
 
   const persist = async (next: { sort?: SortSetting | null; columns?: ColumnView[] }) => {
     const cols = next.columns ?? columns;
@@ -275,7 +277,7 @@ export function ListScreen<F extends string = string>(props: {
 
   const onCommand: RowCommand = async (action, row) => {
     const id = String(row[resource.key]);
-    if (action.kind === 'edit') return navigate(recordPath(resource, id));
+    if (action.kind === 'edit') return navigate(slots?.recordPath?.(id) ?? recordPath(resource, id));
     if (action.kind === 'delete' || action.kind === 'void') {
       const name = recordNameOf(resource, row);
       const ok = await confirmDialog({

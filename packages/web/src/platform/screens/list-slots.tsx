@@ -1,16 +1,6 @@
 import type { Model, ResourceDeclaration } from '@guildhall/shared';
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
-
-/** What a record action of an embedded list (a button beside the declared row actions) is given. */
-export interface ListRecordActionProps {
-  row: Model;
-  /** The record's key, as text. */
-  id: string;
-  /** The record's name as the list shows it (for labels: "Deactivate Ada Byron"). */
-  label: string;
-  /** Call after the action changed the record, so the list reloads. */
-  onChanged: () => void;
-}
+import type { RecordAction } from './record-slots.tsx';
 
 /** What a cell renderer of an embedded list is given: the row and the value of its field. */
 export interface ListCellSlotProps {
@@ -39,8 +29,11 @@ export interface ListSlots<F extends string = string> {
   description?: string;
   /** Extra buttons in the header, before Export. */
   toolbar?: ReactNode;
-  /** Buttons of each row, after the resource's declared row actions. */
-  recordActions?: ComponentType<ListRecordActionProps>;
+  /**
+   * Actions of each row, after the resource's declared row actions (a list without declared ones gets an actions
+   * column for them); more than two in all collapse into the row's Actions menu.
+   */
+  recordActions?: RecordAction[];
   /** Tabs after the list's own. */
   tabs?: ListExtraTab[];
   /** A field's cell drawn by the feature instead of the field type's display, by field name. */

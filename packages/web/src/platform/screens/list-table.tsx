@@ -8,7 +8,13 @@ import { useIdentity } from '../identity.ts';
 import { Pager } from '../pager.tsx';
 import { BulkActionBar } from './bulk-actions.tsx';
 import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
-import { type ColumnView, MODE_STYLE, type RowCommand, readSelection } from './list-columns.ts';
+import {
+  type ColumnView,
+  isActionsColumn,
+  MODE_STYLE,
+  type RowCommand,
+  readSelection,
+} from './list-columns.ts';
 import { recordPath } from './resources.ts';
 import { SortButton } from './sort-button.tsx';
 
@@ -108,7 +114,7 @@ export function ListTable(props: Props) {
                     </Table.Th>
                     {visible.map((c) => {
                       const direction = sort?.columnName === c.field ? sort.direction : null;
-                      if (c.actions.length > 0)
+                      if (isActionsColumn(c))
                         return (
                           <Table.Th key={c.field} style={ACTIONS_CELL}>
                             <span
@@ -195,7 +201,7 @@ export function ListTable(props: Props) {
                             <Table.Td
                               key={c.field}
                               style={
-                                c.actions.length
+                                isActionsColumn(c)
                                   ? {
                                       ...ACTIONS_CELL,
                                       ...(active === index
@@ -206,7 +212,7 @@ export function ListTable(props: Props) {
                               }
                               data-mode={c.mode}
                             >
-                              {c.actions.length > 0 ? (
+                              {isActionsColumn(c) ? (
                                 <RowActions
                                   row={row}
                                   actions={c.actions}
@@ -248,7 +254,7 @@ export function ListTable(props: Props) {
                   {rowLabel(resource, activeRow)}
                 </Title>
                 {columns
-                  .filter((c) => c.actions.length === 0)
+                  .filter((c) => !isActionsColumn(c))
                   .map((c) => (
                     <div key={c.field}>
                       <Text size="xs" c="dimmed">

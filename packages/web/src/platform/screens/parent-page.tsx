@@ -2,6 +2,7 @@ import {
   type ChildListDeclaration,
   FILTER_ADVANCED,
   type Model,
+  type Permission,
   pageCount,
   type ResourceDeclaration,
   screenNameOf,
@@ -10,7 +11,7 @@ import {
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Tabs, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../error-block.tsx';
 import { can, useIdentity } from '../identity.ts';
@@ -18,12 +19,15 @@ import { recordSlotsOf, useModules } from '../modules/modules-context.tsx';
 import { notifyError } from '../notify.ts';
 import { LoadingBlock, PageHeader } from '../page.tsx';
 import { rowLabel } from './list-cell.tsx';
-import { type ColumnView, columnSettings, mergeColumns } from './list-columns.ts';
+import { type ColumnView, columnSettings, meetsCondition, mergeColumns } from './list-columns.ts';
 import PlainList from './list-plain.tsx';
 import { PreviewCard } from './preview-box.tsx';
+import { RecordActionBar } from './record-action-bar.tsx';
+import { type RecordSlots, RecordSlotsProvider } from './record-slots.tsx';
 import { listPath, recordPath, resourceByName } from './resources.ts';
 import { screenOptionsOf } from './screen-options.ts';
 import { fetchList, fetchRecord, loadTableSettings, saveTableSettings } from './screens-api.ts';
+import { runServerCall } from './server-call.ts';
 
 const TableSettingsDialog = lazy(() => import('./table-settings-dialog.tsx'));
 
@@ -38,14 +42,20 @@ function plannedTabKey(title: string): string {
  * declared child resource, filtered by the child's `parentField` equal to this record's key. The tab is kept in
  * the address (`?tab=`).
  */
-export default function ParentPage({
-  resource,
+export default function ParentPage<F extends string = string>({
+  resource: typedResource,
   recordId,
+  slots: typedSlots,
 }: {
-  resource: ResourceDeclaration;
+  resource: ResourceDeclaration<F>;
   recordId: string;
+  /** What a feature page that embeds the record adds (decision 0183): actions, tabs, field renderers. */
+  slots?: RecordSlots<F>;
 }) {
+  const resource = typedResource as unknown as ResourceDeclaration;
+  const slots = typedSlots as RecordSlots | undefined;
   const me = useIdentity();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const record = useQuery({
     queryKey: ['record', resource.name, recordId],
@@ -70,6 +80,14 @@ export default function ParentPage({
   // A resource the generic layer never writes (an invoice) is changed only by its feature's own actions, which
   // call routes with permissions of their own: they show to whoever may read the record.
   const showActions = canEdit || resource.permissions.write === null;
+  const onChanged = useCallback(() => {
+    void record.refetch();
+    void queryClient.invalidateQueries({ queryKey: ['list', resource.name] });
+  }, [record.refetch, queryClient, resource.name]);
+  const fieldSlots = useMemo(
+    () => (record.data ? { fields: slots?.fields ?? {}, row: record.data, onChanged } : null),
+    [slots?.fields, record.data, onChanged],
+  );
 
   if (record.error)
     return (
@@ -80,13 +98,39 @@ export default function ParentPage({
     );
   if (!record.data) return <LoadingBlock />;
   const label = rowLabel(resource, record.data);
+  const context = { row: record.data, id: recordId, label, onChanged };
+  // The resource's declared server calls (Send password reset) are record actions here as in its list's rows.
+  const declared = resource.rowActions
+    .filter(
+      (a) =>
+        a.kind === 'serverCall' &&
+        a.call &&
+        (!a.permission || can(me, a.permission as Permission)) &&
+        meetsCondition(record.data, a.showCondition),
+    )
+    .map((a) => ({
+      key: a.key,
+      title: a.title,
+      onSelect: async () => {
+        if (a.call && (await runServerCall(a.title, a.call, record.data))) onChanged();
+      },
+    }));
+  const Toolbar = slots?.toolbar;
+  const slotTabs = slots?.tabs ?? [];
   return (
-    <>
+    <RecordSlotsProvider value={fieldSlots}>
       <PageHeader
         title={label}
-        description={resource.title.replace(/s$/, '')}
+        description={slots?.description ?? resource.title.replace(/s$/, '')}
         actions={
           <>
+            {Toolbar ? <Toolbar {...context} /> : null}
+            <RecordActionBar
+              declared={declared}
+              actions={slots?.recordActions}
+              context={context}
+              size="header"
+            />
             {showActions && recordActions.length > 0 ? (
               <Suspense fallback={null}>
                 {recordActions.map(({ key, Action }) => (
@@ -103,7 +147,7 @@ export default function ParentPage({
                 Edit
               </Button>
             ) : null}
-            <Button component={Link} to={listPath(resource)} variant="subtle">
+            <Button component={Link} to={slots?.listPath ?? listPath(resource)} variant="subtle">
               Back to {resource.title.toLowerCase()}
             </Button>
           </>
@@ -149,6 +193,11 @@ export default function ParentPage({
                 {t.title}
               </Tabs.Tab>
             ))}
+            {slotTabs.map((t) => (
+              <Tabs.Tab key={t.key} value={t.key}>
+                {t.title}
+              </Tabs.Tab>
+            ))}
             {planned.map((p) => (
               <Tabs.Tab key={p.title} value={plannedTabKey(p.title)} c="dimmed">
                 {p.title}{' '}
@@ -188,6 +237,11 @@ export default function ParentPage({
               </Suspense>
             </Tabs.Panel>
           ))}
+          {slotTabs.map(({ key, Panel }) => (
+            <Tabs.Panel key={key} value={key} pt="md">
+              <Panel {...context} />
+            </Tabs.Panel>
+          ))}
           {planned.map((p) => (
             <Tabs.Panel key={p.title} value={plannedTabKey(p.title)} pt="md">
               <Alert color="gray" title={`${p.title}: coming`}>
@@ -197,7 +251,7 @@ export default function ParentPage({
           ))}
         </Tabs>
       </Stack>
-    </>
+    </RecordSlotsProvider>
   );
 }
 

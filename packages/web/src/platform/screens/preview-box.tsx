@@ -9,6 +9,7 @@ import { useIdentity } from '../identity.ts';
 import { LoadingBlock, PageHeader } from '../page.tsx';
 import { usePublishScreenHandle } from '../route-handle.ts';
 import { rowLabel } from './list-cell.tsx';
+import { useRecordSlots } from './record-slots.tsx';
 import { listPath, recordPath, resourceByRoute } from './resources.ts';
 import { screenOptionsOf } from './screen-options.ts';
 import { fetchRecord } from './screens-api.ts';
@@ -37,6 +38,8 @@ export function PreviewCard({
   fields?: readonly string[];
 }) {
   const me = useIdentity();
+  // A feature's field renderers, when the card is part of a record it embeds (`RecordSlots.fields`).
+  const slots = useRecordSlots();
   const label = title ?? rowLabel(resource, record);
   return (
     <Card
@@ -64,13 +67,18 @@ export function PreviewCard({
           const field = resource.fields[name];
           if (!field) return null;
           const Display = displayFor(field.type);
+          const Slot = slots?.fields[name];
           return (
             <div key={name}>
               <Text component="dt" size="xs" c="dimmed">
                 {field.label}
               </Text>
               <Text component="dd" size="sm" m={0}>
-                <Display field={field} value={record[name]} context={{ timeZone: displayTimeZone(me) }} />
+                {Slot ? (
+                  <Slot row={record} value={record[name]} onChanged={slots.onChanged} />
+                ) : (
+                  <Display field={field} value={record[name]} context={{ timeZone: displayTimeZone(me) }} />
+                )}
               </Text>
             </div>
           );

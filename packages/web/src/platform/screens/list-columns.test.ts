@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS_FIELD, type ColumnView, isActionsColumn, withActionsColumn } from './list-columns.ts';
+
+const column = (field: string, actions: ColumnView['actions'] = []): ColumnView => ({
+  field,
+  title: field,
+  visible: true,
+  mode: 0,
+  sortable: false,
+  fieldType: undefined,
+  rendererKey: undefined,
+  width: undefined,
+  fixed: actions.length > 0,
+  actions,
+});
+
+describe('the actions column of a list', () => {
+  it('is added for slot actions when the resource declares no row actions', () => {
+    const columns = [column('Name')];
+    expect(withActionsColumn(columns, false)).toBe(columns);
+    const added = withActionsColumn(columns, true);
+    expect(added.map((c) => c.field)).toEqual(['Name', ACTIONS_FIELD]);
+    expect(added.filter(isActionsColumn).map((c) => c.fixed)).toEqual([true]);
+  });
+
+  it('is the declared one when there is one', () => {
+    const declared = column('$actions_declared', [{ key: 'view', title: 'View', kind: 'edit' }]);
+    const columns = [column('Name'), declared];
+    expect(withActionsColumn(columns, true)).toBe(columns);
+    expect(isActionsColumn(declared)).toBe(true);
+    expect(isActionsColumn(columns[0] as ColumnView)).toBe(false);
+  });
+});
