@@ -122,9 +122,10 @@ export const eventsResource = defineResource({
   },
   columns: [
     { field: 'ImageFileId', title: 'Image', width: 64 },
-    { field: 'Name', title: 'Event', sortable: true, rendererInfo: { Key: 'link' } },
-    { field: 'StartsAt', title: 'Starts', sortable: true },
-    { field: 'Repeats', title: 'Repeats' },
+    // The event's name and its repeat rule wrap, and its start shows whole, rather than being cut at 200 px.
+    { field: 'Name', title: 'Event', sortable: true, rendererInfo: { Key: 'link' }, mode: 1 },
+    { field: 'StartsAt', title: 'Starts', sortable: true, mode: 2 },
+    { field: 'Repeats', title: 'Repeats', mode: 1 },
     { field: 'CategoryId', title: 'Category' },
     { field: 'Status', title: 'Status', sortable: true, rendererInfo: { Key: 'badge' } },
     { field: 'Visibility', title: 'Who may see it', defaultHide: true },

@@ -68,7 +68,7 @@ export function EventsCalendar({ area }: { area: 'backoffice' | 'member' }) {
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin]}
         initialView="dayGridMonth"
         headerToolbar={{
-          start: 'prev,next today',
+          start: 'prev,next',
           center: 'title',
           end: 'dayGridMonth,timeGridWeek,timeGridDay,listMonth',
         }}
