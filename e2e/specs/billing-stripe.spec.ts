@@ -9,15 +9,14 @@
 import { mkdirSync } from 'node:fs';
 import { q, runFragment, withTenantTx } from '@guildhall/db';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeContact } from '../../packages/server/src/features/billing/billing.fixtures.ts';
 import {
   AUTHENTICATION_FAILED,
-  type FakeStripe,
   startFakeStripe,
 } from '../../packages/server/src/features/billing/stripe-fake.ts';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
-import { bootForFile } from '../support/suite.ts';
+import { bootForFile, forFile } from '../support/suite.ts';
 
 /** Stripe.js as far as our card form uses it, served in place of https://js.stripe.com/<train>/stripe.js. */
 const STRIPE_JS_STAND_IN = `(() => {
@@ -121,14 +120,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
+const fake = forFile(() => startFakeStripe());
 const run = bootForFile(() => ({ stripeApiUrl: fake.url }));
-afterAll(async () => {
-  await fake?.close();
-});
 
 describe('card payments with Stripe', () => {
   it('staff set Stripe up; a member pays in Stripe’s card element; no card number reaches the server', async () => {

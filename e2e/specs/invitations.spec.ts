@@ -1,20 +1,12 @@
 import { addMembership } from '@guildhall/db/seed/factories';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Inbox, startInbox } from '../../packages/server/test/smtp-inbox.ts';
+import { describe, expect, it } from 'vitest';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
 import { seedTenant, unique } from '../support/seed.ts';
-import { bootForFile, poll } from '../support/suite.ts';
+import { bootForFile, inboxForFile, poll } from '../support/suite.ts';
 
-let inbox: Inbox;
-
-beforeAll(async () => {
-  inbox = await startInbox();
-});
+const inbox = inboxForFile();
 const run = bootForFile(() => ({ smtpUrl: inbox.url }));
-afterAll(async () => {
-  await inbox?.close();
-});
 
 /** The invitation tokens mailed to `to`, oldest first. */
 function tokensFor(to: string): string[] {

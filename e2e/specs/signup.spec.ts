@@ -1,21 +1,14 @@
 import { withTenantTx } from '@guildhall/db';
 import { addMembership } from '@guildhall/db/seed/factories';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Inbox, signupTokenOf, startInbox } from '../../packages/server/test/smtp-inbox.ts';
+import { describe, expect, it } from 'vitest';
+import { signupTokenOf } from '../../packages/server/test/smtp-inbox.ts';
 import { signInAs } from '../pages/sign-in.ts';
 import { seedTenant, unique } from '../support/seed.ts';
-import { bootForFile } from '../support/suite.ts';
+import { bootForFile, inboxForFile } from '../support/suite.ts';
 
-let inbox: Inbox;
-
-beforeAll(async () => {
-  inbox = await startInbox();
-});
+const inbox = inboxForFile();
 const run = bootForFile(() => ({ smtpUrl: inbox.url }));
-afterAll(async () => {
-  await inbox?.close();
-});
 
 describe('trial sign-up in the browser', () => {
   it('goes from the minimal sign-up through the mailed link to the new association’s home', async () => {

@@ -1,27 +1,38 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppConfig } from '../../packages/server/src/platform/config.ts';
+import { type Inbox, startInbox } from '../../packages/server/test/smtp-inbox.ts';
 import { boot, type Running } from './boot.ts';
 
 /**
- * The app and the browser of one spec file: booted before its tests (after the hooks registered before this call,
- * so `overrides` may read what they started, e.g. a test SMTP server) and closed after them. The answer stands for
- * the booted app from the first test on.
+ * Something a spec file starts once before its tests and closes after them (the app, a test SMTP server, a fake
+ * payment provider), in the order of the calls, so a later one may read an earlier one (`() => ({ smtpUrl:
+ * inbox.url })`). The answer stands for the started thing from the first test (or later hook) on.
  */
-export function bootForFile(overrides?: () => Partial<AppConfig>): Running {
-  let booted: Running | undefined;
+export function forFile<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
+  let started: T | undefined;
   beforeAll(async () => {
-    booted = await boot(overrides?.());
+    started = await start();
   });
   afterAll(async () => {
-    await booted?.close();
+    await started?.close();
   });
-  return new Proxy({} as Running, {
+  return new Proxy({} as T, {
     get(_, key) {
-      if (!booted) throw new Error('The app is not booted yet: use it inside a test or a hook');
-      const value = Reflect.get(booted, key);
-      return typeof value === 'function' ? value.bind(booted) : value;
+      if (!started) throw new Error('Not started yet: use it inside a test or a hook');
+      const value = Reflect.get(started, key);
+      return typeof value === 'function' ? value.bind(started) : value;
     },
   });
+}
+
+/** The app and the browser of one spec file (`overrides`: read when it starts, e.g. a test SMTP server's address). */
+export function bootForFile(overrides?: () => Partial<AppConfig>): Running {
+  return forFile(() => boot(overrides?.()));
+}
+
+/** A test SMTP server for the spec file, started before the app that mails to it. */
+export function inboxForFile(): Inbox {
+  return forFile(startInbox);
 }
 
 /** Retries an assertion until it holds (15 s at most). */
