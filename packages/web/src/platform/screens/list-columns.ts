@@ -97,7 +97,8 @@ export function meetsCondition(row: Record<string, unknown>, condition: ShowCond
 
 export const MODE_STYLE: Record<ColumnMode, React.CSSProperties> = {
   0: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 200 },
-  1: { whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 320 },
+  // Wrap breaks between words (a word longer than the column still breaks), so the column keeps a readable width.
+  1: { whiteSpace: 'normal', overflowWrap: 'break-word', minWidth: 160, maxWidth: 320 },
   2: { whiteSpace: 'nowrap' },
 };
 
