@@ -176,7 +176,7 @@ describe('deactivating a user in one association', () => {
 });
 
 describe("a user's record", () => {
-  it('opens from the list with role, status and last sign-in; deactivates, reactivates and sends a reset link', async () => {
+  it('opens from the list with role, status and last sign-in, Impersonate, feature flags and the contact', async () => {
     const { t, page, context } = await signedInAdmin(run);
     const name = await displayNameOf(page, t.staff.id);
     await page.goto('/a/users');
@@ -204,7 +204,16 @@ describe("a user's record", () => {
     await page.getByRole('tab', { name: 'Contact record' }).click();
     await page.getByText('Link to a contact').waitFor();
     await page.screenshot({ path: '/tmp/invitations-user-record.png', fullPage: true });
+    await context.close();
+  });
 
+  it('deactivates, reactivates and sends a reset link from the record', async () => {
+    const { t, page, context } = await signedInAdmin(run);
+    const name = await displayNameOf(page, t.staff.id);
+    await page.goto(`/a/users/${t.staff.id}`);
+    const card = page.getByRole('region', { name: `Users: ${name}` });
+    const value = (term: string) =>
+      card.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
     await page.getByRole('button', { name: `Deactivate ${name}` }).click();
     await page
       .getByRole('dialog', { name: /^Deactivate .*\?$/ })
