@@ -97,15 +97,23 @@ export const NO_OWN_CONTACT = 'Your sign-in is not linked to a contact; ask the 
  * the feature module that says how a sign-in names a contact; a 403 when it names none.
  */
 export async function ownContactId(request: FastifyRequest): Promise<number> {
+  const id = await ownContactIdIfAny(request);
+  if (id === null) throw new HttpError(403, NO_OWN_CONTACT);
+  return id;
+}
+
+/**
+ * The caller's own contact on an `ownRows` route, or null when the sign-in names none: for the member routes that
+ * answer something without one (an event's page, an empty account) rather than a 403.
+ */
+export async function ownContactIdIfAny(request: FastifyRequest): Promise<number | null> {
   if (!request.routeOptions.config.ownRows)
     throw new Error(`${request.routeOptions.url} reads ownContactId() but does not declare config.ownRows.`);
   const { tx, auth } = scope(request);
   const resolve = request.server.callerContact;
   if (!resolve) throw new Error('No feature module says how a sign-in names its contact (callerContact).');
   request.ownContact ??= resolve(tx, auth);
-  const id = await request.ownContact;
-  if (id === null) throw new HttpError(403, NO_OWN_CONTACT);
-  return id;
+  return request.ownContact;
 }
 
 /** The scoped transaction and the caller of a `scoped` route, inside its handler. */

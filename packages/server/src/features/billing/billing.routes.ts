@@ -39,7 +39,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { scope } from '../../platform/context.ts';
+import { ownContactIdIfAny, scope } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { communicationsApi } from '../communications/communications.module.ts';
 import * as repo from './billing.repo.ts';
@@ -131,7 +131,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      const contactId = await service.memberContactId(tx, auth.tenantId, auth.userId);
+      const contactId = await ownContactIdIfAny(req);
       const ctx = await service.contextOf(tx, auth.tenantId);
       const extra = { currency: ctx.currency, cardGateway: service.cardGatewayInfo(ctx) };
       if (contactId === null)
@@ -160,7 +160,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      const invoiceId = await service.memberInvoiceId(tx, auth.tenantId, auth.userId, req.params.id);
+      const invoiceId = await service.memberInvoiceId(
+        tx,
+        auth.tenantId,
+        await ownContactIdIfAny(req),
+        req.params.id,
+      );
       return repo.invoiceDetail(tx, auth.tenantId, invoiceId);
     },
   });
@@ -177,7 +182,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      const invoiceId = await service.memberInvoiceId(tx, auth.tenantId, auth.userId, req.params.id);
+      const invoiceId = await service.memberInvoiceId(
+        tx,
+        auth.tenantId,
+        await ownContactIdIfAny(req),
+        req.params.id,
+      );
       const ctx = await service.contextOf(tx, auth.tenantId);
       if (!service.cardGatewayInfo(ctx))
         throw new HttpError(409, 'Card payments are not set up for this association.');
@@ -202,7 +212,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      const invoiceId = await service.memberInvoiceId(tx, auth.tenantId, auth.userId, req.params.id);
+      const invoiceId = await service.memberInvoiceId(
+        tx,
+        auth.tenantId,
+        await ownContactIdIfAny(req),
+        req.params.id,
+      );
       return service.finishCardPayment(tx, services(), auth.tenantId, {
         invoiceId,
         paymentRef: req.body.paymentRef,
@@ -278,7 +293,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req, reply) => {
       const { tx, auth } = scope(req);
-      const invoiceId = await service.memberInvoiceId(tx, auth.tenantId, auth.userId, req.params.id);
+      const invoiceId = await service.memberInvoiceId(
+        tx,
+        auth.tenantId,
+        await ownContactIdIfAny(req),
+        req.params.id,
+      );
       const pdf = await service.invoicePdf(tx, services(), auth.tenantId, invoiceId);
       return sendPdf(reply, pdf, req.query.open === 'true');
     },

@@ -1533,24 +1533,16 @@ export async function depositSlipPdf(
   return { fileName: `Deposit slip ${depositId}.pdf`, bytes };
 }
 
-/** The contact the signed-in member is, or null. */
-export async function memberContactId(tx: Tx, tenantId: string, userId: number): Promise<number | null> {
-  const [row] = await runFragment<Row>(
-    tx,
-    q`select contact_id from contacts where tenant_id = ${tenantId} and user_id = ${userId} and not is_deleted
-      order by contact_id limit 1`,
-  );
-  return row ? num(row.contact_id) : null;
-}
-
-/** An invoice of the member's own (404 for anyone else's, as for one that does not exist). */
+/**
+ * An invoice of the member's own (404 for anyone else's, as for one that does not exist, and for a sign-in that
+ * names no contact: `contactId` null).
+ */
 export async function memberInvoiceId(
   tx: Tx,
   tenantId: string,
-  userId: number,
+  contactId: number | null,
   invoiceId: number,
 ): Promise<number> {
-  const contactId = await memberContactId(tx, tenantId, userId);
   const [row] = await runFragment<Row>(
     tx,
     q`select invoice_id from invoices where tenant_id = ${tenantId} and invoice_id = ${invoiceId}

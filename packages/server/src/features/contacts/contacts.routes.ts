@@ -16,7 +16,7 @@ import {
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { scope } from '../../platform/context.ts';
+import { ownContactId, scope } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as service from './contacts.service.ts';
 import { importRoutes } from './import.routes.ts';
@@ -61,7 +61,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return service.myProfile(tx, auth);
+      return service.myProfile(tx, auth, await ownContactId(req));
     },
   });
 
@@ -75,7 +75,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return service.updateMyProfile(tx, auth, app.resources, req.body);
+      return service.updateMyProfile(tx, auth, app.resources, await ownContactId(req), req.body);
     },
   });
 

@@ -121,14 +121,8 @@ export async function callerContact(tx: Tx, auth: AuthContext): Promise<number |
   return row ? row.id : null;
 }
 
-async function ownContactId(tx: Tx, auth: AuthContext): Promise<number> {
-  const id = await callerContact(tx, auth);
-  if (id === null) throw new HttpError(404, 'Your sign-in is not linked to a contact record yet.');
-  return id;
-}
-
-export async function myProfile(tx: Tx, auth: AuthContext) {
-  const id = await ownContactId(tx, auth);
+/** The member's own record (`id`: their contact, the pipeline's `ownContactId`). */
+export async function myProfile(tx: Tx, auth: AuthContext, id: number) {
   const c = await repo.findContact(tx, auth.tenantId, id);
   if (!c) throw notFound();
   // The member's own record: every field of theirs is shown to them, published or not (staff notes never).
@@ -148,12 +142,12 @@ export async function updateMyProfile(
   tx: Tx,
   auth: AuthContext,
   resources: readonly BoundResource[],
+  id: number,
   changes: Model,
 ) {
-  const id = await ownContactId(tx, auth);
   if (Object.keys(changes).length === 0) throw new HttpError(400, 'Nothing to change.');
   await generic.inlineEdit(tx, auth, boundResource(resources, contactsResource.name), id, changes);
-  return myProfile(tx, auth);
+  return myProfile(tx, auth, id);
 }
 
 /**

@@ -2,7 +2,6 @@
  * Custom fields routes: the definitions (setup permission to change them), the type change with its dry run, a
  * record's values (staff), and a member's own values (member area: only fields visible to members).
  */
-import { contacts, type Tx } from '@guildhall/db';
 import {
   customFieldSaveBody,
   customFieldSchema,
@@ -11,12 +10,9 @@ import {
   typeChangeBody,
   typeChangeOutcomeSchema,
 } from '@guildhall/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthContext } from '../../platform/context.ts';
-import { scope } from '../../platform/context.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { ownContactId, scope } from '../../platform/context.ts';
 import * as service from './custom-fields.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -25,23 +21,6 @@ const recordParams = z.object({
   recordId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 const MEMBER_ENTITY = 'Contact';
-
-/** The contact record of the signed-in member. */
-async function ownContactId(tx: Tx, auth: AuthContext): Promise<number> {
-  const [row] = await tx
-    .select({ id: contacts.contactId })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, auth.tenantId),
-        eq(contacts.userId, auth.userId),
-        eq(contacts.isDeleted, false),
-      ),
-    )
-    .limit(1);
-  if (!row) throw new HttpError(404, 'Your sign-in is not linked to a contact record yet.');
-  return row.id;
-}
 
 export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
   const resources = () => app.services.resources;
@@ -190,7 +169,7 @@ export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      const id = await ownContactId(tx, auth);
+      const id = await ownContactId(req);
       return service.recordValues(tx, auth, resources(), MEMBER_ENTITY, id, 'member');
     },
   });
@@ -205,7 +184,7 @@ export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      const id = await ownContactId(tx, auth);
+      const id = await ownContactId(req);
       return service.saveRecordValues(
         tx,
         auth,

@@ -26,7 +26,13 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthContext, requireAuth, scope } from '../../platform/context.ts';
+import {
+  type AuthContext,
+  ownContactId,
+  ownContactIdIfAny,
+  requireAuth,
+  scope,
+} from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { billingApi } from '../billing/billing.module.ts';
 import { communicationsApi } from '../communications/communications.module.ts';
@@ -54,18 +60,6 @@ const message = z.object({ message: z.string() });
 
 const tzOf = (auth: AuthContext) => auth.tenantSettings?.defaultTimezone;
 const isStaff = (auth: AuthContext) => auth.role !== 'member';
-
-/** The member's own contact (contacts.user_id), or a 403 when the sign-in has none. */
-async function ownContact(tx: Tx, auth: AuthContext): Promise<number> {
-  const row = await one<{ contact_id: unknown }>(
-    tx,
-    q`select contact_id from contacts where tenant_id = ${auth.tenantId} and user_id = ${auth.userId} and not is_deleted
-      order by contact_id limit 1`,
-  );
-  if (!row)
-    throw new HttpError(403, 'Your sign-in is not linked to a contact; ask the association to link it.');
-  return num(row.contact_id);
-}
 
 async function tenantTimezone(tx: Tx, tenantId: string): Promise<string> {
   const row = await one<{ tz: string | null }>(
@@ -382,7 +376,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await repo.findEvent(tx, auth.tenantId, Number(req.params.id))
         : await repo.findEventByHash(tx, auth.tenantId, req.params.id);
       if (!event || event.is_deleted || event.status !== 'published') throw notFound();
-      const contactId = await ownContact(tx, auth).catch(() => null);
+      const contactId = await ownContactIdIfAny(req);
       return service.eventPage(
         tx,
         auth.tenantId,
@@ -427,7 +421,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tx, auth } = scope(req);
       const full = refusedAsFull(auth.tenantId, req.body.EventDetailId, 'member');
       if (full) throw full;
-      const contactId = await ownContact(tx, auth);
+      const contactId = await ownContactId(req);
       const guests = (req.body.Attendees ?? []).map((a) => ({
         Name: a.Name,
         Email: a.Email,
@@ -466,7 +460,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return service.myRegistrations(tx, auth.tenantId, await ownContact(tx, auth));
+      return service.myRegistrations(tx, auth.tenantId, await ownContactId(req));
     },
   });
 
@@ -485,7 +479,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         tx,
         auth.tenantId,
         req.params.id,
-        await ownContact(tx, auth),
+        await ownContactId(req),
         outgoing,
         app.services,
       );
@@ -506,7 +500,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return service.acceptOffer(tx, auth.tenantId, req.params.id, await ownContact(tx, auth));
+      return service.acceptOffer(tx, auth.tenantId, req.params.id, await ownContactId(req));
     },
   });
 
@@ -521,7 +515,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      const contactId = await ownContact(tx, auth);
+      const contactId = await ownContactId(req);
       const row = await one<{ invoice_id: unknown }>(
         tx,
         q`select a.invoice_id from event_attendees a
@@ -743,7 +737,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return memberCertifications(tx, auth.tenantId, await ownContact(tx, auth));
+      return memberCertifications(tx, auth.tenantId, await ownContactId(req));
     },
   });
 
@@ -757,7 +751,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return memberRegisterCertification(tx, auth.tenantId, await ownContact(tx, auth), req.params.id);
+      return memberRegisterCertification(tx, auth.tenantId, await ownContactId(req), req.params.id);
     },
   });
 
@@ -771,7 +765,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return memberFeed(tx, auth.tenantId, await ownContact(tx, auth), app.config.publicUrl);
+      return memberFeed(tx, auth.tenantId, await ownContactId(req), app.config.publicUrl);
     },
   });
 
@@ -784,7 +778,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return resetMemberFeed(tx, auth.tenantId, await ownContact(tx, auth), app.config.publicUrl);
+      return resetMemberFeed(tx, auth.tenantId, await ownContactId(req), app.config.publicUrl);
     },
   });
 

@@ -1,6 +1,5 @@
 /** The member area: a member's own memberships (status, term, fees, the open invoice) and autopay on or off. */
 import {
-  contacts,
   membershipFeeItems,
   membershipInvoices,
   membershipMembers,
@@ -14,28 +13,18 @@ import type { AuthContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repo from './memberships.repo.ts';
 
-async function ownContactIds(tx: Tx, auth: AuthContext): Promise<number[]> {
-  const rows = await tx
-    .select({ id: contacts.contactId })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, auth.tenantId),
-        eq(contacts.userId, auth.userId),
-        eq(contacts.isDeleted, false),
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
-export async function myMemberships(tx: Tx, auth: AuthContext): Promise<MyMembership[]> {
-  const ids = await ownContactIds(tx, auth);
-  if (ids.length === 0) return [];
+/** `contactId`: the member's own contact (the pipeline's `ownContactIdIfAny`), null when the sign-in names none. */
+export async function myMemberships(
+  tx: Tx,
+  auth: AuthContext,
+  contactId: number | null,
+): Promise<MyMembership[]> {
+  if (contactId === null) return [];
   // Their own, and the organisations' that name them as secondary members (member access through them).
   const covering = await tx
     .select({ id: membershipMembers.membershipId })
     .from(membershipMembers)
-    .where(and(eq(membershipMembers.tenantId, auth.tenantId), inArray(membershipMembers.contactId, ids)));
+    .where(and(eq(membershipMembers.tenantId, auth.tenantId), eq(membershipMembers.contactId, contactId)));
   const rows = await tx
     .select()
     .from(memberships)
@@ -44,20 +33,20 @@ export async function myMemberships(tx: Tx, auth: AuthContext): Promise<MyMember
         eq(memberships.tenantId, auth.tenantId),
         covering.length > 0
           ? or(
-              inArray(memberships.contactId, ids),
+              eq(memberships.contactId, contactId),
               inArray(
                 memberships.membershipId,
                 covering.map((c) => c.id),
               ),
             )
-          : inArray(memberships.contactId, ids),
+          : eq(memberships.contactId, contactId),
         eq(memberships.isDeleted, false),
       ),
     )
     .orderBy(desc(memberships.termEnd));
   const out: MyMembership[] = [];
   for (const m of rows) {
-    const covered = !ids.includes(m.contactId);
+    const covered = m.contactId !== contactId;
     const fees = await tx
       .select()
       .from(membershipFeeItems)
@@ -106,10 +95,15 @@ export async function myMemberships(tx: Tx, auth: AuthContext): Promise<MyMember
 }
 
 /** A member turns autopay of their own membership on or off (the card itself is billing's). */
-export async function setMyAutoPay(tx: Tx, auth: AuthContext, membershipId: number, autoPay: boolean) {
-  const ids = await ownContactIds(tx, auth);
+export async function setMyAutoPay(
+  tx: Tx,
+  auth: AuthContext,
+  contactId: number | null,
+  membershipId: number,
+  autoPay: boolean,
+) {
   const m = await repo.lockMembership(tx, auth.tenantId, membershipId);
-  if (!m || !ids.includes(m.contactId)) throw notFound();
+  if (!m || contactId === null || m.contactId !== contactId) throw notFound();
   await repo.updateMembership(tx, auth.tenantId, membershipId, { autoPay, autoPayFailures: 0 });
   await audit(tx, auth, {
     action: 'update',
@@ -118,5 +112,5 @@ export async function setMyAutoPay(tx: Tx, auth: AuthContext, membershipId: numb
     before: { AutoPay: m.autoPay },
     after: { AutoPay: autoPay },
   });
-  return myMemberships(tx, auth);
+  return myMemberships(tx, auth, contactId);
 }

@@ -31,7 +31,7 @@ import {
 } from '@guildhall/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { scope } from '../../platform/context.ts';
+import { ownContactIdIfAny, scope } from '../../platform/context.ts';
 import { invoiceJoin, previewRenewals } from './memberships.billing.ts';
 import { changeMembership, previewChange } from './memberships.change.ts';
 import { counts } from './memberships.counts.ts';
@@ -263,7 +263,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return { Memberships: await member.myMemberships(tx, auth) };
+      return { Memberships: await member.myMemberships(tx, auth, await ownContactIdIfAny(req)) };
     },
   });
 
@@ -278,7 +278,15 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return { Memberships: await member.setMyAutoPay(tx, auth, req.params.id, req.body.AutoPay) };
+      return {
+        Memberships: await member.setMyAutoPay(
+          tx,
+          auth,
+          await ownContactIdIfAny(req),
+          req.params.id,
+          req.body.AutoPay,
+        ),
+      };
     },
   });
 

@@ -63,7 +63,9 @@ export function MemberProfile() {
             ))}
           </dl>
         </Card>
-        {profile.error && isApiError(profile.error) && profile.error.status === 404 ? (
+        {profile.error &&
+        isApiError(profile.error) &&
+        (profile.error.status === 403 || profile.error.status === 404) ? (
           <Text size="sm" c="dimmed">
             {profile.error.message}
           </Text>
