@@ -135,7 +135,7 @@ beforeAll(async () => {
   };
   ann = await make(t.member, 'Ann');
   ben = await make(second, 'Ben');
-});
+}, 300_000);
 afterAll(() => base?.ctx.close());
 
 /** What the member area shows `who` of its own rows, one value per feature. */
