@@ -154,6 +154,17 @@ export const listResponseSchema = z.object({
 });
 export type ListResponse = z.infer<typeof listResponseSchema>;
 
+/**
+ * One option of a resource's typeahead (`GET …/{view}Lookup`): the record's key, its name, and the fields the resource
+ * names in `lookupExtra` (account number, city: to tell namesakes apart), or null when it names none.
+ */
+export const lookupOptionSchema = z.object({
+  Id: z.union([z.number(), z.string()]),
+  Name: z.string(),
+  ExtraData: z.record(z.string(), z.unknown()).nullable(),
+});
+export type LookupOption = z.infer<typeof lookupOptionSchema>;
+
 /** Column display modes: Truncate 0, Wrap 1, Full 2. */
 export const columnModeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 

@@ -13,10 +13,12 @@ import {
   DEFAULT_TENANT_SETTINGS,
   duplicateCheckResponseSchema,
   getRequestSchema,
+  type LookupOption,
   listQueryOf,
   listQuerySchema,
   listRequestSchema,
   listResponseSchema,
+  lookupOptionSchema,
   type Model,
   parseJsonObject,
   saveResponseSchema,
@@ -130,13 +132,13 @@ export function resourceRoutes(
             search: z.string().max(200).optional(),
             id: z.string().max(200).optional(),
           }),
-          response: { 200: z.array(z.object({ Id: z.unknown(), Name: z.string(), ExtraData: z.unknown() })) },
+          response: { 200: z.array(lookupOptionSchema) },
         },
         handler: async (req) => {
           const display = resource.search[0] ?? resource.key;
           const { tx, auth } = scope(req);
-          const option = (r: Model) => ({
-            Id: r[resource.key],
+          const option = (r: Model): LookupOption => ({
+            Id: r[resource.key] as LookupOption['Id'],
             Name: String(r[display] ?? ''),
             ExtraData: resource.lookupExtra?.length
               ? Object.fromEntries(resource.lookupExtra.map((f) => [f, r[f] ?? null]))

@@ -6,6 +6,7 @@
 import {
   type ContactAccount,
   INVOICE_STATUS_LABELS,
+  type LookupOption,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHOD_VALUES,
   type PaymentRecordWire,
@@ -37,10 +38,6 @@ import { PageHeader } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
 import { STATUS_COLORS } from './status-colors.ts';
 
-interface LookupOption {
-  Id: number;
-  Name: string;
-}
 type Method = (typeof PAYMENT_METHOD_VALUES)[number];
 
 const toCents = (v: string | number) => Math.round(Number(v || 0) * 100);

@@ -14,6 +14,7 @@ import {
   designFromRichText,
   displayTimeZone,
   EVENT_ATTENDEE_STATUS_OPTIONS,
+  type LookupOption,
   MAILING_STATUSES,
   type Mailing,
   type MailingAudience,
@@ -78,9 +79,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange: (v
   const found = useQuery({
     queryKey: ['contact-lookup', debounced],
     queryFn: () =>
-      api.get<{ Id: unknown; Name: string }[]>(
-        `/api/contacts/contacts/contactLookup?search=${encodeURIComponent(debounced)}`,
-      ),
+      api.get<LookupOption[]>(`/api/contacts/contacts/contactLookup?search=${encodeURIComponent(debounced)}`),
   });
   return (
     <Select

@@ -1,4 +1,10 @@
-import { type ContactUserLink, contactLabel, type Model, mergeConfirmation } from '@guildhall/shared';
+import {
+  type ContactUserLink,
+  contactLabel,
+  type LookupOption,
+  type Model,
+  mergeConfirmation,
+} from '@guildhall/shared';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,12 +14,6 @@ import { can, useIdentity } from '../../platform/identity.ts';
 import type { RecordActionProps } from '../../platform/modules/web-module.ts';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { confirmDialog, StackedModal } from '../../platform/screens/dialogs.tsx';
-
-interface LookupOption {
-  Id: number;
-  Name: string;
-  ExtraData?: unknown;
-}
 
 /** "Adams, Bill (A0000292) · Cambridge": a name with what tells namesakes apart, never an internal id. */
 function lookupLabel(o: LookupOption): string {

@@ -2,6 +2,7 @@ import {
   type ContactRelation,
   contactLabel,
   contactLinksResource,
+  type LookupOption,
   type Model,
   RELATION_CHOICES,
 } from '@guildhall/shared';
@@ -27,12 +28,6 @@ import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { confirmDialog } from '../../platform/screens/dialogs.tsx';
 import { apiBase } from '../../platform/screens/resources.ts';
-
-interface LookupOption {
-  Id: number;
-  Name: string;
-  ExtraData?: { AccountNumber?: string | null; City?: string | null } | null;
-}
 
 /**
  * The record's related contacts: every link that names it, from either side ("Employee of Acme Widgets" here,
@@ -150,8 +145,9 @@ function AddRelation({
   const options = data
     .filter((o) => o.Id !== contactId)
     .map((o) => {
-      const label = contactLabel({ DisplayName: o.Name, AccountNumber: o.ExtraData?.AccountNumber });
-      return { value: String(o.Id), label: o.ExtraData?.City ? `${label} · ${o.ExtraData.City}` : label };
+      const extra = (o.ExtraData ?? {}) as { AccountNumber?: string | null; City?: string | null };
+      const label = contactLabel({ DisplayName: o.Name, AccountNumber: extra.AccountNumber });
+      return { value: String(o.Id), label: extra.City ? `${label} · ${extra.City}` : label };
     });
 
   async function add() {

@@ -1,6 +1,7 @@
 import {
   billFrequencyName,
   firstVisibleStep,
+  type LookupOption,
   type MembershipOptions,
   type MembershipQuote,
   planNext,
@@ -38,11 +39,6 @@ interface Choice {
   BillFrequencyTypeId: number | null;
   Units: string;
   AutoPay: boolean;
-}
-
-interface LookupOption {
-  Id: number;
-  Name: string;
 }
 
 const STEPS: WizardStep<Choice>[] = [{ key: 'membership' }, { key: 'billing' }, { key: 'review' }];

@@ -1,4 +1,4 @@
-import type { SecondaryMembers } from '@guildhall/shared';
+import type { LookupOption, SecondaryMembers } from '@guildhall/shared';
 import { Alert, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,11 +7,6 @@ import { api } from '../../platform/api-client.ts';
 import type { RecordActionProps } from '../../platform/modules/web-module.ts';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
-
-interface LookupOption {
-  Id: number;
-  Name: string;
-}
 
 /**
  * A membership's Secondary members tab: the people an organisation's membership covers (they get member access),

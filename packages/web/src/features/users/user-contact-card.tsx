@@ -1,4 +1,4 @@
-import type { ContactUserLink } from '@guildhall/shared';
+import type { ContactUserLink, LookupOption } from '@guildhall/shared';
 import { Anchor, Button, Card, Group, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,9 +25,7 @@ export function UserContactCard({ userId, canManage }: { userId: number; canMana
   const options = useQuery({
     queryKey: ['contacts', 'lookup', debounced],
     queryFn: () =>
-      api.get<{ Id: number; Name: string }[]>(
-        `/api/contacts/contacts/contactLookup?search=${encodeURIComponent(debounced)}`,
-      ),
+      api.get<LookupOption[]>(`/api/contacts/contacts/contactLookup?search=${encodeURIComponent(debounced)}`),
     enabled: canManage,
   });
   const save = useMutation({

@@ -6,6 +6,7 @@
 import {
   describeParameterValues,
   type FieldDeclaration,
+  type LookupOption,
   parameterKind,
   type ReportParameterDefinition,
   type ResourceDeclaration,
@@ -60,7 +61,7 @@ export function useParameterNames(
     queries: wanted.map(({ url, id }) => ({
       queryKey: ['lookup-name', url, id],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<{ Id: unknown; Name: string }[]>(`${url}?id=${encodeURIComponent(id)}`, { signal }),
+        api.get<LookupOption[]>(`${url}?id=${encodeURIComponent(id)}`, { signal }),
       staleTime: 60_000,
     })),
   });
