@@ -140,8 +140,14 @@ describe('joining online and secondary members', () => {
     const panel = page.getByTestId('secondary-members');
     await panel.getByText('0 of 2 secondary members.', { exact: false }).waitFor();
     for (const first of ['Ann', 'Bob']) {
-      await choose(page, /^Add a secondary member/, new RegExp(`${first}`), family);
-      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      const add = page.getByRole('button', { name: 'Add', exact: true });
+      // A choice clicked while the options were being replaced by the next search's is chosen again.
+      for (let attempt = 0; attempt < 3 && !(await add.isEnabled()); attempt++) {
+        await choose(page, /^Add a secondary member/, new RegExp(`${first}`), family);
+        await add.waitFor();
+        await page.waitForTimeout(300);
+      }
+      await add.click();
       await panel.getByRole('cell', { name: `${family}, ${first}`, exact: true }).waitFor();
     }
     await panel.getByText('2 of 2 secondary members.', { exact: false }).waitFor();

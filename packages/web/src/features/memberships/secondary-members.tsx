@@ -1,7 +1,7 @@
 import type { LookupOption, SecondaryMembers } from '@guildhall/shared';
 import { Alert, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api-client.ts';
 import type { RecordActionProps } from '../../platform/modules/web-module.ts';
@@ -31,6 +31,8 @@ export default function SecondaryMembersPanel({ recordId }: RecordActionProps) {
         { signal },
       ),
     staleTime: 30_000,
+    // The options stay while the next search loads, so a choice made meanwhile is not lost with its option.
+    placeholderData: keepPreviousData,
     enabled: members.data?.IsOrganization === true,
   });
   async function change(run: () => Promise<SecondaryMembers>, done: string) {
