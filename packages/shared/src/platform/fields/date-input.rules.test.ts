@@ -1,3 +1,6 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   calendarDay,
@@ -165,5 +168,29 @@ describe('instants are shown in one timezone and say which', () => {
     expect(isInstantText('2026-01-04T03:30:05+01:00')).toBe(true);
     expect(isInstantText('2026-01-04')).toBe(false);
     expect(isInstantText('Lovelace')).toBe(false);
+  });
+});
+
+describe('calendarDay by its kept formatters', () => {
+  it('names the same day as date-fns in the zone, for any instant and zone (DST changes included)', () => {
+    const zones = [
+      'America/Chicago',
+      'Europe/Warsaw',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Pacific/Apia',
+      'America/St_Johns',
+      'UTC',
+    ];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 11, 31) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          expect(calendarDay(new Date(ms), zone)).toBe(format(new TZDate(ms, zone), 'yyyy-MM-dd'));
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });
