@@ -3,7 +3,11 @@ import { Paper, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { LoadingBlock, RequirePermission } from '../../platform/page.tsx';
 import { EditScreen } from '../../platform/screens/edit-screen.tsx';
+import { editSlots } from '../../platform/screens/edit-slots.tsx';
 import { ImageSlot } from '../files/index.ts';
+
+/** The settings form's slots: the association's logo before the form. */
+const SLOTS = editSlots(tenantSettingsResource, { before: LogoSection });
 
 /**
  * The association's settings: the generic edit form of the tenantSettings resource (one way to edit them, the same
@@ -12,7 +16,7 @@ import { ImageSlot } from '../files/index.ts';
 export function SettingsPage() {
   return (
     <RequirePermission permission="settings.manage">
-      <EditScreen resource={tenantSettingsResource} recordId={null} before={<LogoSection />} />
+      <EditScreen resource={tenantSettingsResource} recordId={null} slots={SLOTS} />
     </RequirePermission>
   );
 }

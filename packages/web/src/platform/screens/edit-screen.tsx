@@ -13,7 +13,7 @@ import {
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDots } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, isApiError } from '../api-client.ts';
 import { ErrorBlock, type ErrorInfo, toErrorInfo } from '../error-block.tsx';
@@ -24,6 +24,7 @@ import { usePublishScreenHandle } from '../route-handle.ts';
 import { UnsavedChangesPrompt } from '../unsaved-changes.tsx';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { confirmDialog, useAutoHide } from './dialogs.tsx';
+import type { EditSlotProps, EditSlots } from './edit-slots.tsx';
 import { useFieldContext } from './field-context.ts';
 import { extendNavigation, loadNavigation, positionOf, type RecordNavigation } from './list-state.ts';
 import { openPrintPreview } from './print-preview.tsx';
@@ -83,19 +84,26 @@ export function UnknownScreen() {
   );
 }
 
-interface EditScreenProps {
-  resource: ResourceDeclaration;
+interface EditScreenProps<F extends string> {
+  resource: ResourceDeclaration<F>;
   recordId: string | null;
   /** Starting values of a new record beyond the empty ones. */
   prefill?: Model;
   /**
-   * A feature's own content between the header and the form (a slot: the settings page puts the association's
-   * logo there), so that a feature page embeds the generic form instead of writing its own.
+   * What a feature page that embeds the generic form adds (decision 0188): toolbar, actions beside Save, content
+   * before and after the form, a field's own control, typed by the resource's field names.
    */
-  before?: ReactNode;
+  slots?: EditSlots<F>;
 }
 
-export function EditScreen({ resource, recordId, prefill, before }: EditScreenProps) {
+export function EditScreen<F extends string = string>({
+  resource: typedResource,
+  recordId,
+  prefill,
+  slots: typedSlots,
+}: EditScreenProps<F>) {
+  const resource = typedResource as unknown as ResourceDeclaration;
+  const slots = typedSlots as EditSlots | undefined;
   const me = useIdentity();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -327,20 +335,33 @@ export function EditScreen({ resource, recordId, prefill, before }: EditScreenPr
     );
   if (!model) return <LoadingBlock />;
 
+  const slotProps: EditSlotProps = {
+    model,
+    original,
+    creating,
+    dirty,
+    canWrite,
+    setField: (name, value) => setModel((m) => (m ? { ...m, [name]: value } : m)),
+  };
+  const { toolbar: Toolbar, actions: Actions, before: Before, after: After } = slots ?? {};
   return (
     <>
       <UnsavedChangesPrompt when={dirty} />
       <PageHeader
         title={title}
+        description={slots?.description}
         above={resource.singleRecord ? undefined : <BackLink resource={resource} />}
         actions={
-          recordId !== null && !resource.singleRecord ? (
-            <RecordNavigator resource={resource} id={recordId} />
-          ) : null
+          <>
+            {Toolbar ? <Toolbar {...slotProps} /> : null}
+            {recordId !== null && !resource.singleRecord ? (
+              <RecordNavigator resource={resource} id={recordId} />
+            ) : null}
+          </>
         }
       />
       <Stack gap={0} maw={960}>
-        {before}
+        {Before ? <Before {...slotProps} /> : null}
         {failure ? (
           <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
             <ErrorBlock ref={errorRef} message={failure.message} isKnown={failure.isKnown} />
@@ -389,6 +410,7 @@ export function EditScreen({ resource, recordId, prefill, before }: EditScreenPr
                 setFieldErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
               }}
               onValidity={(name, error) => setControlErrors((c) => ({ ...c, [name]: error }))}
+              controls={slots?.fields}
             />
           </fieldset>
           <Group justify="space-between" mt="md" gap="sm">
@@ -403,6 +425,7 @@ export function EditScreen({ resource, recordId, prefill, before }: EditScreenPr
                   Cancel
                 </Button>
               )}
+              {Actions ? <Actions {...slotProps} /> : null}
             </Group>
             <ExtraActions
               resource={resource}
@@ -414,6 +437,7 @@ export function EditScreen({ resource, recordId, prefill, before }: EditScreenPr
             />
           </Group>
         </form>
+        {After ? <After {...slotProps} /> : null}
       </Stack>
     </>
   );

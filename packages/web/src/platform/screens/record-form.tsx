@@ -1,7 +1,8 @@
 import type { FieldDeclaration, FormSectionDeclaration, Model, ResourceDeclaration } from '@guildhall/shared';
 import { Paper, SimpleGrid, Title } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { FIELD_REGISTRY } from '../fields/field-registry.ts';
-import type { FieldContext } from '../fields/field-types.ts';
+import type { FieldContext, FieldInputProps } from '../fields/field-types.ts';
 
 const WIDE = new Set(['textarea', 'richText', 'dateRange', 'decimalRange', 'multiSelect', 'flags']);
 
@@ -17,6 +18,8 @@ export interface RecordFormProps {
   onValidity?: (name: string, error: string | null) => void;
   /** Section headings as h2 (a screen) or h3 (inside a dialog). */
   headingOrder?: 2 | 3;
+  /** A feature's control for a field instead of the field type's input, by field name (`EditSlots.fields`). */
+  controls?: Partial<Record<string, ComponentType<FieldInputProps>>>;
 }
 
 export function isFieldChanged(original: Model | null, model: Model, name: string): boolean {
@@ -38,7 +41,7 @@ export function RecordForm(props: RecordFormProps) {
             {section.fields.map((name) => {
               const field = resource.fields[name] as FieldDeclaration | undefined;
               if (!field) return null;
-              const { Input } = FIELD_REGISTRY[field.type];
+              const Input = props.controls?.[name] ?? FIELD_REGISTRY[field.type].Input;
               return (
                 <div key={name} style={WIDE.has(field.type) ? { gridColumn: '1 / -1' } : undefined}>
                   <Input
