@@ -1,6 +1,8 @@
+import { usersResource } from '@guildhall/shared';
 import { IconAddressBook } from '@tabler/icons-react';
 import { page, screen } from '../../platform/modules/routing.tsx';
 import type { WebModule } from '../../platform/modules/web-module.ts';
+import { claimRecordSlots } from '../../platform/screens/record-slots.tsx';
 
 export const usersModule: WebModule = {
   name: 'users',
@@ -31,6 +33,10 @@ export const usersModule: WebModule = {
         (m) => m.UserRecordPage,
       ),
     ),
+  ],
+  // Every address of a user's record (`/a/users/{id}`, `/micronet/list/setup/users/{id}`) draws these slots.
+  recordSlots: [
+    claimRecordSlots(usersResource, () => import('./user-record-slots.tsx').then((m) => m.userRecordSlots)),
   ],
   nav: [
     {

@@ -106,6 +106,23 @@ export function recordSlotsOf(
   };
 }
 
+/**
+ * The module's claim on a resource's record slots, or null. Two modules claiming one resource is a mistake in the
+ * modules list, named here rather than one silently winning.
+ */
+export function claimedRecordSlots(modules: readonly WebModule[], resourceName: string) {
+  const claims = modules.flatMap((m) =>
+    (m.recordSlots ?? [])
+      .filter((c) => c.resource === resourceName)
+      .map((c) => ({ module: m.name, claim: c })),
+  );
+  if (claims.length > 1)
+    throw new Error(
+      `The record slots of ${resourceName} are claimed by ${claims.map((c) => c.module).join(' and ')}: one module claims a resource's record.`,
+    );
+  return claims[0]?.claim ?? null;
+}
+
 /** The buttons the modules add to a resource's list header, in the modules' order. */
 export function listActionsOf(modules: readonly WebModule[], resourceName: string) {
   return modules.flatMap((m) => {

@@ -3,6 +3,7 @@ import type { IconProps } from '@tabler/icons-react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import type { FieldInputProps } from '../fields/field-types.ts';
+import type { RecordSlotsClaim } from '../screens/record-slots.tsx';
 
 /** The sections of the back-office navigation, in the order they show. */
 export const NAV_SECTIONS = ['top', 'people', 'communications', 'setup'] as const;
@@ -102,6 +103,12 @@ export interface WebModule {
   memberShortcuts?: MemberShortcut[];
   /** Buttons in a record's header, by resource name (MainEntityParentPage). */
   recordActions?: Record<string, Lazy<RecordActionProps>>;
+  /**
+   * The slots of this feature's own resources' records (decision 0188): toolbar, record actions, tabs, field
+   * renderers, drawn at every address of the record. One module claims a resource; `claimRecordSlots` types them by
+   * the resource's field names.
+   */
+  recordSlots?: RecordSlotsClaim[];
   /** Buttons in a list's header beside Add and Export, by resource name, for users with their permission. */
   listActions?: Record<string, { permission: Permission; Action: Lazy<ListActionProps> }>;
   /** Tabs of a record, by resource name (MainEntityParentPage): a contact's Files. */

@@ -15,7 +15,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../error-block.tsx';
 import { can, useIdentity } from '../identity.ts';
-import { recordSlotsOf, useModules } from '../modules/modules-context.tsx';
+import { claimedRecordSlots, recordSlotsOf, useModules } from '../modules/modules-context.tsx';
 import { notifyError } from '../notify.ts';
 import { LoadingBlock, PageHeader } from '../page.tsx';
 import { rowLabel } from './list-cell.tsx';
@@ -41,6 +41,9 @@ function plannedTabKey(title: string): string {
  * MainEntityParentPage: the record's header (its PreviewBox), then tabs: the record's details and one list per
  * declared child resource, filtered by the child's `parentField` equal to this record's key. The tab is kept in
  * the address (`?tab=`).
+ *
+ * The record's slots are the ones given, else the ones the resource's module claims (`WebModule.recordSlots`), so
+ * that every address of the record draws the feature's toolbar, actions, tabs and field renderers (decision 0188).
  */
 export default function ParentPage<F extends string = string>({
   resource: typedResource,
@@ -49,12 +52,23 @@ export default function ParentPage<F extends string = string>({
 }: {
   resource: ResourceDeclaration<F>;
   recordId: string;
-  /** What a feature page that embeds the record adds (decision 0183): actions, tabs, field renderers. */
+  /** Slots of this page only, instead of the ones the resource's module claims. */
   slots?: RecordSlots<F>;
 }) {
   const resource = typedResource as unknown as ResourceDeclaration;
-  const slots = typedSlots as RecordSlots | undefined;
   const me = useIdentity();
+  const modules = useModules();
+  const claim = typedSlots ? null : claimedRecordSlots(modules, resource.name);
+  const claimed = useQuery({
+    queryKey: ['recordSlots', resource.name],
+    queryFn: () => (claim ? claim.load() : Promise.resolve(null)),
+    enabled: claim !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const slots = useMemo(
+    () => (typedSlots as RecordSlots | undefined) ?? claimed.data?.(me),
+    [typedSlots, claimed.data, me],
+  );
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const record = useQuery({
@@ -66,12 +80,7 @@ export default function ParentPage<F extends string = string>({
     return r && can(me, r.permissions.read) ? [{ child, resource: r }] : [];
   });
   const planned = screenOptionsOf(resource).plannedChildren ?? [];
-  const {
-    actions: recordActions,
-    tabs: featureTabs,
-    asides,
-    childPanels,
-  } = recordSlotsOf(useModules(), resource);
+  const { actions: recordActions, tabs: featureTabs, asides, childPanels } = recordSlotsOf(modules, resource);
   const tab = params.get('tab') ?? DETAILS_TAB;
   const canEdit =
     resource.permissions.write !== null &&
@@ -96,7 +105,14 @@ export default function ParentPage<F extends string = string>({
         <ErrorBlock error={record.error} onRetry={() => void record.refetch()} />
       </>
     );
-  if (!record.data) return <LoadingBlock />;
+  if (claimed.error)
+    return (
+      <>
+        <PageHeader title={resource.title} />
+        <ErrorBlock error={claimed.error} onRetry={() => void claimed.refetch()} />
+      </>
+    );
+  if (!record.data || (claim && !claimed.data)) return <LoadingBlock />;
   const label = rowLabel(resource, record.data);
   const context = { row: record.data, id: recordId, label, onChanged };
   // The resource's declared server calls (Send password reset) are record actions here as in its list's rows.

@@ -1,7 +1,9 @@
 import { termsResource, usersResource } from '@guildhall/shared';
 import { describe, expect, it } from 'vitest';
+import { claimedRecordSlots } from '../modules/modules-context.tsx';
 import {
   actionTitle,
+  claimRecordSlots,
   type RecordAction,
   type RecordFieldSlotProps,
   recordSlots,
@@ -44,5 +46,23 @@ describe('the slots of an embedded record', () => {
     expect(visibleActions([toggle, flags], { UserId: 2 }).map((a) => a.key)).toEqual(['active', 'flags']);
     expect(visibleActions([toggle, flags], { UserId: 1 }).map((a) => a.key)).toEqual(['flags']);
     expect(visibleActions(undefined, { UserId: 1 })).toEqual([]);
+  });
+
+  it('are claimed by one module for a resource, typed by its field names', async () => {
+    const claim = claimRecordSlots(
+      usersResource,
+      async () => () => recordSlots(usersResource, { fields: { IsActive: Field } }),
+    );
+    expect(claim.resource).toBe('users');
+    // @ts-expect-error: the users resource declares no field `PublishedAt`
+    claimRecordSlots(usersResource, async () => () => ({ fields: { PublishedAt: Field } }));
+    const users = { name: 'users', recordSlots: [claim] };
+    expect(claimedRecordSlots([{ name: 'terms' }, users], 'users')).toBe(claim);
+    expect(claimedRecordSlots([users], 'terms')).toBeNull();
+    expect(() => claimedRecordSlots([users, { name: 'other', recordSlots: [claim] }], 'users')).toThrow(
+      'The record slots of users are claimed by users and other: one module claims a resource',
+    );
+    const factory = await claim.load();
+    expect(Object.keys(factory({} as never).fields ?? {})).toEqual(['IsActive']);
   });
 });

@@ -1,4 +1,4 @@
-import type { Model, ResourceDeclaration } from '@guildhall/shared';
+import type { Me, Model, ResourceDeclaration } from '@guildhall/shared';
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 
 /** What a record action (of a list's row or of a record's header) is given. */
@@ -73,6 +73,30 @@ export function recordSlots<F extends string>(
   slots: RecordSlots<F>,
 ): RecordSlots<F> {
   return slots;
+}
+
+/** A record's slots for the signed-in user (their permissions decide which actions the record offers). */
+export type RecordSlotsFactory<F extends string = string> = (me: Me) => RecordSlots<F>;
+
+/**
+ * A module's claim on a resource's record (`WebModule.recordSlots`): every address that draws the resource's
+ * record (the generic `/micronet/list/…/{id}` and the feature's own page) draws it with these slots. `load` brings
+ * the slot components in only when a record of the resource opens.
+ */
+export interface RecordSlotsClaim {
+  resource: string;
+  load: () => Promise<RecordSlotsFactory>;
+}
+
+/**
+ * Claims a resource's record slots in a module declaration, typed by the resource's field names:
+ * `claimRecordSlots(usersResource, () => import('./user-record-slots.tsx').then((m) => m.userRecordSlots))`.
+ */
+export function claimRecordSlots<F extends string>(
+  resource: ResourceDeclaration<F>,
+  load: () => Promise<RecordSlotsFactory<F>>,
+): RecordSlotsClaim {
+  return { resource: resource.name, load: load as () => Promise<RecordSlotsFactory> };
 }
 
 /** The title of an action for a record. */
