@@ -8,7 +8,7 @@ import {
   screenNameOf,
   skipForPage,
 } from '@guildhall/shared';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Tabs, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
@@ -25,7 +25,7 @@ import { PreviewCard } from './preview-box.tsx';
 import { RecordActionBar } from './record-action-bar.tsx';
 import { type RecordSlots, RecordSlotsProvider } from './record-slots.tsx';
 import { listPath, recordPath, resourceByName } from './resources.ts';
-import { screenOptionsOf } from './screen-options.ts';
+import { detailSections, screenOptionsOf } from './screen-options.ts';
 import { fetchList, fetchRecord, loadTableSettings, saveTableSettings } from './screens-api.ts';
 import { runServerCall } from './server-call.ts';
 
@@ -271,11 +271,21 @@ export default function ParentPage<F extends string = string>({
   );
 }
 
-/** Every field of the record's form, read-only, section by section. */
+/**
+ * The record's form fields, read-only, section by section, without the ones the header card above already shows
+ * (decision 0188): a section whose every field is in the header is not drawn.
+ */
 function Details({ resource, record }: { resource: ResourceDeclaration; record: Model }) {
+  const sections = detailSections(resource);
+  if (sections.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Every field of this record is in the card above.
+      </Text>
+    );
   return (
     <Stack gap="md">
-      {resource.form.map((section) => (
+      {sections.map((section) => (
         <PreviewCard
           key={section.title}
           resource={resource}

@@ -11,13 +11,8 @@ import { usePublishScreenHandle } from '../route-handle.ts';
 import { rowLabel } from './list-cell.tsx';
 import { useRecordSlots } from './record-slots.tsx';
 import { listPath, recordPath, resourceByRoute } from './resources.ts';
-import { screenOptionsOf } from './screen-options.ts';
+import { previewFields } from './screen-options.ts';
 import { fetchRecord } from './screens-api.ts';
-
-/** The fields a PreviewBox shows: the declared `screen.preview`, else the list's columns. */
-export function previewFields(resource: ResourceDeclaration): string[] {
-  return [...(screenOptionsOf(resource).preview ?? resource.columns.map((c) => c.field))];
-}
 
 /** PreviewBox: a compact read-only card of a record (label, then its preview fields as terms and values). */
 export function PreviewCard({

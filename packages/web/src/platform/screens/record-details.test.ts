@@ -1,0 +1,33 @@
+import { contactsResource, usersResource } from '@guildhall/shared';
+import { describe, expect, it } from 'vitest';
+import { RESOURCES } from './resources.ts';
+import { detailSections, previewFields } from './screen-options.ts';
+
+describe("a record's Details tab beside its header card", () => {
+  it("leaves out the fields the header card shows, and a section left empty (the user's)", () => {
+    expect(previewFields(usersResource)).toContain('Role');
+    expect(detailSections(usersResource)).toEqual([{ title: 'User', fields: ['LoginType'] }]);
+  });
+
+  it("keeps a contact's form fields that the header does not show", () => {
+    const details = detailSections(contactsResource).flatMap((s) => s.fields);
+    for (const f of previewFields(contactsResource)) expect(details).not.toContain(f);
+    expect(details.length).toBeGreaterThan(0);
+  });
+
+  it('shows every form field of every resource once: in the header card or in Details', () => {
+    for (const resource of RESOURCES) {
+      const header = previewFields(resource).filter((f) => f in resource.fields);
+      const details = detailSections(resource).flatMap((s) => s.fields);
+      const form = resource.form.flatMap((s) => s.fields).filter((f) => f in resource.fields);
+      for (const f of form) {
+        const times = header.filter((h) => h === f).length + details.filter((d) => d === f).length;
+        expect({ resource: resource.name, field: f, times }).toEqual({
+          resource: resource.name,
+          field: f,
+          times: 1,
+        });
+      }
+    }
+  });
+});
