@@ -18,15 +18,24 @@ export function previewFields(resource: ResourceDeclaration): string[] {
 }
 
 /**
- * The record's Details tab: its form sections without the fields the header card above already shows (decision
- * 0188), and without a section left empty by that. Every declared form field is in one of the two, once.
+ * The record's Details tab: its form sections without what the header card above already shows (decision 0188),
+ * and without a section left empty by that. A field is shown when the header has it or a field of the same label
+ * (an invoice's header shows `ContactName`, "Bill to", and its form `ContactId`, "Bill to": the same contact).
+ * Every declared form field is thus in one of the two, once.
  */
 export function detailSections(resource: ResourceDeclaration): { title: string; fields: string[] }[] {
-  const inHeader = new Set(previewFields(resource));
+  const header = previewFields(resource).flatMap((f) => {
+    const field = resource.fields[f];
+    return field ? [f, field.label] : [];
+  });
+  const shown = new Set(header);
   return resource.form
     .map((section) => ({
       title: section.title,
-      fields: section.fields.filter((f) => !inHeader.has(f) && f in resource.fields),
+      fields: section.fields.filter((f) => {
+        const field = resource.fields[f];
+        return field !== undefined && !shown.has(f) && !shown.has(field.label);
+      }),
     }))
     .filter((section) => section.fields.length > 0);
 }
