@@ -1,11 +1,12 @@
 /** The generic layer as a user meets it: a save over someone else's, list variants, open ranges, timezones. */
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { client, signIn } from '../../packages/server/test/helpers.ts';
 import { SAMPLES_LIST } from '../pages/screens.ts';
 import { signedInAdmin } from '../pages/sign-in.ts';
 import { unique } from '../support/seed.ts';
-import { bootForFile, poll } from '../support/suite.ts';
+import { bootForFile, inDays, poll } from '../support/suite.ts';
 
 const run = bootForFile();
 
@@ -169,6 +170,147 @@ describe('the generic layer in the browser', () => {
     expect(await page.getByText(/have no date/).count()).toBe(0);
     await page.goto(SAMPLES_LIST);
     await page.getByRole('radiogroup', { name: 'View' }).getByText('Calendar', { exact: true }).waitFor();
+    await context.close();
+  });
+});
+
+/** The terms of a record's card (its `dt`s), in their order. */
+async function termsOf(page: Page, region: string): Promise<string[]> {
+  const card = page.getByRole('region', { name: region, exact: true });
+  await card.waitFor();
+  return (await card.locator('dt').allTextContents()).map((t) => t.trim());
+}
+
+/** Every term shown on the record's page (the header card and the Details tab), in their order. */
+async function allTermsOnPage(page: Page): Promise<string[]> {
+  return (await page.locator('[data-preview-box] dt').allTextContents()).map((t) => t.trim());
+}
+
+const SHOTS = '/tmp/generic/records';
+
+describe('generic screens a feature fills with slots (decision 0188)', () => {
+  it("opens a user at the generic address with the users module's slots, each field once", async () => {
+    const { t, page, context } = await signedInAdmin(run, { width: 1280, height: 900 });
+    const name = (
+      (await (await page.request.get(`/api/users/${t.staff.id}`)).json()) as { displayName: string }
+    ).displayName;
+    await page.goto(`/micronet/list/setup/users/${t.staff.id}`);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    const header = page.getByRole('region', { name: `Users: ${name}` });
+    const value = (term: string) =>
+      header.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+    // The field renderers of the users module: the role's name, the status badge, "Never".
+    await poll(() => value('Role').textContent()).toBe('Staff');
+    expect(await value('Status').textContent()).toBe('Active');
+    expect(await value('Last sign-in').textContent()).toBe('Never');
+    // Its toolbar and record actions beside the declared Send password reset.
+    await page.getByRole('button', { name: /^Impersonate/ }).waitFor();
+    await page.getByRole('button', { name: `Deactivate ${name}` }).waitFor();
+    await page.getByRole('button', { name: `Send password reset ${name}` }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to users' }).getAttribute('href')).toBe('/a/users');
+    // Details holds what the header card does not show: the login type, not the role again.
+    expect(await termsOf(page, 'Users: User')).toEqual(['Login type']);
+    const terms = await allTermsOnPage(page);
+    expect(terms.filter((x) => x === 'Role')).toEqual(['Role']);
+    expect(new Set(terms).size).toBe(terms.length);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/user-generic-address.png`, fullPage: true });
+    // Its tabs.
+    await page.getByRole('tab', { name: 'Feature flags' }).click();
+    await page.getByRole('switch', { name: /Audit log/ }).waitFor();
+    await page.getByRole('tab', { name: 'Contact record' }).click();
+    await page.getByText('Link to a contact').waitFor();
+    await context.close();
+  }, 120_000);
+
+  it("draws no field twice on a contact's, an event's, an invoice's and a membership's record", async () => {
+    const { page, context } = await signedInAdmin(run, { width: 1280, height: 900 });
+    const post = async (path: string, data: Record<string, unknown>) => {
+      const res = await page.request.post(path, { data });
+      expect(res.ok(), await res.text()).toBe(true);
+      return (await res.json()) as Record<string, unknown> & { Data?: Record<string, unknown> };
+    };
+    const last = unique('Doubled');
+    const contactId = (
+      await post('/api/contacts/contacts/contactSave', {
+        ContactType: 'individual',
+        Status: 'active',
+        FirstName: 'Ada',
+        LastName: last,
+        City: 'Leeds',
+        Email: `${last.toLowerCase()}@example.org`,
+      })
+    ).Data?.ContactId;
+    const eventId = (
+      await post('/api/events/events/eventSave', {
+        Name: `Harvest dinner ${last}`,
+        Status: 'published',
+        Visibility: 'public',
+        RegistrationOpen: true,
+        StartsAt: inDays(12, 17),
+        EndsAt: inDays(12, 20),
+      })
+    ).Data?.EventId;
+    const invoiceId = (
+      await post('/api/billing/invoices/issue', {
+        contactId,
+        lines: [{ description: 'Annual dues', unitPriceCents: 12_000, quantity: 1 }],
+      })
+    ).invoiceId;
+    const typeId = (
+      await post('/api/memberships/types/typeSave', {
+        Name: `Individual ${last}`,
+        TermKind: 'anniversary',
+        DurationMonths: 12,
+        IsActive: true,
+      })
+    ).Data?.MembershipTypeId;
+    await post('/api/memberships/fees/feeSave', {
+      MembershipTypeId: typeId,
+      FeeId: 1,
+      Name: 'Dues',
+      OriginalPrice: 25_000,
+      BillFrequencyTypeId: 12,
+    });
+    const membershipId = (
+      await post('/api/memberships/join', { ContactId: contactId, MembershipTypeId: typeId })
+    ).MembershipId;
+    mkdirSync(SHOTS, { recursive: true });
+    for (const [name, path] of [
+      ['contact', `/micronet/list/contacts/contacts/${contactId}`],
+      ['event', `/micronet/list/events/events/${eventId}`],
+      ['invoice', `/micronet/list/billing/invoices/${invoiceId}`],
+      ['membership', `/micronet/list/memberships/memberships/${membershipId}`],
+      ['membership-type', `/micronet/list/memberships/types/${typeId}`],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('tab', { name: 'Details' }).waitFor();
+      await page.locator('[data-preview-box]').first().waitFor();
+      const terms = await allTermsOnPage(page);
+      expect({ name, terms: terms.filter((term, i) => terms.indexOf(term) !== i) }).toEqual({
+        name,
+        terms: [],
+      });
+      expect(terms.length).toBeGreaterThan(0);
+      await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+    }
+    await context.close();
+  }, 180_000);
+
+  it('draws the settings page as the generic form with the logo in its before slot', async () => {
+    const { page, context } = await signedInAdmin(run);
+    await page.goto('/a/settings');
+    const logo = page.getByRole('region', { name: 'Logo' });
+    await logo.getByRole('button', { name: 'Add logo' }).waitFor();
+    const form = page.getByRole('region', { name: 'Association', exact: true });
+    await form.waitFor();
+    // The logo comes before the form's first section.
+    const top = async (region: typeof logo) => (await region.boundingBox())?.y ?? Number.NaN;
+    expect(await top(logo)).toBeLessThan(await top(form));
+    // The form still saves.
+    await page.getByRole('textbox', { name: /^Association name/ }).fill('Slotted Society');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('We saved it!').first().waitFor();
     await context.close();
   });
 });
