@@ -62,9 +62,15 @@ declare module 'fastify' {
      * Whether a member-area route reads rows of its own caller (their registrations, invoices, memberships): every
      * `member-area` route says so, true or false, or the start fails; a member is refused on any other route that
      * does not say it (decision 0183). A route with `true` is scoped and reads the caller's contact with
-     * `ownContactId(request)`.
+     * `ownContactId(request)`, or is `queued`.
      */
     ownRows?: boolean;
+    /**
+     * An `ownRows` route that is not scoped: it queues its work for a transaction the queue opens (a registration
+     * batch, decision 0190), holding no connection while it waits, and reads its caller's contact in that
+     * transaction with `ownContactIn(request, tx)`.
+     */
+    queued?: boolean;
   }
 }
 
@@ -114,6 +120,23 @@ export async function ownContactIdIfAny(request: FastifyRequest): Promise<number
   if (!resolve) throw new Error('No feature module says how a sign-in names its contact (callerContact).');
   request.ownContact ??= resolve(tx, auth);
   return request.ownContact;
+}
+
+/**
+ * The caller's own contact on a `queued` own-rows route (decision 0190), read in the transaction its work runs in
+ * (scoped to the caller's association) through the module that says how a sign-in names a contact; a 403 when it
+ * names none.
+ */
+export async function ownContactIn(request: FastifyRequest, tx: Tx): Promise<number> {
+  const config = request.routeOptions.config;
+  if (!config.ownRows || !config.queued)
+    throw new Error(`${request.routeOptions.url} reads ownContactIn() but does not declare config.queued.`);
+  const auth = requireAuth(request.auth);
+  const resolve = request.server.callerContact;
+  if (!resolve) throw new Error('No feature module says how a sign-in names its contact (callerContact).');
+  const id = await resolve(tx, auth);
+  if (id === null) throw new HttpError(403, NO_OWN_CONTACT);
+  return id;
 }
 
 /** The scoped transaction and the caller of a `scoped` route, inside its handler. */

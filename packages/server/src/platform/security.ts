@@ -54,7 +54,11 @@ export function registerApiSecurity(api: FastifyInstance, counts: PipelineCounts
       );
     if (config.ownRows !== undefined && config.permission !== 'member-area')
       throw new Error(`Route ${route.method} ${route.url} declares ownRows outside the member area.`);
-    if (config.ownRows && !config.scoped)
+    if (config.queued && (!config.ownRows || config.scoped))
+      throw new Error(
+        `Route ${route.method} ${route.url} declares queued: only an unscoped route that reads its caller's own rows is.`,
+      );
+    if (config.ownRows && !config.scoped && !config.queued)
       throw new Error(
         `Route ${route.method} ${route.url} reads its caller's own rows: declare config.scoped too.`,
       );
