@@ -5,6 +5,7 @@
  * requests race on real PostgreSQL connections; on PGlite they take turns.
  */
 import { rowsOf, withTenantTx } from '@guildhall/db';
+import { createUser } from '@guildhall/db/seed/factories';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -64,13 +65,13 @@ beforeAll(async () => {
   ctx = await testApp();
   t = await seedTenant(ctx.database);
   staff = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
-});
+}, 300_000);
 
 afterAll(async () => {
   await ctx?.close();
 });
 
-describe('seats decided in one statement', () => {
+describe('seats decided in one statement', { timeout: 300_000 }, () => {
   it('guests and parties sent at once never take more seats than there are', async () => {
     const detailId = await occurrenceOf('Small workshop', 7, false);
     const answers = await Promise.all(
@@ -159,9 +160,8 @@ describe('seats decided in one statement', () => {
         );
     for (const a of answers.filter((x) => x.statusCode !== 200)) {
       expect(a.statusCode).toBe(409);
-      expect((a.json() as { message: string }).message).toBe(
-        'This event is full; no more registrations are taken.',
-      );
+      expect(a.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(a.json()).toEqual({ message: 'This event is full; no more registrations are taken.' });
     }
     expect(await stored(detailId)).toEqual({ registered: 20, seats: 20 });
   });
@@ -227,5 +227,62 @@ describe('seats decided in one statement', () => {
       expect((a.json() as { message: string }).message).toBe('Already registered for this occurrence.');
     }
     expect(await stored(detailId)).toEqual({ registered: 1, seats: 1 });
+  });
+
+  it('members sent at once are taken in the batch: exactly the seats there are, each member their own place', async () => {
+    const detailId = await occurrenceOf('Members burst', 5, false);
+    const names = ['Ada', 'Ben', 'Cai', 'Dot', 'Eve', 'Fay', 'Gus', 'Hal'];
+    const members = [];
+    for (const name of names) {
+      const user = await createUser(ctx.database.db, {
+        tenantId: t.tenant.id,
+        username: `burst.${name.toLowerCase()}.${Date.now().toString(36)}`,
+        password: 'member-password-2026',
+        role: 'member',
+      });
+      const contact = await save('/api/contacts/contacts/contactSave', {
+        ContactType: 'individual',
+        Status: 'active',
+        FirstName: name,
+        LastName: 'Burst',
+      });
+      await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, (tx) =>
+        tx.execute(sql`update contacts set user_id = ${user.id} where tenant_id = ${t.tenant.id}
+          and contact_id = ${Number(contact.ContactId)}`),
+      );
+      members.push(client(ctx.app, (await signIn(ctx.app, user)).cookie));
+    }
+    const scoped = { ...ctx.app.pipelineCounts };
+    const answers = await Promise.all(
+      members.map((m) => m.post('/api/events/member/register', { EventDetailId: detailId })),
+    );
+    // None of them ran in a scoped transaction of its own: they waited for the occurrence's batch.
+    expect(ctx.app.pipelineCounts).toEqual(scoped);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok).toHaveLength(5);
+    for (const [i, a] of answers.entries()) {
+      if (a.statusCode === 200) {
+        const body = a.json() as { outcome: string; Attendees: { AttendeeName: string }[] };
+        expect(body.outcome).toBe('registered');
+        // Each member's place is their own contact's.
+        expect(body.Attendees.map((x) => x.AttendeeName)).toEqual([`${names[i]} Burst`]);
+      } else {
+        expect(a.statusCode).toBe(409);
+        expect(a.json()).toEqual({ message: 'This event is full; no more registrations are taken.' });
+      }
+    }
+    expect(await stored(detailId)).toEqual({ registered: 5, seats: 5 });
+    // A member whose sign-in names no contact is refused with the pipeline's message, as on a scoped route.
+    const stranger = await createUser(ctx.database.db, {
+      tenantId: t.tenant.id,
+      username: `burst.nocontact.${Date.now().toString(36)}`,
+      password: 'member-password-2026',
+      role: 'member',
+    });
+    const none = await client(ctx.app, (await signIn(ctx.app, stranger)).cookie).post(
+      '/api/events/member/register',
+      { EventDetailId: await occurrenceOf('No contact', 5, false) },
+    );
+    expect(none.statusCode, none.body).toBe(403);
   });
 });

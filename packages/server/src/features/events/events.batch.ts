@@ -31,14 +31,15 @@ export function registrationBatcher(database: Database, services: Services): Reg
     if (!queue) return;
     const { tenantId, eventDetailId } = queue;
     while (queue.waiting.length > 0) {
-      const batch = queue.waiting.splice(0, MAX_BATCH);
-      // The batch before this one left the occurrence full with no waitlist: these are refused as the ones that
-      // arrive from now on are, without the database.
-      const full = refusedAsFull(tenantId, eventDetailId, 'backoffice');
-      if (full) {
-        for (const b of batch) b.done({ error: full });
-        continue;
+      // Those that the batch before this one left known full (no waitlist) are refused as the ones that arrive from
+      // now on are, without the database; the others are this batch.
+      const batch: Waiting[] = [];
+      for (const b of queue.waiting.splice(0, MAX_BATCH)) {
+        const full = refusedAsFull(tenantId, eventDetailId, b.entry.channel);
+        if (full) b.done({ refused: full });
+        else batch.push(b);
       }
+      if (batch.length === 0) continue;
       try {
         const { results, seats, detail } = await runBatch(
           tenantId,

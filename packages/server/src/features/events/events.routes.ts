@@ -30,6 +30,7 @@ import {
   type AuthContext,
   ownContactId,
   ownContactIdIfAny,
+  ownContactIn,
   requireAuth,
   scope,
 } from '../../platform/context.ts';
@@ -46,7 +47,7 @@ import {
   memberFeedOccurrences,
   resetMemberFeed,
 } from './events.feeds.ts';
-import { refusedAsFull } from './events.full.ts';
+import { refusedAsFull, sendRefusal } from './events.full.ts';
 import { etagOf, icsOf } from './events.ical.ts';
 import { attendeeListPdf, badgesPdf } from './events.pdf.ts';
 import * as repo from './events.repo.ts';
@@ -198,8 +199,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Staff registration is not scoped: a request waits for its occurrence's batch (group commit, decision 0140)
-  // without holding a transaction of its own, and an occurrence known full is refused without one. (A member's
-  // registration stays scoped, as every route reading its caller's own rows is, decision 0183: one at a time.)
+  // without holding a transaction of its own, and an occurrence known full is refused without one.
   app.post('/api/events/registrations', {
     config: { permission: 'backoffice' },
     schema: {
@@ -208,7 +208,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: registerBodySchema,
       response: { 200: registerAnswerSchema, 409: message },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const auth = requireAuth(req.auth);
       const contactId = req.body.ContactId ?? null;
       if (contactId === null && (req.body.Attendees ?? []).length === 0)
@@ -216,8 +216,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           ContactId: ['Choose the contact to register.'],
         });
       const full = refusedAsFull(auth.tenantId, req.body.EventDetailId, 'backoffice');
-      if (full) throw full;
+      if (full) return sendRefusal(reply, full);
       const result = await batcher.submit(auth.tenantId, req.body.EventDetailId, {
+        channel: 'backoffice',
         resolve: async (tx) => ({
           registrant: {
             channel: 'backoffice',
@@ -233,6 +234,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           today: todayIn(resolveTimeZone(tzOf(auth))),
         }),
       });
+      if ('refused' in result) return sendRefusal(reply, result.refused);
       if ('error' in result) throw result.error;
       send(auth.tenantId, result.outgoing);
       return result.answer;
@@ -409,45 +411,49 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
 
+  // A member's registration takes the staff route's batch (decision 0190): it is not scoped, waits for its
+  // occurrence's batch holding no connection, and its own contact is read in the batch's transaction.
   app.post('/api/events/member/register', {
-    config: { permission: 'member-area', scoped: true, ownRows: true },
+    config: { permission: 'member-area', ownRows: true, queued: true },
     schema: {
       tags: ['events'],
       summary: 'Registers the member (and any guests they name) for an occurrence',
       body: registerBodySchema,
       response: { 200: registerAnswerSchema, 409: message },
     },
-    handler: async (req) => {
-      const { tx, auth } = scope(req);
+    handler: async (req, reply) => {
+      const auth = requireAuth(req.auth);
       const full = refusedAsFull(auth.tenantId, req.body.EventDetailId, 'member');
-      if (full) throw full;
-      const contactId = await ownContactId(req);
+      if (full) return sendRefusal(reply, full);
       const guests = (req.body.Attendees ?? []).map((a) => ({
         Name: a.Name,
         Email: a.Email,
         Answers: a.Answers,
       }));
-      const outgoing: service.Outgoing[] = [];
-      const answer = await service.register(
-        tx,
-        auth.tenantId,
-        {
-          channel: 'member',
-          contactId,
-          isMember: await service.isMemberContact(tx, auth.tenantId, contactId),
+      const result = await batcher.submit(auth.tenantId, req.body.EventDetailId, {
+        channel: 'member',
+        resolve: async (tx) => {
+          const contactId = await ownContactIn(req, tx);
+          return {
+            registrant: {
+              channel: 'member',
+              contactId,
+              isMember: await service.isMemberContact(tx, auth.tenantId, contactId),
+            },
+            input: {
+              eventDetailId: req.body.EventDetailId,
+              registrationTypeId: req.body.RegistrationTypeId,
+              attendees: guests.length > 0 ? [{ ContactId: contactId }, ...guests] : [],
+              answers: { all: req.body.Answers, each: [undefined, ...guests.map((g) => g.Answers)] },
+            },
+            today: todayIn(resolveTimeZone(tzOf(auth))),
+          };
         },
-        {
-          eventDetailId: req.body.EventDetailId,
-          registrationTypeId: req.body.RegistrationTypeId,
-          attendees: guests.length > 0 ? [{ ContactId: contactId }, ...guests] : [],
-          answers: { all: req.body.Answers, each: [undefined, ...guests.map((g) => g.Answers)] },
-        },
-        todayIn(resolveTimeZone(tzOf(auth))),
-        outgoing,
-        app.services,
-      );
-      send(auth.tenantId, outgoing);
-      return answer;
+      });
+      if ('refused' in result) return sendRefusal(reply, result.refused);
+      if ('error' in result) throw result.error;
+      send(auth.tenantId, result.outgoing);
+      return result.answer;
     },
   });
 

@@ -36,7 +36,7 @@ import { boundResource } from '../../platform/resources/registry.ts';
 import type { Services } from '../../platform/services.ts';
 import { billingApi } from '../billing/billing.module.ts';
 import { refreshForAttendee } from './events.certifications.ts';
-import { forgetFull } from './events.full.ts';
+import { forgetFull, type Refusal, refusal } from './events.full.ts';
 import * as repo from './events.repo.ts';
 import { iso, num, numOrNull, one, rows, strOrNull } from './events.repo.ts';
 
@@ -1404,11 +1404,16 @@ export async function contactEvents(
 
 /** One registration of a batch: who and what, resolved in the batch's transaction (a member's own contact). */
 export interface BatchEntry {
+  /** Who asks: staff, or a member for themselves (what a known-full occurrence checks first differs). */
+  channel: 'backoffice' | 'member';
   resolve: (tx: Tx) => Promise<{ registrant: Registrant; input: RegisterInput; today: string }>;
 }
 
 /** One registration's result in a batch: its answer and mail, or its refusal. */
-export type BatchResult = { answer: RegisterAnswer; outgoing: Outgoing[] } | { error: unknown };
+export type BatchResult =
+  | { answer: RegisterAnswer; outgoing: Outgoing[] }
+  | { refused: Refusal }
+  | { error: unknown };
 
 /** What a registration must pass, by channel, before its seats count (published, public, open, not started). */
 export interface OccurrenceGate {
@@ -1550,7 +1555,7 @@ export async function registerBatch(
           f.p.party,
           took.waitlist_enabled,
         );
-        if (decision.outcome === 'refused') results[f.i] = { error: new HttpError(409, decision.message) };
+        if (decision.outcome === 'refused') results[f.i] = { refused: refusal(decision.message) };
         else writes.push({ f, decision, status: S.Waitlisted });
       }
       // Nothing to write (every party refused): the seats taken go back on their own.
