@@ -5,9 +5,11 @@
  *   - the calendar month of a tenant with `events` events (a tenth of them repeating weekly or monthly, expanded into
  *     occurrences): the range endpoint for one month, `calendarRuns` times, p50/p95.
  * The feed round-trip bar (ical.js, three timezones across DST) is an API test: events.test.ts.
+ * `EVENTS_BENCH_PROFILE=<file>` writes a V8 CPU profile of the server's process during the race (sampled every 100 us).
  */
 import { execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase, rowsOf, withTenantTx } from '@guildhall/db';
@@ -30,6 +32,13 @@ async function raceFromClient(
   bodies: unknown[],
 ): Promise<{ answers: ClientAnswer[]; cpuMs: number; serverCpuMs: number }> {
   const child = fork(join(import.meta.dirname, 'events-client.ts'), [], { execArgv: [] });
+  const profile = process.env.EVENTS_BENCH_PROFILE;
+  const session = profile ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  }
   try {
     let serverCpu = process.cpuUsage();
     const done = await new Promise<{ answers: ClientAnswer[]; cpuMs: number }>((resolve, reject) => {
@@ -37,12 +46,18 @@ async function raceFromClient(
       child.once('exit', (code) => reject(new Error(`The bench client stopped (${code}).`)));
       child.on('message', (message) => {
         if (message === 'ready') {
+          if (session) void session.post('Profiler.start');
           serverCpu = process.cpuUsage();
           child.send({ origin, cookie, path, bodies });
         } else resolve(message as { answers: ClientAnswer[]; cpuMs: number });
       });
     });
     const used = process.cpuUsage(serverCpu);
+    if (session && profile) {
+      const { profile: taken } = await session.post('Profiler.stop');
+      writeFileSync(profile, JSON.stringify(taken));
+      session.disconnect();
+    }
     return { ...done, serverCpuMs: Math.round((used.user + used.system) / 1000) };
   } finally {
     child.kill();
