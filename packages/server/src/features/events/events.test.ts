@@ -33,7 +33,7 @@ beforeAll(async () => {
     LastName: 'Member',
     Email: 'mia@example.org',
   }));
-}, 60_000);
+}, 300_000);
 afterAll(() => ctx?.close());
 
 describe('occurrences from a repeat rule', () => {
