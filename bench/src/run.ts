@@ -11,7 +11,8 @@
  *   P9: a 20 MB photo's upload and variants, its memory, 20 parallel 5 MB uploads (bench/src/images.ts).
  * `npm run bench -- --only lists --pg 1000000 --pglite 100000` runs part of it (sizes adjustable for a quick try);
  * `--only lists-domains` the same list matrix over memberships, invoices, events and attendees (as many of each as
- * contacts, a tenth as many events);
+ * contacts, a tenth as many events); `--domains invoices,attendees` loads and measures those lists only (written as
+ * lists-<db>-domains-attendees-invoices.json);
  * `--only web` runs the web bars alone: P6 on contacts (`--web-contacts` sets its size), initial JS, P7;
  * `--only import` the import alone (`--import-rows` sets its size, `--import-db pglite` measures one database); `--only p7` start-up and memory alone;
  * `--only images` P9 alone; `--only signup` the sign-up bar alone (`--signups` sets how many are timed);
@@ -110,8 +111,33 @@ const { values: args } = parseArgs({
     'pg-database': { type: 'string' },
     /** An existing database seeded with `npm run seed -- --tenant bench`: measured as it is, not loaded or dropped. */
     reuse: { type: 'string' },
+    /** The lists `--only lists-domains` loads and measures (`invoices,attendees`); all four when absent. */
+    domains: { type: 'string' },
   },
 });
+
+/**
+ * The rows of each domain list for `--only lists-domains` over `count` contacts: as many memberships, invoices and
+ * attendees as contacts, a tenth as many events (attendees need their events: they are loaded whenever attendees
+ * are, and measured only when asked for). `only` names the lists measured (comma-separated); the others get none.
+ */
+function domainCounts(count: number, only?: string) {
+  const all = { memberships: count, invoices: count, events: count / 10, attendees: count };
+  if (only === undefined) return { domains: all };
+  const names = only.split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !(n in all));
+  if (unknown.length > 0)
+    throw new Error(`--domains: unknown list ${unknown.join(', ')} (${Object.keys(all).join(', ')})`);
+  return {
+    domains: {
+      memberships: names.includes('memberships') ? all.memberships : 0,
+      invoices: names.includes('invoices') ? all.invoices : 0,
+      events: names.includes('events') || names.includes('attendees') ? all.events : 0,
+      attendees: names.includes('attendees') ? all.attendees : 0,
+    },
+    measuredDomains: names as (keyof typeof all)[],
+  };
+}
 
 if (args.only === undefined || args.only === 'lists' || args.only === 'lists-matrix') {
   for (const [kind, count] of [
@@ -150,9 +176,11 @@ if (args.only === undefined || args.only === 'lists-domains') {
     const r = await measureLists(kind, count, {
       ...(args.reuse ? { reuse: args.reuse } : {}),
       matrixOnly: true,
-      domains: { memberships: count, invoices: count, events: count / 10, attendees: count },
+      ...domainCounts(count, args.domains),
     });
-    write(`lists-${kind}-domains`, {
+    // A run of some of the lists is written beside the whole matrix's file, never over it.
+    const part = args.domains ? `-${args.domains.split(',').sort().join('-')}` : '';
+    write(`lists-${kind}-domains${part}`, {
       bar: 'P1 for every list: every sort, direction, named filter and the search box p95 <= 50 ms at $skip 0 and deep',
       ...r,
     });
