@@ -2,10 +2,12 @@
  * The guard's checks of SQL (decision 0170): one query's SQL, and the shipped declarations at start-up, where a
  * query the guard refuses stops the start, naming it.
  *
- * The start-up check runs in a worker thread of its own that ends when it is done (decision 0086): PostgreSQL's
- * parser is WebAssembly whose memory, once it has parsed the shipped queries, keeps about 90 MiB resident for the
- * life of the process. A server whose association never opens the query tool should not carry it; the first query
- * run or saved starts the parser's own process (query-parser.ts, decision 0185).
+ * The start-up check runs in a worker thread of its own that ends when it is done (decision 0086), and parses
+ * through the parser's process (query-parser.ts, decision 0185), which it stops at its end: PostgreSQL's parser is
+ * WebAssembly whose memory, once it has parsed the shipped queries, keeps about 90 MiB resident, and whose grammar
+ * function V8 recompiles in the background with its optimizing compiler (about 600 MB for tens of seconds, decision
+ * 0191) in a process without `--liftoff-only`. A server whose association never opens the query tool should not
+ * carry it; the first query run or saved starts the parser's process again.
  */
 import { Worker } from 'node:worker_threads';
 import type { QueryDeclaration } from '@guildhall/shared/query-tool/query';
@@ -14,6 +16,7 @@ import {
   queryDeclarationProblems,
   splitPlaceholders,
 } from '@guildhall/shared/query-tool/query-tool.rules';
+import { moduleUrl } from '../../platform/module-files.ts';
 import { guardQuery } from './query-guard.ts';
 
 /** Refuses (QueryRefused) SQL that is not one plain SELECT over the query views. */
@@ -54,7 +57,7 @@ export function checkDeclarationsApart(queries: readonly QueryDeclaration[]): Pr
   let done = checked.get(key);
   if (!done) {
     done = new Promise<void>((resolve, reject) => {
-      const worker = new Worker(new URL('./query-check.worker.ts', import.meta.url), { workerData: plain });
+      const worker = new Worker(moduleUrl('./query-check.worker', import.meta.url), { workerData: plain });
       let answered = false;
       worker.once('message', (answer: { ok: true } | { ok: false; message: string }) => {
         answered = true;

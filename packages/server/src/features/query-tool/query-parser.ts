@@ -11,6 +11,7 @@
  * about a millisecond there; the process starts with the first query and stops after five idle minutes.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { moduleUrl } from '../../platform/module-files.ts';
 
 interface Waiting {
   resolve(tree: unknown): void;
@@ -26,7 +27,7 @@ let idle: NodeJS.Timeout | undefined;
 
 function parser(): ChildProcess {
   if (child?.connected) return child;
-  const started = fork(new URL('./query-parser.process.ts', import.meta.url), [], {
+  const started = fork(moduleUrl('./query-parser.process', import.meta.url), [], {
     execArgv: ['--liftoff-only', '--max-semi-space-size=1'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -66,4 +67,10 @@ export function parseSql(sql: string): Promise<unknown> {
       reject(error);
     });
   });
+}
+
+/** Stops the parser's process now (the start-up check's thread, once it is done), not after the idle time. */
+export function stopParser(): void {
+  clearTimeout(idle);
+  if (child?.connected) child.disconnect();
 }

@@ -33,7 +33,7 @@ const refusal = z.union([z.string(), apiErrorSchema]);
 export const queryToolRoutes: FastifyPluginAsyncZod = async (app) => {
   // The named queries: every `*.query.ts` declaration of shared, checked by the guard before the app starts
   // (in a thread of its own that ends with the check, while the rest of the app is built: query-check.ts).
-  const queries = await discover('.query.ts', isQuery);
+  const queries = await discover('.query', isQuery);
   const checked = checkDeclarationsApart(queries);
   checked.catch(() => undefined); // answered in onReady below
   app.addHook('onReady', () => checked);

@@ -9,6 +9,7 @@ import { ident, type Raw, raw, schema } from '@guildhall/db';
 import { columnOf, isResource, RECORD_VERSION_FIELD, type ResourceDeclaration } from '@guildhall/shared';
 import { getTableColumns, getTableName, getViewName, getViewSelectedFields, is } from 'drizzle-orm';
 import { type PgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
+import { MODULE_EXTENSION } from '../module-files.ts';
 import type { ExtraFieldsSource } from './extra-fields.ts';
 import type { ResourceHooks } from './hooks.ts';
 
@@ -61,10 +62,13 @@ function filesEndingWith(dir: string, suffix: string): string[] {
   return out.sort();
 }
 
-/** Every export of the shared package's files ending with `suffix` that passes `accept`. */
-export async function discover<T>(suffix: string, accept: (value: unknown) => value is T): Promise<T[]> {
+/**
+ * Every export of the shared package's modules named `*<kind>` (`.resource`: `contacts.resource.ts`, or `.js` where
+ * the server runs compiled) that passes `accept`.
+ */
+export async function discover<T>(kind: string, accept: (value: unknown) => value is T): Promise<T[]> {
   const found: T[] = [];
-  for (const file of filesEndingWith(sharedRoot, suffix)) {
+  for (const file of filesEndingWith(sharedRoot, `${kind}${MODULE_EXTENSION}`)) {
     const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const value of Object.values(mod)) if (accept(value)) found.push(value);
   }
@@ -139,7 +143,7 @@ export function bind(resource: ResourceDeclaration, known = sources()): BoundRes
 }
 
 export async function discoverResources(): Promise<BoundResource[]> {
-  const resources = await discover('.resource.ts', isResource);
+  const resources = await discover('.resource', isResource);
   const known = sources();
   const names = new Set<string>();
   const bound = resources.map((r) => {

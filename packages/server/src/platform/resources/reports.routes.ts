@@ -97,7 +97,7 @@ function definitionOf(report: ReportDeclaration): ReportDefinition {
 }
 
 export async function discoverReports(resources: readonly BoundResource[]): Promise<ReportDeclaration[]> {
-  const reports = await discover('.report.ts', isReport);
+  const reports = await discover('.report', isReport);
   for (const r of reports) {
     const bound = resources.find((b) => b.resource.name === r.resource);
     if (!bound) throw new Error(`Report ${r.ReportId} reads unknown resource ${r.resource}`);
