@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { rowsOf, withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MAX_BYTES } from '../src/features/contacts/import.service.ts';
+import { IMPORT_MAX_BYTES } from '../src/platform/csv-import.ts';
 import {
   FILE_PART_TAIL,
   filePartHead,

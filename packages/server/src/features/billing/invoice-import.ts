@@ -1,35 +1,32 @@
 /**
- * "Create invoices from file" (issue 15, decision 0126): a CSV file of invoice lines is uploaded as the contacts
- * import uploads (its pieces, from the contacts module), mapped, planned in a dry run (the invoices it would create,
+ * "Create invoices from file" (issue 15, decision 0126): a CSV file of invoice lines is uploaded as every import
+ * uploads its file (platform/csv-import.ts), mapped, planned in a dry run (the invoices it would create,
  * the rows refused and why; nothing written), then committed as a job. The job creates the invoices part by part,
  * each part in a few statements through the billing service's `createInvoices` (numbers drawn as one block from the
  * tenant's counter, lines and balanced ledger entries set-based), with the job's progress in the same transaction;
  * each invoice carries an idempotency key made of the upload and its first row, so a run that stops and starts again
  * goes on from the last part and never creates an invoice twice.
  */
-import {
-  auditLog,
-  type Database,
-  jobs,
-  q,
-  runFragment,
-  storedFiles,
-  type Tx,
-  withTenantTx,
-} from '@guildhall/db';
+import { auditLog, type Database, q, runFragment, type Tx, withTenantTx } from '@guildhall/db';
 import {
   type InvoiceImportMapping,
   type InvoiceImportStatus,
   invoiceImportRowOf,
   invoiceMappingProblems,
 } from '@guildhall/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/context.ts';
+import {
+  importJobOf,
+  keepInImportRun,
+  lockImportRun,
+  openUpload,
+  type ParsedCsv,
+  startImportJob,
+} from '../../platform/csv-import.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { enqueue, type JobHandler, PermanentJobError } from '../../platform/jobs.ts';
+import { type JobHandler, PermanentJobError } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { findUpload, type ParsedCsv, readUpload } from '../contacts/contacts.module.ts';
 import {
   createInvoice,
   createInvoices,
@@ -214,8 +211,7 @@ export async function dryRun(
   id: string,
   mapping: InvoiceImportMapping,
 ) {
-  const upload = await findUpload(tx, auth, id);
-  const csv = await readUpload(storage, upload);
+  const { upload, csv } = await openUpload(tx, auth, storage, id);
   const plan = await planInvoices(tx, auth.tenantId, csv, mapping);
   return {
     ImportId: upload.id,
@@ -242,22 +238,11 @@ export async function startCommit(
   id: string,
   mapping: InvoiceImportMapping,
 ): Promise<void> {
-  const upload = await findUpload(tx, auth, id);
-  if (upload.jobId) throw new HttpError(409, 'This file is already imported or being imported.');
-  const jobId = await enqueue(tx, {
-    tenantId: auth.tenantId,
-    kind: INVOICE_IMPORT_JOB,
-    userId: auth.userId,
-    payload: { fileId: upload.id, mapping },
-  });
-  await tx
-    .update(storedFiles)
-    .set({ jobId })
-    .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, upload.id)));
+  await startImportJob(tx, auth, id, INVOICE_IMPORT_JOB, { mapping });
 }
 
 export async function status(tx: Tx, auth: AuthContext, id: string): Promise<InvoiceImportStatus> {
-  const upload = await findUpload(tx, auth, id);
+  const { upload, job } = await importJobOf(tx, auth, id);
   const base: InvoiceImportStatus = {
     ImportId: upload.id,
     FileName: upload.fileName,
@@ -269,11 +254,6 @@ export async function status(tx: Tx, auth: AuthContext, id: string): Promise<Inv
     RejectedRows: [],
     Error: null,
   };
-  if (!upload.jobId) return base;
-  const [job] = await tx
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.tenantId, auth.tenantId), eq(jobs.id, upload.jobId)));
   if (!job) return base;
   const result = job.payload.result as
     | { Total: number; Created: number; RejectedRows: RejectedRow[] }
@@ -308,38 +288,18 @@ export function invoiceImportHandler(services: Services): JobHandler {
     const auth = { tenantId: job.tenantId, userId: job.userId } as AuthContext;
     const inTx = <T>(work: (tx: Tx) => Promise<T>) =>
       withTenantTx(database.db, { tenantId: job.tenantId, userId: job.userId }, work);
-    /** Locks the upload (one run at a time) and reads the job's payload as the last committed part left it. */
-    const lockAndRead = async (tx: Tx) => {
-      const [locked] = await tx
-        .select({ id: storedFiles.id })
-        .from(storedFiles)
-        .where(and(eq(storedFiles.tenantId, job.tenantId), eq(storedFiles.id, fileId)))
-        .for('update');
-      if (!locked) throw new PermanentJobError('The uploaded file no longer exists.');
-      const [current] = await tx
-        .select({ payload: jobs.payload })
-        .from(jobs)
-        .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
-      return current?.payload ?? {};
-    };
+    /** The upload locked for this run, and the job's payload as the last committed part left it. */
+    const lockAndRead = async (tx: Tx) => (await lockImportRun(tx, job, fileId)) ?? {};
     const keep = (tx: Tx, values: Record<string, unknown>, done: number, total: number) =>
-      tx
-        .update(jobs)
-        .set({
-          payload: sql`${jobs.payload} || ${JSON.stringify(values)}::jsonb`,
-          progressDone: done,
-          progressTotal: total,
-          lockedAt: sql`now()`,
-        })
-        .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
+      keepInImportRun(tx, job, values, { done, total });
 
     // The plan is made once per run, against the contacts and accounts as they are; parts already committed
     // are skipped by their count (and their invoices' keys would answer the invoices already made).
     const planned = await inTx(async (tx) => {
       const payload = await lockAndRead(tx);
       if (payload.result) return null;
-      const upload = await findUpload(tx, auth, fileId);
-      return planInvoices(tx, job.tenantId, await readUpload(services.storage, upload), mapping);
+      const { csv } = await openUpload(tx, auth, services.storage, fileId);
+      return planInvoices(tx, job.tenantId, csv, mapping);
     });
     if (!planned) return;
     const { invoices, rejected } = planned;

@@ -28,21 +28,3 @@ export const contactsModule = defineFeature({
     },
   },
 });
-
-/**
- * The CSV upload pieces of the contacts import, for another feature's import of a file (billing's "Create invoices
- * from file"): the upload streamed and checked into storage, kept as the user's stored file, read back and parsed
- * with each row's line, the multipart errors answered as the contacts import answers them.
- */
-export { lingeringClose, multipartError } from './import.routes.ts';
-export {
-  fileLabel,
-  findUpload,
-  IMPORT_MAX_BYTES,
-  type ParsedCsv,
-  readUpload,
-  receiveUpload,
-  storeUpload,
-  TOO_LARGE,
-  uploadKey,
-} from './import.service.ts';

@@ -6,8 +6,7 @@
  * (one transaction each, resumed from the last part committed after a stop) and the rejected rows, and any row the
  * database refuses, are left out with their reasons; all or nothing is one transaction, failed by the first bad row.
  */
-import { type Readable, Transform } from 'node:stream';
-import { type Database, jobs, rowsOf, storedFiles, type Tx, withTenantTx } from '@guildhall/db';
+import { type Database, rowsOf, type Tx, withTenantTx } from '@guildhall/db';
 import {
   ACCOUNT_NUMBER_COUNTER,
   accountNumberOf,
@@ -21,20 +20,22 @@ import {
   type Model,
   rejectedRowsCsv,
   type TenantSettings,
-  uploadFileName,
 } from '@guildhall/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
+import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/context.ts';
 import { nextCounterValues } from '../../platform/counters.ts';
-import { HttpError, notFound } from '../../platform/errors.ts';
 import {
-  enqueue,
-  type JobEnvironment,
-  type JobHandler,
-  jobProgress,
-  PermanentJobError,
-} from '../../platform/jobs.ts';
+  findUpload,
+  importJobOf,
+  keepInImportRun,
+  lockImportRun,
+  openUpload,
+  type ParsedCsv,
+  readUpload,
+  startImportJob,
+} from '../../platform/csv-import.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { type JobEnvironment, type JobHandler, jobProgress, PermanentJobError } from '../../platform/jobs.ts';
 import type { ExtraFieldsSource, ExtraImport } from '../../platform/resources/extra-fields.ts';
 import type { BoundResource } from '../../platform/resources/registry.ts';
 import type * as genericRepo from '../../platform/resources/resource.repo.ts';
@@ -45,203 +46,8 @@ import { adjustCounts, highestAccountNumberStatement } from './contacts.repo.ts'
 import * as importRepo from './import.repo.ts';
 
 export const IMPORT_JOB = 'contacts-import';
-/** Bytes of one upload: enforced while the upload streams (413). */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 20_000;
 /** Rows a dry run lists (the counts always cover every row). */
 const DRY_RUN_ROWS = 500;
-const STORAGE_PREFIX = 'imports/';
-
-export interface ParsedCsv {
-  headers: string[];
-  rows: Record<string, string>[];
-  /** The line of the file each row starts on (the header's is 1; blank lines and line breaks in quotes count). */
-  lines: number[];
-}
-
-/** Records of a CSV file with the line each starts on; blank lines (and lines of blanks only) are skipped. */
-function records(text: string): { cells: string[]; line: number }[] {
-  const out: { cells: string[]; line: number }[] = [];
-  let start = 0;
-  let line = 1;
-  Papa.parse<string[]>(text, {
-    step: (result) => {
-      const end = result.meta.cursor;
-      const cells = result.data;
-      if (!cells.every((c) => c.trim() === '')) out.push({ cells, line });
-      for (let i = start; i < end; i++) if (text.charCodeAt(i) === 10) line++;
-      start = end;
-    },
-  });
-  return out;
-}
-
-export function parseCsv(text: string): ParsedCsv {
-  const [head, ...body] = records(text.replace(/^\uFEFF/, ''));
-  const headers = (head?.cells ?? []).map((h) => h.trim());
-  if (headers.length === 0 || headers.every((h) => h === ''))
-    throw new HttpError(400, 'The file has no header row.');
-  if (new Set(headers).size !== headers.length)
-    throw new HttpError(400, 'Two columns of the file have the same header.');
-  if (body.length === 0) throw new HttpError(400, 'The file has no rows under its header row.');
-  if (body.length > IMPORT_MAX_ROWS)
-    throw new HttpError(
-      400,
-      `The file has ${body.length} rows; import at most ${IMPORT_MAX_ROWS} at a time.`,
-    );
-  const rows = body.map((r) => Object.fromEntries(headers.map((h, i) => [h, r.cells[i] ?? ''])));
-  return { headers, rows, lines: body.map((r) => r.line) };
-}
-
-/** Where an upload's bytes live: made by the server from the tenant and the upload's id, never from the client. */
-export function uploadKey(tenantId: string, id: string): string {
-  return `${STORAGE_PREFIX}${tenantId}/${id}.csv`;
-}
-
-/** The client's file name as a label (uploadFileName: no path, no control, bidi or zero-width characters). */
-export function fileLabel(name: string | undefined): string {
-  return uploadFileName(name, 'import.csv');
-}
-
-const NOT_CSV = 'Save it as "CSV UTF-8" (comma-separated values) and upload that file.';
-
-/** Signatures of files people upload by mistake instead of a CSV, for a message that says what it is. */
-const SIGNATURES: { bytes: number[]; what: string }[] = [
-  { bytes: [0x89, 0x50, 0x4e, 0x47], what: 'a PNG image' },
-  { bytes: [0xff, 0xd8, 0xff], what: 'a JPEG image' },
-  { bytes: [0x47, 0x49, 0x46, 0x38], what: 'a GIF image' },
-  { bytes: [0x50, 0x4b, 0x03, 0x04], what: 'a ZIP archive (an Excel .xlsx workbook is one)' },
-  { bytes: [0xd0, 0xcf, 0x11, 0xe0], what: 'an Excel 97-2003 workbook or another Office document' },
-  { bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], what: 'a PDF document' },
-  { bytes: [0x1f, 0x8b], what: 'a gzip archive' },
-  { bytes: [0xff, 0xfe], what: 'UTF-16 text' },
-  { bytes: [0xfe, 0xff], what: 'UTF-16 text' },
-];
-const HEAD_BYTES = 8;
-
-/** True for bytes no CSV text holds: NUL and the C0 controls other than tab, line feed, vertical tab, form feed, CR. */
-function isControl(b: number): boolean {
-  return b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0b && b !== 0x0c && b !== 0x0d;
-}
-
-/**
- * Checks an upload's bytes while they stream (the name and the declared type say nothing): a known binary
- * signature, a NUL or control byte, or bytes that are not UTF-8 refuse the file with a 400 at once, before the
- * rest is read. Passes the bytes through unchanged.
- */
-export function csvBytesCheck(): Transform {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let head = Buffer.alloc(0);
-  let headChecked = false;
-  const checkHead = () => {
-    headChecked = true;
-    const hit = SIGNATURES.find((s) => s.bytes.every((b, i) => head[i] === b));
-    if (hit)
-      throw new HttpError(400, `The file is not a CSV text file: it looks like ${hit.what}. ${NOT_CSV}`);
-  };
-  const check = (chunk: Buffer) => {
-    if (!headChecked) {
-      head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES);
-      if (head.length >= HEAD_BYTES) checkHead();
-    }
-    if (chunk.some(isControl))
-      throw new HttpError(400, `The file is not a CSV text file: it holds binary data. ${NOT_CSV}`);
-    try {
-      decoder.decode(chunk, { stream: true });
-    } catch {
-      throw new HttpError(400, `The file is not UTF-8 text. ${NOT_CSV}`);
-    }
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      try {
-        check(chunk);
-        done(null, chunk);
-      } catch (err) {
-        done(err as Error);
-      }
-    },
-    flush(done) {
-      try {
-        if (!headChecked) checkHead();
-        decoder.decode();
-        done();
-      } catch (err) {
-        done(err instanceof HttpError ? err : new HttpError(400, `The file is not UTF-8 text. ${NOT_CSV}`));
-      }
-    },
-  });
-}
-
-export const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Import at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows at a time, in files of up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`;
-
-/**
- * Streams an upload's file into storage under a server-made key, checking its bytes and its size as they come:
- * a file over the limit is refused with 413 as soon as it passes it, a binary file at its first bytes, and
- * nothing stays in storage. Holds no database connection while the client sends.
- */
-export async function receiveUpload(
-  storage: Storage,
-  key: string,
-  file: Readable & { truncated?: boolean },
-): Promise<number> {
-  const tooLarge = () => new HttpError(413, TOO_LARGE);
-  const check = csvBytesCheck();
-  // busboy stops the file at the limit and says so with 'limit': refuse then, without reading the rest.
-  file.once('limit', () => check.destroy(tooLarge()));
-  const size = await storage.put(key, file, check);
-  if (file.truncated || size > IMPORT_MAX_BYTES) {
-    await storage.remove(key);
-    throw tooLarge();
-  }
-  return size;
-}
-
-/** Records a received and parsed upload as a stored file of the user (its id made by the caller). */
-export async function storeUpload(
-  tx: Tx,
-  auth: AuthContext,
-  upload: { id: string; key: string; label: string; size: number },
-): Promise<void> {
-  await tx.insert(storedFiles).values({
-    tenantId: auth.tenantId,
-    id: upload.id,
-    userId: auth.userId,
-    fileName: upload.label,
-    contentType: 'text/csv',
-    status: 'ready',
-    size: upload.size,
-    storageKey: upload.key,
-    readyAt: new Date(),
-  });
-}
-
-export async function readStored(storage: Storage, key: string): Promise<ParsedCsv> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.get(key)) chunks.push(chunk as Buffer);
-  return parseCsv(Buffer.concat(chunks).toString('utf8'));
-}
-
-interface Upload {
-  id: string;
-  fileName: string;
-  storageKey: string;
-  jobId: string | null;
-}
-
-/** The caller's own upload, or 404 (another user's or tenant's upload does not exist for them). */
-export async function findUpload(tx: Tx, auth: AuthContext, id: string): Promise<Upload> {
-  const [file] = await tx
-    .select()
-    .from(storedFiles)
-    .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, id)));
-  if (!file || file.userId !== auth.userId || !file.storageKey?.startsWith(STORAGE_PREFIX)) throw notFound();
-  return { id: file.id, fileName: file.fileName, storageKey: file.storageKey, jobId: file.jobId };
-}
-
-export function readUpload(storage: Storage, upload: Upload): Promise<ParsedCsv> {
-  return readStored(storage, upload.storageKey);
-}
 
 export interface PlannedRow {
   /** The line of the file the row starts on (the header is line 1). */
@@ -420,8 +226,8 @@ export async function dryRun(
   mapping: ImportMapping,
   extra?: ExtraFieldsSource,
 ): Promise<DryRunAnswer> {
-  const upload = await findUpload(tx, auth, id);
-  const plan = await planImport(tx, auth.tenantId, await readUpload(storage, upload), mapping, extra);
+  const { upload, csv } = await openUpload(tx, auth, storage, id);
+  const plan = await planImport(tx, auth.tenantId, csv, mapping, extra);
   const count = (a: PlannedRow['Action']) => plan.filter((p) => p.Action === a).length;
   // Rejected rows first: they are what the user must fix.
   const ordered = [
@@ -446,19 +252,7 @@ export async function startCommit(
   mapping: ImportMapping,
   mode: ImportMode = 'validRows',
 ): Promise<string> {
-  const upload = await findUpload(tx, auth, id);
-  if (upload.jobId) throw new HttpError(409, 'This file is already imported or being imported.');
-  const jobId = await enqueue(tx, {
-    tenantId: auth.tenantId,
-    kind: IMPORT_JOB,
-    userId: auth.userId,
-    payload: { fileId: upload.id, mapping, role: auth.role, mode },
-  });
-  await tx
-    .update(storedFiles)
-    .set({ jobId })
-    .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, upload.id)));
-  return jobId;
+  return startImportJob(tx, auth, id, IMPORT_JOB, { mapping, role: auth.role, mode });
 }
 
 interface RunningImport {
@@ -502,7 +296,7 @@ export function liveStatus(storage: Storage, auth: AuthContext, id: string): Imp
 }
 
 export async function status(tx: Tx, auth: AuthContext, storage: Storage, id: string): Promise<ImportStatus> {
-  const upload = await findUpload(tx, auth, id);
+  const { upload, job } = await importJobOf(tx, auth, id);
   const base: ImportStatus = {
     ImportId: upload.id,
     FileName: upload.fileName,
@@ -514,11 +308,6 @@ export async function status(tx: Tx, auth: AuthContext, storage: Storage, id: st
     Rejected: 0,
     Error: null,
   };
-  if (!upload.jobId) return base;
-  const [job] = await tx
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.tenantId, auth.tenantId), eq(jobs.id, upload.jobId)));
   if (!job) return base;
   const result = (job.payload.result ?? {}) as Partial<
     Record<'Total' | 'Created' | 'Updated' | 'Rejected', number>
@@ -852,31 +641,10 @@ export function importHandler(env: JobEnvironment): JobHandler {
     const running = runningOn(env.storage);
     const inTx = <T>(work: (tx: Tx) => Promise<T>) =>
       withTenantTx(database.db, { tenantId: job.tenantId, userId: job.userId }, work);
-    /**
-     * Locks the upload (one run at a time per upload) and answers the job's payload: a run whose instance stopped
-     * after its last commit (but before the job was marked done) left its result there, with the contacts.
-     */
-    const lockAndRead = async (tx: Tx): Promise<Record<string, unknown> | null> => {
-      const [locked] = await tx
-        .select({ id: storedFiles.id })
-        .from(storedFiles)
-        .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, fileId)))
-        .for('update');
-      if (!locked) throw new PermanentJobError('The uploaded file no longer exists.');
-      const [current] = await tx
-        .select({ payload: jobs.payload })
-        .from(jobs)
-        .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
-      return current?.payload ?? null;
-    };
+    /** The upload locked for this run, and the job's payload as the last committed part left it. */
+    const lockAndRead = (tx: Tx) => lockImportRun(tx, job, fileId);
     const keep = (tx: Tx, values: Record<string, unknown>, done?: number, total?: number) =>
-      tx
-        .update(jobs)
-        .set({
-          payload: sql`${jobs.payload} || ${JSON.stringify(values)}::jsonb`,
-          ...(done === undefined ? {} : { progressDone: done, progressTotal: total, lockedAt: sql`now()` }),
-        })
-        .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
+      keepInImportRun(tx, job, values, done === undefined ? undefined : { done, total });
     /** An error that ends the run; `imported` says what of the file is in (parts committed before it). */
     const failed =
       (imported = 'Nothing was imported.') =>
@@ -1023,17 +791,9 @@ export async function rejectedCsv(
   mapping: ImportMapping,
   extra?: ExtraFieldsSource,
 ): Promise<{ fileName: string; csv: string }> {
-  const upload = await findUpload(tx, auth, id);
+  const { upload, job } = await importJobOf(tx, auth, id);
   const csv = await readUpload(storage, upload);
-  let rejected: RejectedRow[] | undefined;
-  if (upload.jobId) {
-    const [job] = await tx
-      .select({ payload: jobs.payload })
-      .from(jobs)
-      .where(and(eq(jobs.tenantId, auth.tenantId), eq(jobs.id, upload.jobId)));
-    const result = job?.payload.result as { RejectedRows?: RejectedRow[] } | undefined;
-    rejected = result?.RejectedRows;
-  }
+  let rejected = (job?.payload.result as { RejectedRows?: RejectedRow[] } | undefined)?.RejectedRows;
   rejected ??= (await planImport(tx, auth.tenantId, csv, mapping, extra))
     .filter((r) => r.Action === 'reject')
     .map((r) => ({ Row: r.Row, Reasons: r.Reasons }));

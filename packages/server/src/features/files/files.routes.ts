@@ -21,12 +21,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/context.ts';
+import { lingeringClose } from '../../platform/csv-import.ts';
 import { notFound } from '../../platform/errors.ts';
 import { sendExport } from '../../platform/resources/files.routes.ts';
 import * as repo from './files.repo.ts';
 import * as service from './files.service.ts';
 import { imagesRoutes } from './images.routes.ts';
-import { lingeringClose, receiveUpload, UPLOAD_LIMITS } from './upload.ts';
+import { receiveUpload, UPLOAD_LIMITS } from './upload.ts';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const idParams = z.object({ id });

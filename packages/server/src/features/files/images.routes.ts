@@ -13,11 +13,12 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, scope } from '../../platform/context.ts';
+import { lingeringClose } from '../../platform/csv-import.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repo from './files.repo.ts';
 import type { FilesContext } from './files.service.ts';
 import * as images from './images.service.ts';
-import { lingeringClose, receiveUpload } from './upload.ts';
+import { receiveUpload } from './upload.ts';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const idParams = z.object({ id });

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -181,20 +180,6 @@ function multipartError(err: unknown, name: string): unknown {
   const status =
     typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 400;
   return new HttpError(status, 'The upload is not a valid multipart/form-data body with one file.');
-}
-
-/** How long a refused upload's remaining body is read and discarded after the answer, before the socket is cut. */
-const LINGER_MS = 2000;
-
-/** Refused before the body ended: answer, discard what still comes for a moment, then cut the connection. */
-export function lingeringClose(request: IncomingMessage, response: ServerResponse): void {
-  response.once('finish', () => {
-    if (request.complete) return;
-    setTimeout(() => {
-      const socket = request.socket as Partial<typeof request.socket> | null;
-      if (!request.complete && typeof socket?.destroy === 'function') socket.destroy();
-    }, LINGER_MS).unref();
-  });
 }
 
 /** The multipart limits of an upload route: one file of at most 50 MB (busboy stops the part there). */

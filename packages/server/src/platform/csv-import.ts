@@ -1,0 +1,426 @@
+/**
+ * A CSV file to import, as every import of the product receives it (contacts, invoices): the upload streamed and
+ * checked into storage under a server-made key (no database connection held while the client sends), kept as a
+ * stored file of its user, read back and parsed with each row's line; the import's job started once per upload and
+ * read back for its state; and a run of that job holding its upload while it works. A feature's import adds only
+ * its mapping, its plan of the rows and the writing of a part.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Readable, Transform } from 'node:stream';
+import { jobs, storedFiles, type Tx } from '@guildhall/db';
+import { uploadFileName } from '@guildhall/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Papa from 'papaparse';
+import { type AuthContext, requireAuth, tenantTx } from './context.ts';
+import { HttpError, notFound } from './errors.ts';
+import { enqueue, PermanentJobError } from './jobs.ts';
+import type { Storage } from './storage.ts';
+
+/** Bytes of one upload: enforced while the upload streams (413). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+const STORAGE_PREFIX = 'imports/';
+
+/** The multipart limits of a CSV upload route: one file, bounded while it streams (413 before the rest is read). */
+export const CSV_UPLOAD_LIMITS = {
+  fileSize: IMPORT_MAX_BYTES,
+  files: 1,
+  fields: 2,
+  parts: 3,
+  fieldSize: 1024,
+} as const;
+
+export interface ParsedCsv {
+  headers: string[];
+  rows: Record<string, string>[];
+  /** The line of the file each row starts on (the header's is 1; blank lines and line breaks in quotes count). */
+  lines: number[];
+}
+
+/** Records of a CSV file with the line each starts on; blank lines (and lines of blanks only) are skipped. */
+function records(text: string): { cells: string[]; line: number }[] {
+  const out: { cells: string[]; line: number }[] = [];
+  let start = 0;
+  let line = 1;
+  Papa.parse<string[]>(text, {
+    step: (result) => {
+      const end = result.meta.cursor;
+      const cells = result.data;
+      if (!cells.every((c) => c.trim() === '')) out.push({ cells, line });
+      for (let i = start; i < end; i++) if (text.charCodeAt(i) === 10) line++;
+      start = end;
+    },
+  });
+  return out;
+}
+
+export function parseCsv(text: string): ParsedCsv {
+  const [head, ...body] = records(text.replace(/^\uFEFF/, ''));
+  const headers = (head?.cells ?? []).map((h) => h.trim());
+  if (headers.length === 0 || headers.every((h) => h === ''))
+    throw new HttpError(400, 'The file has no header row.');
+  if (new Set(headers).size !== headers.length)
+    throw new HttpError(400, 'Two columns of the file have the same header.');
+  if (body.length === 0) throw new HttpError(400, 'The file has no rows under its header row.');
+  if (body.length > IMPORT_MAX_ROWS)
+    throw new HttpError(
+      400,
+      `The file has ${body.length} rows; import at most ${IMPORT_MAX_ROWS} at a time.`,
+    );
+  const rows = body.map((r) => Object.fromEntries(headers.map((h, i) => [h, r.cells[i] ?? ''])));
+  return { headers, rows, lines: body.map((r) => r.line) };
+}
+
+/** Where an upload's bytes live: made by the server from the tenant and the upload's id, never from the client. */
+export function uploadKey(tenantId: string, id: string): string {
+  return `${STORAGE_PREFIX}${tenantId}/${id}.csv`;
+}
+
+/** The client's file name as a label (uploadFileName: no path, no control, bidi or zero-width characters). */
+export function fileLabel(name: string | undefined): string {
+  return uploadFileName(name, 'import.csv');
+}
+
+const NOT_CSV = 'Save it as "CSV UTF-8" (comma-separated values) and upload that file.';
+
+/** Signatures of files people upload by mistake instead of a CSV, for a message that says what it is. */
+const SIGNATURES: { bytes: number[]; what: string }[] = [
+  { bytes: [0x89, 0x50, 0x4e, 0x47], what: 'a PNG image' },
+  { bytes: [0xff, 0xd8, 0xff], what: 'a JPEG image' },
+  { bytes: [0x47, 0x49, 0x46, 0x38], what: 'a GIF image' },
+  { bytes: [0x50, 0x4b, 0x03, 0x04], what: 'a ZIP archive (an Excel .xlsx workbook is one)' },
+  { bytes: [0xd0, 0xcf, 0x11, 0xe0], what: 'an Excel 97-2003 workbook or another Office document' },
+  { bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], what: 'a PDF document' },
+  { bytes: [0x1f, 0x8b], what: 'a gzip archive' },
+  { bytes: [0xff, 0xfe], what: 'UTF-16 text' },
+  { bytes: [0xfe, 0xff], what: 'UTF-16 text' },
+];
+const HEAD_BYTES = 8;
+
+/** True for bytes no CSV text holds: NUL and the C0 controls other than tab, line feed, vertical tab, form feed, CR. */
+function isControl(b: number): boolean {
+  return b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0b && b !== 0x0c && b !== 0x0d;
+}
+
+/**
+ * Checks an upload's bytes while they stream (the name and the declared type say nothing): a known binary
+ * signature, a NUL or control byte, or bytes that are not UTF-8 refuse the file with a 400 at once, before the
+ * rest is read. Passes the bytes through unchanged.
+ */
+export function csvBytesCheck(): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let head = Buffer.alloc(0);
+  let headChecked = false;
+  const checkHead = () => {
+    headChecked = true;
+    const hit = SIGNATURES.find((s) => s.bytes.every((b, i) => head[i] === b));
+    if (hit)
+      throw new HttpError(400, `The file is not a CSV text file: it looks like ${hit.what}. ${NOT_CSV}`);
+  };
+  const check = (chunk: Buffer) => {
+    if (!headChecked) {
+      head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES);
+      if (head.length >= HEAD_BYTES) checkHead();
+    }
+    if (chunk.some(isControl))
+      throw new HttpError(400, `The file is not a CSV text file: it holds binary data. ${NOT_CSV}`);
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      throw new HttpError(400, `The file is not UTF-8 text. ${NOT_CSV}`);
+    }
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        check(chunk);
+        done(null, chunk);
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+    flush(done) {
+      try {
+        if (!headChecked) checkHead();
+        decoder.decode();
+        done();
+      } catch (err) {
+        done(err instanceof HttpError ? err : new HttpError(400, `The file is not UTF-8 text. ${NOT_CSV}`));
+      }
+    },
+  });
+}
+
+export const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Import at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows at a time, in files of up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`;
+
+/**
+ * Streams an upload's file into storage under a server-made key, checking its bytes and its size as they come:
+ * a file over the limit is refused with 413 as soon as it passes it, a binary file at its first bytes, and
+ * nothing stays in storage. Holds no database connection while the client sends.
+ */
+export async function receiveUpload(
+  storage: Storage,
+  key: string,
+  file: Readable & { truncated?: boolean },
+): Promise<number> {
+  const tooLarge = () => new HttpError(413, TOO_LARGE);
+  const check = csvBytesCheck();
+  // busboy stops the file at the limit and says so with 'limit': refuse then, without reading the rest.
+  file.once('limit', () => check.destroy(tooLarge()));
+  const size = await storage.put(key, file, check);
+  if (file.truncated || size > IMPORT_MAX_BYTES) {
+    await storage.remove(key);
+    throw tooLarge();
+  }
+  return size;
+}
+
+/** Records a received and parsed upload as a stored file of the user (its id made by the caller). */
+export async function storeUpload(
+  tx: Tx,
+  auth: AuthContext,
+  upload: { id: string; key: string; label: string; size: number },
+): Promise<void> {
+  await tx.insert(storedFiles).values({
+    tenantId: auth.tenantId,
+    id: upload.id,
+    userId: auth.userId,
+    fileName: upload.label,
+    contentType: 'text/csv',
+    status: 'ready',
+    size: upload.size,
+    storageKey: upload.key,
+    readyAt: new Date(),
+  });
+}
+
+export async function readStored(storage: Storage, key: string): Promise<ParsedCsv> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.get(key)) chunks.push(chunk as Buffer);
+  return parseCsv(Buffer.concat(chunks).toString('utf8'));
+}
+
+export interface Upload {
+  id: string;
+  fileName: string;
+  storageKey: string;
+  jobId: string | null;
+}
+
+/** The caller's own upload, or 404 (another user's or tenant's upload does not exist for them). */
+export async function findUpload(tx: Tx, auth: AuthContext, id: string): Promise<Upload> {
+  const [file] = await tx
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, id)));
+  if (!file || file.userId !== auth.userId || !file.storageKey?.startsWith(STORAGE_PREFIX)) throw notFound();
+  return { id: file.id, fileName: file.fileName, storageKey: file.storageKey, jobId: file.jobId };
+}
+
+export function readUpload(storage: Storage, upload: Upload): Promise<ParsedCsv> {
+  return readStored(storage, upload.storageKey);
+}
+
+/** The caller's own upload (or 404) and its rows: what a dry run and a list of refused rows start from. */
+export async function openUpload(
+  tx: Tx,
+  auth: AuthContext,
+  storage: Storage,
+  id: string,
+): Promise<{ upload: Upload; csv: ParsedCsv }> {
+  const upload = await findUpload(tx, auth, id);
+  return { upload, csv: await readUpload(storage, upload) };
+}
+
+/** Errors of a malformed multipart body (no boundary, a part cut short, too many parts) are the client's: 4xx. */
+export function multipartError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const e = err as { statusCode?: unknown; code?: unknown; syscall?: unknown };
+  // Storage failing (a full disk) is ours.
+  if (e.syscall !== undefined) return err;
+  if (e.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, TOO_LARGE);
+  if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT')
+    return new HttpError(400, 'Send only the CSV file, in the form field "file".');
+  const status =
+    typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 400;
+  return new HttpError(status, 'The upload is not a valid multipart/form-data body with one CSV file.');
+}
+
+/** How long a refused upload's remaining body is read and discarded after the answer, before the socket is cut. */
+const LINGER_MS = 2000;
+
+/**
+ * Refused before its body was read to the end: answer at once, let Node discard what the client is still sending
+ * (never buffering it) for a moment so the client reads the answer instead of a reset, then cut a connection
+ * whose body still has not ended (a body that never ends cannot hold the socket).
+ */
+export function lingeringClose(request: IncomingMessage, response: ServerResponse): void {
+  response.once('finish', () => {
+    if (request.complete) return;
+    setTimeout(() => {
+      // (app.inject's simulated socket has no destroy: nothing to cut there)
+      const socket = request.socket as Partial<typeof request.socket> | null;
+      if (!request.complete && typeof socket?.destroy === 'function') socket.destroy();
+    }, LINGER_MS).unref();
+  });
+}
+
+/** What an import's upload route answers: the upload's id, its columns and rows, the fields and a suggested mapping. */
+export interface CsvUploadAnswer<F> {
+  ImportId: string;
+  FileName: string;
+  Columns: string[];
+  Rows: number;
+  Sample: Record<string, string>[];
+  Fields: F[];
+  Mapping: Record<string, string>;
+}
+
+/**
+ * An import's upload route: the request's one file, field "file", streamed and checked into storage (a field or a
+ * second file refused like an unknown JSON field, 413 as soon as it passes the limit), read back, then kept as the
+ * caller's stored file in a short tenant transaction in which `describe` says the fields a column may fill and the
+ * mapping it suggests for the file's headers. Nothing stays in storage when it is refused.
+ */
+export async function acceptCsvUpload<F>(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  describe: (
+    tx: Tx,
+    auth: AuthContext,
+    headers: string[],
+  ) => Promise<{ fields: F[]; mapping: Record<string, string | null | undefined> }>,
+): Promise<CsvUploadAnswer<F>> {
+  const auth = requireAuth(req.auth);
+  if (!req.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
+  const id = randomUUID();
+  const key = uploadKey(auth.tenantId, id);
+  let received: { label: string; size: number } | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file' || part.fieldname !== 'file' || received)
+        throw new HttpError(400, 'Send only the CSV file, in the form field "file".', {
+          [part.fieldname.slice(0, 50) || '_']: ['Unknown field.'],
+        });
+      const size = await receiveUpload(app.storage, key, part.file);
+      received = { label: fileLabel(part.filename), size };
+    }
+    if (!received) throw new HttpError(400, 'Choose a CSV file.', { file: ['Choose a CSV file.'] });
+  } catch (err) {
+    if (received) await app.storage.remove(key);
+    lingeringClose(req.raw, reply.raw);
+    throw multipartError(err);
+  }
+  try {
+    const upload = { id, key, ...received };
+    const csv = await readStored(app.storage, key);
+    const described = await tenantTx(app.database, auth, async (tx) => {
+      await storeUpload(tx, auth, upload);
+      return describe(tx, auth, csv.headers);
+    });
+    const mapping: Record<string, string> = {};
+    for (const [k, v] of Object.entries(described.mapping)) if (v !== undefined && v !== null) mapping[k] = v;
+    return {
+      ImportId: id,
+      FileName: received.label,
+      Columns: csv.headers,
+      Rows: csv.rows.length,
+      Sample: csv.rows.slice(0, 5),
+      Fields: described.fields,
+      Mapping: mapping,
+    };
+  } catch (err) {
+    await app.storage.remove(key);
+    throw err;
+  }
+}
+
+/**
+ * Starts an upload's import as a job of `kind` (the payload names the upload as `fileId`): once per upload, a 409
+ * when it is already imported or being imported. Answers the job's id.
+ */
+export async function startImportJob(
+  tx: Tx,
+  auth: AuthContext,
+  uploadId: string,
+  kind: string,
+  payload: Record<string, unknown>,
+): Promise<string> {
+  const upload = await findUpload(tx, auth, uploadId);
+  if (upload.jobId) throw new HttpError(409, 'This file is already imported or being imported.');
+  const jobId = await enqueue(tx, {
+    tenantId: auth.tenantId,
+    kind,
+    userId: auth.userId,
+    payload: { fileId: upload.id, ...payload },
+  });
+  await tx
+    .update(storedFiles)
+    .set({ jobId })
+    .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, upload.id)));
+  return jobId;
+}
+
+/** The caller's own upload (or 404) and its import's job row, null before the import started. */
+export async function importJobOf(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+): Promise<{ upload: Upload; job: typeof jobs.$inferSelect | null }> {
+  const upload = await findUpload(tx, auth, id);
+  if (!upload.jobId) return { upload, job: null };
+  const [job] = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.tenantId, auth.tenantId), eq(jobs.id, upload.jobId)));
+  return { upload, job: job ?? null };
+}
+
+/** An import job's row, as a run of it names it. */
+interface ImportRun {
+  id: string;
+  tenantId: string;
+}
+
+/**
+ * In a run of an import's job: locks its upload (one run at a time per upload; a permanent failure when the file is
+ * gone) and answers the job's payload as the last committed part left it (null when the job row is gone).
+ */
+export async function lockImportRun(
+  tx: Tx,
+  job: ImportRun,
+  fileId: string,
+): Promise<Record<string, unknown> | null> {
+  const [locked] = await tx
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.tenantId, job.tenantId), eq(storedFiles.id, fileId)))
+    .for('update');
+  if (!locked) throw new PermanentJobError('The uploaded file no longer exists.');
+  const [current] = await tx
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
+  return current?.payload ?? null;
+}
+
+/** In a part's transaction: merges `values` into the import job's payload, with its progress when given. */
+export function keepInImportRun(
+  tx: Tx,
+  job: ImportRun,
+  values: Record<string, unknown>,
+  progress?: { done: number; total: number | undefined },
+) {
+  return tx
+    .update(jobs)
+    .set({
+      payload: sql`${jobs.payload} || ${JSON.stringify(values)}::jsonb`,
+      ...(progress === undefined
+        ? {}
+        : { progressDone: progress.done, progressTotal: progress.total, lockedAt: sql`now()` }),
+    })
+    .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
+}
