@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { client, seedTenant, signIn, type TestContext, testApp } from '../../test/helpers.ts';
-import { hashToken, SESSION_CACHE_MS } from './session.ts';
+import { hashToken, lookupSession, SESSION_CACHE_MS } from './session.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -114,5 +114,48 @@ describe('the session cache', () => {
     );
     // Not kept while the gate was pending: the gate done shows on the very next request, the clock unmoved.
     expect((await setZone()).statusCode).toBe(200);
+  });
+
+  it("forgets every session of an association whose settings were saved here, and only that association's", async () => {
+    const t = await seedTenant(ctx.database);
+    const other = await seedTenant(ctx.database);
+    const admin = client(ctx.app, (await signIn(ctx.app, t.admin)).cookie);
+    const staffToken = tokenOf((await signIn(ctx.app, t.staff)).cookie);
+    const otherToken = tokenOf((await signIn(ctx.app, other.staff)).cookie);
+    const pageSize = async (token: string) =>
+      (await lookupSession(ctx.database, token))?.tenantSettings?.listPageSize;
+    /** Another instance changes an association's page size: this one does not know while it keeps the session. */
+    const elsewhere = (tenantId: string, size: number) =>
+      ctx.database.ownerExec(
+        `update tenants set settings = jsonb_set(coalesce(settings, '{}'), '{listPageSize}', '${size}') where id = '${tenantId}'`,
+      );
+    const clock = freeze();
+    const before = await pageSize(staffToken);
+    const otherBefore = await pageSize(otherToken);
+    await elsewhere(t.tenant.id, 41);
+    await elsewhere(other.tenant.id, 42);
+    expect(await pageSize(staffToken)).toBe(before);
+    expect(await pageSize(otherToken)).toBe(otherBefore);
+    // The admin saves the association's settings here (any field): every session of it is looked up again at once.
+    const current = await admin.post('/api/settings/tenantSettings/tenantSettingsGet', {});
+    expect(current.statusCode, current.body).toBe(200);
+    const saved = await admin.post('/api/settings/tenantSettings/tenantSettingsSave', {
+      ...(current.json() as Record<string, unknown>),
+      Name: 'Renamed association',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await pageSize(staffToken)).toBe(41);
+    // Another association's sessions are still answered from memory.
+    expect(await pageSize(otherToken)).toBe(otherBefore);
+    // Until the save has surely committed, no session of the association is kept: each lookup reads the database.
+    await elsewhere(t.tenant.id, 43);
+    expect(await pageSize(staffToken)).toBe(43);
+    clock.step(SESSION_CACHE_MS);
+    expect(await pageSize(staffToken)).toBe(43);
+    await elsewhere(t.tenant.id, 44);
+    expect(await pageSize(staffToken)).toBe(43);
+    clock.step(SESSION_CACHE_MS);
+    expect(await pageSize(staffToken)).toBe(44);
+    expect(await pageSize(otherToken)).toBe(42);
   });
 });

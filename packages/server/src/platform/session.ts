@@ -66,8 +66,6 @@ interface SessionCache {
 }
 const MAX_CACHED_SESSIONS = 10_000;
 const cacheByDatabase = new WeakMap<Database, SessionCache>();
-/** Every cache of this process (one per database handle), for what is forgotten by association. */
-const allCaches = new Set<WeakRef<SessionCache>>();
 
 function cacheOf(database: Database): SessionCache {
   let cache = cacheByDatabase.get(database);
@@ -80,58 +78,54 @@ function cacheOf(database: Database): SessionCache {
       unsettledTenants: new Map(),
     };
     cacheByDatabase.set(database, cache);
-    allCaches.add(new WeakRef(cache));
   }
   return cache;
 }
 
-/**
- * Forgets every session of an association this process knows, and keeps none of them for `SESSION_CACHE_MS`: its
- * settings changed (in a transaction that commits after this), and the lookup carries them.
- */
-export function forgetTenantSessions(tenantId: string): void {
-  const now = Date.now();
-  for (const ref of allCaches) {
-    const cache = ref.deref();
-    if (!cache) {
-      allCaches.delete(ref);
-      continue;
-    }
-    cache.generation++;
-    for (const [id, { auth }] of cache.sessions) if (auth.tenantId === tenantId) cache.sessions.delete(id);
-    cache.unsettledTenants.set(tenantId, now + SESSION_CACHE_MS);
-    for (const [t, until] of cache.unsettledTenants) if (until <= now) cache.unsettledTenants.delete(t);
-  }
-}
+/** Which sessions to forget: one by id, every session of a user (in one association, or all), or of an association. */
+export type ForgottenSessions =
+  | { sessionId: string }
+  | { userId: number; tenantId?: string }
+  | { tenantId: string };
 
 /**
- * Forgets sessions this instance knows: by id, or every session of a user (in one association, or all). Whatever
- * ends or changes a session here calls it once the change is written, so that the next request of that session here
- * is looked up again (a lookup already on its way answers its own request but is not kept). A change written in a
- * transaction that commits later says `settling`: for the next `SESSION_CACHE_MS` no lookup of that user is kept
- * (one that runs before the commit still finds the session as it was).
+ * Forgets sessions this instance knows (the cache of the request's database): by id, every session of a user (in
+ * one association, or all), or every session of an association (its settings changed: the lookup carries them).
+ * Whatever ends or changes a session here calls it once the change is written, so that the next request of that
+ * session here is looked up again (a lookup already on its way answers its own request but is not kept). A change
+ * written in a transaction that commits later says `settling`: for the next `SESSION_CACHE_MS` no lookup of that
+ * user (or of that association) is kept, since one that runs before the commit still finds the session as it was.
  */
 export function forgetSessions(
   database: Database,
-  which: { sessionId: string } | { userId: number; tenantId?: string },
+  which: ForgottenSessions,
   options: { settling?: boolean } = {},
 ): void {
   const cache = cacheOf(database);
   cache.generation++;
   const now = Date.now();
-  for (const [id, cached] of cache.sessions) {
-    const { auth } = cached;
-    const hit =
-      'sessionId' in which
-        ? id === which.sessionId
-        : (auth.userId === which.userId || auth.impersonatorUserId === which.userId) &&
-          (which.tenantId === undefined || auth.tenantId === which.tenantId);
-    if (!hit) continue;
+  const wholeTenant = !('sessionId' in which) && !('userId' in which);
+  const hit = (id: string, auth: AuthContext): boolean => {
+    if ('sessionId' in which) return id === which.sessionId;
+    if ('userId' in which)
+      return (
+        (auth.userId === which.userId || auth.impersonatorUserId === which.userId) &&
+        (which.tenantId === undefined || auth.tenantId === which.tenantId)
+      );
+    return auth.tenantId === which.tenantId;
+  };
+  for (const [id, { auth }] of cache.sessions) {
+    if (!hit(id, auth)) continue;
     cache.sessions.delete(id);
-    if (options.settling) cache.unsettled.set(auth.userId, now + SESSION_CACHE_MS);
+    if (options.settling && !wholeTenant) cache.unsettled.set(auth.userId, now + SESSION_CACHE_MS);
   }
-  if ('userId' in which && options.settling) cache.unsettled.set(which.userId, now + SESSION_CACHE_MS);
+  if (options.settling) {
+    if ('userId' in which) cache.unsettled.set(which.userId, now + SESSION_CACHE_MS);
+    else if (wholeTenant) cache.unsettledTenants.set(which.tenantId, now + SESSION_CACHE_MS);
+  }
   for (const [userId, until] of cache.unsettled) if (until <= now) cache.unsettled.delete(userId);
+  for (const [tenantId, until] of cache.unsettledTenants)
+    if (until <= now) cache.unsettledTenants.delete(tenantId);
 }
 
 /**

@@ -30,14 +30,12 @@ import {
   SAVE_SUCCESS_MESSAGE,
   type SaveExtras,
   type TenantSettings,
-  tenantSettingsResource,
 } from '@guildhall/shared';
 import { eq } from 'drizzle-orm';
 import { audit } from '../audit.ts';
 import type { AuthContext } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { sanitizeRichText } from '../html.ts';
-import { forgetTenantSessions } from '../session.ts';
 import {
   type ExtraFields,
   extraCountStatement,
@@ -581,8 +579,6 @@ async function write(
     before: previous,
     after,
   });
-  // The session lookup carries the association's settings: its sessions are looked up again (decision 0184).
-  if (resource.name === tenantSettingsResource.name) forgetTenantSessions(auth.tenantId);
   return { before: previous, after: recordModel(bound, row), row };
 }
 

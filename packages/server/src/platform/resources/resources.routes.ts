@@ -22,12 +22,14 @@ import {
   type Model,
   parseJsonObject,
   saveResponseSchema,
+  tenantSettingsResource,
 } from '@guildhall/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type OneTripRead, scope } from '../context.ts';
 import { HttpError } from '../errors.ts';
+import { forgetSessions } from '../session.ts';
 import { namesExtraFields } from './extra-fields.ts';
 import type { BoundResource } from './registry.ts';
 import * as service from './resource.service.ts';
@@ -55,6 +57,18 @@ export function resourceRoutes(
   const read = { permission: resource.permissions.read, scoped: true };
   const write = { permission: resource.permissions.write ?? resource.permissions.read, scoped: true };
   const tags = [resource.name];
+  /**
+   * A write is done (not yet committed): the session lookup carries the association's settings, so a write to them
+   * forgets the association's sessions in this instance's cache of the request's database, and keeps none of them
+   * until the write has surely committed (decision 0184). Any other resource: nothing.
+   */
+  const written =
+    resource.name === tenantSettingsResource.name
+      ? <T>(req: FastifyRequest, answer: T): T => {
+          forgetSessions(req.server.database, { tenantId: scope(req).auth.tenantId }, { settling: true });
+          return answer;
+        }
+      : <T>(_req: FastifyRequest, answer: T): T => answer;
   type ListRequest = FastifyRequest & { query: z.infer<typeof listQuerySchema> };
   const listOf = (req: ListRequest) => {
     // The route's schema has parsed the body already (it is optional: a GET has none).
@@ -194,7 +208,7 @@ export function resourceRoutes(
         },
         handler: async (req, reply) => {
           const { tx, auth } = scope(req);
-          return answerSave(reply, await service.save(tx, auth, bound, req.body));
+          return written(req, answerSave(reply, await service.save(tx, auth, bound, req.body)));
         },
       });
     }
@@ -209,7 +223,7 @@ export function resourceRoutes(
         },
         handler: async (req, reply) => {
           const { tx, auth } = scope(req);
-          return answerSave(reply, await service.save(tx, auth, bound, req.body, true));
+          return written(req, answerSave(reply, await service.save(tx, auth, bound, req.body, true)));
         },
       });
     }
@@ -258,7 +272,10 @@ export function resourceRoutes(
         handler: async (req, reply) => {
           const changes: Model = typeof req.body === 'string' ? parseJsonObject(req.body) : req.body;
           const { tx, auth } = scope(req);
-          return answerSave(reply, await service.inlineEdit(tx, auth, bound, req.params.id, changes));
+          return written(
+            req,
+            answerSave(reply, await service.inlineEdit(tx, auth, bound, req.params.id, changes)),
+          );
         },
       });
     }
@@ -274,7 +291,7 @@ export function resourceRoutes(
         },
         handler: async (req: FastifyRequest & { params: { id: string }; query: { Version?: number } }) => {
           const { tx, auth } = scope(req);
-          return service.remove(tx, auth, bound, req.params.id, kind, req.query.Version);
+          return written(req, await service.remove(tx, auth, bound, req.params.id, kind, req.query.Version));
         },
       });
       if (c.delete) app.delete(`${base}/:id`, removeRoute('delete'));
@@ -298,7 +315,7 @@ export function resourceRoutes(
           if (body.Action === 'change' && !bulkChange)
             throw new HttpError(400, `${resource.title} cannot be changed from the list.`);
           const { tx, auth } = scope(req);
-          return service.bulk(tx, auth, bound, body);
+          return written(req, await service.bulk(tx, auth, bound, body));
         },
       });
     }
