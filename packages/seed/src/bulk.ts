@@ -480,21 +480,52 @@ export interface BulkTarget {
   lanes?: number;
 }
 
+/** Attempts at opening a connection of the loader before its error is the load's. */
+const CONNECT_ATTEMPTS = 5;
+
 export function postgresTarget(url: string): BulkTarget {
   const pool = new pg.Pool({
     connectionString: url,
     max: 4,
     // Replica mode skips the per-row foreign-key triggers: the loader writes one known tenant (superuser only).
+    // No statement or idle limit of the server's defaults ends an index build of several minutes.
     options:
-      '-c maintenance_work_mem=256MB -c max_parallel_maintenance_workers=0 -c synchronous_commit=off -c session_replication_role=replica',
+      '-c maintenance_work_mem=256MB -c max_parallel_maintenance_workers=0 -c synchronous_commit=off -c session_replication_role=replica -c statement_timeout=0 -c idle_in_transaction_session_timeout=0 -c idle_session_timeout=0',
+    keepAlive: true,
   });
+  // An idle connection the server closes is dropped from the pool; without a listener its error ends the process.
+  pool.on('error', () => undefined);
+  /**
+   * A connection of the pool, opened again when opening it failed: on a loaded host a new connection's start-up
+   * packet can miss the server's authentication_timeout (one minute), and the server then closes it without a
+   * word ("Connection terminated unexpectedly" before any statement was sent; the load died so twice in its index
+   * lanes). Nothing was sent on a connection that failed to open, so opening it again is safe.
+   */
+  const connect = async (): Promise<pg.PoolClient> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await pool.connect();
+      } catch (err) {
+        if (attempt >= CONNECT_ATTEMPTS) throw err;
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
+    }
+  };
   return {
     lanes: 2,
     async query<T>(text: string, params: unknown[] = []) {
-      return (await pool.query(text, params)).rows as T[];
+      const client = await connect();
+      try {
+        const rows = (await client.query(text, params)).rows as T[];
+        client.release();
+        return rows;
+      } catch (err) {
+        client.release(err as Error); // a connection that failed is closed, not kept
+        throw err;
+      }
     },
     async copy(table, columns, chunks) {
-      const client = await pool.connect();
+      const client = await connect();
       try {
         const stream = client.query(copyStreams.from(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
         // One chunk at a time: the generator runs only as far ahead as the slowest stream lets it.
