@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTenant, type TenantWithUsers, type TestContext, testApp } from '../../../test/helpers.ts';
 import { type PlanNode, planNodes, planWithIndexAlone } from '../../../test/plan-probe.ts';
 import { type BoundResource, discoverResources } from '../../platform/resources/registry.ts';
+import { listPage } from '../../platform/resources/resource.service.ts';
 import { listFieldOf } from './custom-fields.list.ts';
 
 const TABLE = 'custom_field_values';
@@ -97,4 +98,52 @@ describe('a multi-choice custom field filtered by its choices', () => {
       expect(read).toContain('list_counts');
       expect(read).not.toContain(TABLE);
     });
+});
+
+describe('a page filtered by part of a custom text and sorted by name', () => {
+  // Decision 0192: the matches are read once, MATERIALIZED; their number is the total (the page answers it, no
+  // statement of its own) and the share, and the walk of the name index tests its keys against their hash. Before,
+  // the total, the share and the hash each searched the trigram index and fetched every match.
+  it('reads the values once and answers the total in the page statement', async () => {
+    const field = listFieldOf(contacts, {
+      CustomFieldId: 9,
+      Name: 'Notes',
+      CustomFieldDataTypeId: T.Text,
+      SelectListItems: [],
+    });
+    if (!field) throw new Error('no field');
+    const extra = new Map([[field.field, field]]);
+    // The contacts as the app binds them (with their kept record total, which the page's choice reads).
+    const bound = (ctx.app as unknown as { resources: BoundResource[] }).resources.find(
+      (b) => b.resource.name === 'contacts',
+    );
+    if (!bound) throw new Error('no contacts resource in the app');
+    const page = listPage(
+      bound,
+      t.tenant.id,
+      { $top: 50, $skip: 0, $orderby: 'DisplayName asc' } as never,
+      { Id: 9999, Criteria: [{ PropertyName: 'cf_9', Operator: 'contains', Value: 'note 4' }] },
+      50,
+      extra,
+    );
+    expect(page.statements).toHaveLength(1);
+    const [statement] = page.statements;
+    if (!statement) throw new Error('no statement');
+    const plan = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) => {
+      const [row] = await runFragment<{ 'QUERY PLAN': unknown }>(
+        tx,
+        q`explain (analyze, format json) ${statement}`,
+      );
+      const doc = row?.['QUERY PLAN'];
+      return ((typeof doc === 'string' ? JSON.parse(doc) : doc) as { Plan: PlanNode }[])[0]?.Plan;
+    });
+    if (!plan) throw new Error('no plan');
+    const reads = planNodes(plan).filter(
+      (n) =>
+        n['Relation Name'] === TABLE && Number((n as { 'Actual Loops'?: number })['Actual Loops'] ?? 0) > 0,
+    );
+    expect(reads).toHaveLength(1);
+    const answer = page.answer([[]], { listPageSize: 50 } as never);
+    expect(answer.TotalRecordAvailable).toBe(0);
+  });
 });

@@ -439,6 +439,17 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
     );
   };
 
+  // The keys a positive criterion keeps, for a criterion the kept counts do not answer (read from the values).
+  const matches = (c: FilterCriterion, tenantId: string): Fragment | null => {
+    if (c.Operator === 'isEmpty' || keptCriterion(c, tenantId)) return null;
+    return positive(
+      c,
+      (condition) =>
+        q`select s.record_id as gh_match_key from ${VALUES} s where s.tenant_id = ${tenantId} and s.field_id = ${id} and ${condition}`,
+      q`select null::bigint as gh_match_key where false`,
+    );
+  };
+
   /** A choice's or a checkbox's criterion counted from the kept counts (null where they cannot answer it). */
   const keptCriterion = (c: FilterCriterion, tenantId: string): Fragment | null => {
     const all = keptCount(tenantId, id);
@@ -484,6 +495,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
     ...(sortRuns ? { sortRuns } : {}),
     filter,
     count,
+    matches,
   };
 }
 

@@ -27,6 +27,7 @@ let chapter = 0;
 let since = 0;
 let north = 0;
 let east = 0;
+let notes = 0;
 
 async function list(query: string, body: unknown = {}): Promise<ListResponse> {
   const res = await api.post(`/api/contacts/contacts/contactData${query}`, body);
@@ -83,6 +84,7 @@ beforeAll(async () => {
   north = ids[0] as number;
   east = ids[2] as number;
   since = (await define({ Name: 'Member since', CustomFieldDataTypeId: T.Date })).CustomFieldId;
+  notes = (await define({ Name: 'Notes', CustomFieldDataTypeId: T.Text })).CustomFieldId;
   // Two contacts in three in the North chapter; one in ten without a date; dates repeat (ties go by key).
   await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) => {
     await tx.execute(sql`insert into custom_field_values (tenant_id, field_id, record_id, choice_id)
@@ -92,6 +94,8 @@ beforeAll(async () => {
     await tx.execute(sql`insert into custom_field_values (tenant_id, field_id, record_id, date_value)
       select tenant_id, ${since}, contact_id, date '2000-01-01' + ((contact_id * 7919) % 700)::int
       from contacts where tenant_id = ${t.tenant.id} and contact_id % 10 <> 0`);
+    await tx.execute(sql`insert into custom_field_values (tenant_id, field_id, record_id, text_value)
+      select tenant_id, ${notes}, contact_id, 'Note ' || contact_id from contacts where tenant_id = ${t.tenant.id}`);
   });
   // The statistics a database keeps after such a load (autovacuum's analyze), so the plans are those of a live one.
   await ctx.database.ownerDb.execute(sql`analyze custom_field_values`);
@@ -208,5 +212,55 @@ describe('a list filtered by a custom choice and sorted by a custom date', () =>
     expect(gone.statusCode, gone.body).toBeLessThan(300);
     expect((await list('?$top=1', filter())).TotalRecordAvailable).toBe(before - 2);
     expect((await reference('asc')).length).toBe(before - 2);
+  });
+});
+
+describe('a list filtered by part of a custom text and sorted by name', () => {
+  // The matches are read once by the page (decision 0192): their number is the total, and the page walks the name
+  // index against their hash (many) or joins them (few). Every page is the slice of a full sort, the total exact, also
+  // past the last page and when nothing matches.
+  const byName = async (part: string, direction: 'asc' | 'desc') =>
+    withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) =>
+      rowsOf<{ id: unknown }>(
+        await tx.execute(sql`select c.contact_id as id from contacts c
+          where c.tenant_id = ${t.tenant.id} and not c.is_deleted and exists (select 1 from custom_field_values f
+            where f.tenant_id = c.tenant_id and f.record_id = c.contact_id and f.field_id = ${notes}
+              and lower(f.text_value) like ${`%${part}%`})
+          order by c.display_name ${sql.raw(direction)}, c.contact_id ${sql.raw(direction)}`),
+      ).map((r) => Number(r.id)),
+    );
+  const contains = (Value: string) => ({
+    Id: 9999,
+    Criteria: [{ PropertyName: `cf_${notes}`, Operator: 'contains', Value }],
+  });
+
+  it('answers every page and the exact total from one read of the matches, many or few', async () => {
+    for (const direction of ['asc', 'desc'] as const)
+      for (const part of ['note 12', 'note 123', 'note 1']) {
+        const expected = await byName(part, direction);
+        expect(expected.length).toBeGreaterThan(0);
+        for (const skip of [0, 50, Math.max(0, expected.length - 20), expected.length + 50]) {
+          const page = await list(`?$skip=${skip}&$top=50&$orderby=DisplayName ${direction}`, contains(part));
+          expect(
+            page.Results.map((r) => Number(r.ContactId)),
+            `${part} ${direction} from ${skip}`,
+          ).toEqual(expected.slice(skip, skip + 50));
+          expect(page.TotalRecordAvailable, `${part} ${direction} from ${skip}`).toBe(expected.length);
+        }
+      }
+    const none = await list('?$top=50&$orderby=DisplayName asc', contains('no such note'));
+    expect(none.Results).toEqual([]);
+    expect(none.TotalRecordAvailable).toBe(0);
+  });
+
+  it('follows a value written and a contact deleted', async () => {
+    const [first] = await byName('note 123', 'asc');
+    const before = (await list('?$top=50&$orderby=DisplayName asc', contains('note 123')))
+      .TotalRecordAvailable;
+    const res = await api.put(`/api/custom-fields/values/Contact/${first}`, { Values: { [notes]: 'Moved' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await list('?$top=50&$orderby=DisplayName asc', contains('note 123'));
+    expect(after.TotalRecordAvailable).toBe(before - 1);
+    expect(after.Results.map((r) => Number(r.ContactId))).toEqual(await byName('note 123', 'asc'));
   });
 });

@@ -93,6 +93,13 @@ export interface ExtraListField {
    * read from the index may stop there (a page choosing how to read needs no more); a kept count is exact.
    */
   count?: (c: FilterCriterion, tenantId: string, atMost?: Fragment) => Fragment | null;
+  /**
+   * The keys of the records a positive criterion keeps (`select … as gh_match_key`, one row a record), read from the
+   * field's own index, for a criterion whose count is read from the values too (not from kept counts); null
+   * otherwise. A page filtered by this criterion alone reads them once (MATERIALIZED): their number is its total
+   * and the filter's share, and its filter tests a key against them (decision 0112's amendment of 0192).
+   */
+  matches?: (c: FilterCriterion, tenantId: string) => Fragment | null;
 }
 
 /**

@@ -64,6 +64,11 @@ export interface ListPlan {
    * filter's share how to read (`listStatement`).
    */
   keyCount?: (tenantId: string, atMost?: Fragment) => Fragment | undefined;
+  /**
+   * With `keyCount` and one criterion whose count is read from the values (ExtraListField.matches): the keys it
+   * keeps. The page reads them once; their number is the list's total, answered by the page (`listStatement`).
+   */
+  keyMatches?: (tenantId: string) => Fragment | undefined;
   baseWhere?: Fragment | undefined;
   /** The fields of the order, each with its direction, the key last. */
   sorts: { field: string; direction: 'asc' | 'desc' }[];
@@ -371,9 +376,14 @@ export function planList(
           return q`least(${joinFragments(counts, ', ')})`;
         }
       : undefined;
+  const [only] = criteria;
+  const matchesOf = only && criteria.length === 1 ? extra.get(only.PropertyName)?.matches : undefined;
+  const keyMatches =
+    keyCount && only && matchesOf ? (tenantId: string) => matchesOf(only, tenantId) ?? undefined : undefined;
   return {
     where: allOf(conditions),
     ...(keyFilter ? { keyFilter } : {}),
+    ...(keyMatches ? { keyMatches } : {}),
     ...(keyCount ? { keyCount, baseWhere: allOf(conditions.slice(0, countedFrom)) } : {}),
     ...(pageConditions ? { pageWhere: allOf(pageConditions) } : {}),
     orderBy,

@@ -233,6 +233,12 @@ export function listPage(
       },
     };
   }
+  const recordTotal =
+    plan.runs || plan.keyCount
+      ? (countOf(bound, tenantId, { criteria: [], search: '' }) ?? undefined)
+      : undefined;
+  // One criterion's matches read once by the page, which then answers the total too.
+  const matches = recordTotal && plan.keyMatches ? plan.keyMatches(tenantId) : undefined;
   const page = repo.listStatement(bound, tenantId, {
     where: plan.pageWhere ?? plan.where,
     orderBy: plan.orderBy,
@@ -242,16 +248,27 @@ export function listPage(
     sorts: plan.sorts,
     keyFilter: plan.keyFilter,
     keyCount: plan.keyCount,
+    matches,
     baseWhere: plan.baseWhere,
-    recordTotal:
-      plan.runs || plan.keyCount
-        ? (countOf(bound, tenantId, { criteria: [], search: '' }) ?? undefined)
-        : undefined,
+    recordTotal,
     limit,
     offset: query.$skip,
     fields,
     extra,
   });
+  if (matches)
+    return {
+      statements: [...definitions, page],
+      answer: (all, settings) => {
+        const [rows] = own(all);
+        const counted = repo.matchedPageRows(rows ?? []);
+        return {
+          Results: repo.decodeRows(bound, counted.rows, extra) as Model[],
+          TotalRecordAvailable: counted.total,
+          ...listFrame(resource, plan, body, settings, columnsOf(all)),
+        };
+      },
+    };
   return {
     statements: [...definitions, count, page],
     answer: (all, settings) => {
