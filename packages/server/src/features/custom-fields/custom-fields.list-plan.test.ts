@@ -29,7 +29,7 @@ beforeAll(async () => {
   const found = (await discoverResources()).find((b) => b.resource.name === 'contacts');
   if (!found) throw new Error('no contacts resource');
   contacts = found;
-});
+}, 300_000);
 afterAll(() => ctx.close());
 
 describe('a text custom field filtered by part of its value', () => {
@@ -145,5 +145,35 @@ describe('a page filtered by part of a custom text and sorted by name', () => {
     expect(reads).toHaveLength(1);
     const answer = page.answer([[]], { listPageSize: 50 } as never);
     expect(answer.TotalRecordAvailable).toBe(0);
+  });
+});
+
+describe('the run of records without a value at the end of a custom sort', () => {
+  // Decision 0192: probed per record in key order (it stops with the page), never planned as an anti-join of every
+  // record with every value of the field (a hash of the field's values and a sort, costed on every request).
+  it('walks the records in key order with a probe, not an anti-join', async () => {
+    const field = listFieldOf(contacts, {
+      CustomFieldId: 10,
+      Name: 'Certified on',
+      CustomFieldDataTypeId: T.Date,
+      SelectListItems: [],
+    });
+    const runs = field?.sortRuns?.('asc');
+    const empties = runs?.at(-1);
+    if (!empties?.where || !empties.withoutValue) throw new Error('no run of records without a value');
+    const plan = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) => {
+      const [row] = await runFragment<{ 'QUERY PLAN': unknown }>(
+        tx,
+        q`explain (format json) select ${contacts.sqlKey} from ${contacts.sqlSource} where ${contacts.sqlTenant} = ${t.tenant.id} and ${empties.where} order by ${empties.order} limit 50`,
+      );
+      const doc = row?.['QUERY PLAN'];
+      return ((typeof doc === 'string' ? JSON.parse(doc) : doc) as { Plan: PlanNode }[])[0]?.Plan;
+    });
+    if (!plan) throw new Error('no plan');
+    const joins = planNodes(plan).map(
+      (n) => `${n['Node Type']} ${(n as { 'Join Type'?: string })['Join Type'] ?? ''}`,
+    );
+    expect(joins.filter((j) => /Anti/.test(j))).toEqual([]);
+    expect(planNodes(plan).map((n) => n['Node Type'])).not.toContain('Sort');
   });
 });

@@ -237,8 +237,11 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
     (condition: Raw, order: Fragment) =>
     (tenantId: string, where?: (row: KeyRow) => Fragment): Fragment =>
       q`select kv.record_id as gh_page_key from ${VALUES} kv where kv.tenant_id = ${tenantId} and kv.field_id = ${id} and ${condition}${where ? q` and ${where({ tenant: raw('kv.tenant_id'), key: raw('kv.record_id'), tenantId })}` : raw('')} order by ${order}`;
+  // The records without a value: each record probed in key order (`offset 0` keeps it a probe), so the run stops
+  // with the page. As a plain `not exists` the planner made it an anti-join of every record with every value of
+  // the field, hashed and sorted: planned (and costed) on every request, even when the run is never read.
   const empties = (direction: 'asc' | 'desc'): SortRun => ({
-    where: q`not exists (select 1 from ${ofRow('e')})`,
+    where: q`not exists (select 1 from ${ofRow('e')} offset 0)`,
     order: q`${bound.sqlKey} ${raw(direction)}`,
     withoutValue: { valued: (tenantId) => keptCount(tenantId, id) },
   });

@@ -123,7 +123,7 @@ beforeAll(async () => {
     const saved = await admin.put(`/api/custom-fields/values/Contact/${id}`, { Values });
     expect(saved.statusCode, saved.body).toBe(200);
   }
-});
+}, 300_000);
 afterAll(() => ctx.close());
 
 describe('custom fields in the contacts list', () => {
