@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Fragment, openDatabase, q, rowsOf, runFragment, withTenantTx } from '@guildhall/db';
+import { type Fragment, openDatabase, q, raw, rowsOf, runFragment, withTenantTx } from '@guildhall/db';
 import { buildApp } from '@guildhall/server';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
@@ -75,7 +75,7 @@ try {
           plan = (
             await runFragment<{ 'QUERY PLAN': string }>(
               tx,
-              q`explain (analyze, buffers, timing off) ${statement as Fragment}`,
+              q`explain (analyze, buffers${process.env.PLAN_TIMING ? raw('') : raw(', timing off')}) ${statement as Fragment}`,
             )
           ).map((r) => r['QUERY PLAN']);
           const at = plan.find((l) => l.startsWith('Execution Time'));
