@@ -17,6 +17,7 @@ import { Badge, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { formatMoney } from '../money.ts';
 import { apiBase, resourceByName } from '../screens/resources.ts';
+import { usePillLayout } from '../text-mode.tsx';
 import type { FieldDisplayProps } from './field-types.ts';
 import { useLookupName } from './lookup-name.ts';
 
@@ -99,11 +100,13 @@ export function TextDisplay(props: FieldDisplayProps) {
   return <span>{displayText(props)}</span>;
 }
 
+/** A value in a badge: cut, wrapped or whole as the list column it is drawn in says (whole elsewhere). */
 export function BadgeDisplay(props: FieldDisplayProps) {
+  // Outside a list (a record's card, a report): whole.
+  const layout = usePillLayout(2);
   if (props.value === null || props.value === undefined || props.value === '') return <span>{EMPTY}</span>;
   return (
-    // At least as wide as its word: in a table laid out automatically a badge was squeezed to "OR…".
-    <Badge variant="light" color="guild" c="var(--mantine-color-guild-9)" radius="sm" miw="max-content">
+    <Badge variant="light" color="guild" c="var(--mantine-color-guild-9)" radius="sm" {...layout}>
       {displayText(props)}
     </Badge>
   );

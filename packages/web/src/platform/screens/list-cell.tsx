@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../api-client.ts';
 import { displayFor } from '../fields/field-registry.ts';
+import { TextModeProvider } from '../text-mode.tsx';
 import { type ColumnView, meetsCondition, type RowCommand } from './list-columns.ts';
 import { useListSlots } from './list-slots.tsx';
 import { RecordActionBar } from './record-action-bar.tsx';
@@ -24,7 +25,10 @@ export function rowLabel(r: ResourceDeclaration, row: Model): string {
   return String(row.Name ?? row.Title ?? row.DisplayName ?? row.Number ?? row[r.key] ?? '');
 }
 
-/** One cell: the field type's Display (or the column's renderer), a link to the record, or an inline switch. */
+/**
+ * One cell: the field type's Display (or the column's renderer), a link to the record, or an inline switch; what it
+ * draws reads the column's mode (`useTextMode`).
+ */
 export function ListCell({
   resource,
   column,
@@ -45,10 +49,15 @@ export function ListCell({
   const active = useListSlots();
   const Slot = active?.slots.cells?.[column.field];
   const Display = displayFor(field.type, column.rendererKey);
-  const content = Slot ? (
-    <Slot row={row} value={row[column.field]} onChanged={active?.onChanged ?? (() => {})} />
-  ) : (
-    <Display field={field} value={row[column.field]} context={{ timeZone }} row={row} />
+  // A pill a renderer draws (a badge) honours the column's mode as the cell's text does.
+  const content = (
+    <TextModeProvider mode={column.mode}>
+      {Slot ? (
+        <Slot row={row} value={row[column.field]} onChanged={active?.onChanged ?? (() => {})} />
+      ) : (
+        <Display field={field} value={row[column.field]} context={{ timeZone }} row={row} />
+      )}
+    </TextModeProvider>
   );
   const id = String(row[resource.key]);
   if (column.rendererKey === 'link')

@@ -7,8 +7,10 @@ import {
   type ShowCondition,
   type TableSettings,
 } from '@guildhall/shared';
+import type { TextMode } from '../text-mode.tsx';
 
-export type ColumnMode = 0 | 1 | 2;
+/** How long a column's text shows: 0 cut, 1 wrap, 2 whole (decision 0186); its renderers' pills honour it too. */
+export type ColumnMode = TextMode;
 
 /** A list column as the screen shows it: the server's definition merged with the user's saved settings. */
 export interface ColumnView {

@@ -19,15 +19,13 @@ import { recordPath } from './resources.ts';
 import { SortButton } from './sort-button.tsx';
 
 /**
- * The row actions stay in view at the table's right edge while a wide table scrolls sideways (at 1,400 px the
- * contacts table put Edit and Delete past the edge); opaque, so the scrolled cells pass under them.
+ * The row actions are the table's last column and scroll with it: a column held at the right edge (sticky) covered
+ * the cells scrolled under it (at 1,280 px the events list hid its category, status and venue behind Edit and
+ * Delete). A table wider than its place scrolls sideways, and no cell is ever covered.
  */
 const ACTIONS_CELL: CSSProperties = {
   width: 1,
-  position: 'sticky',
-  right: 0,
-  backgroundColor: 'var(--mantine-color-body)',
-  boxShadow: 'inset 1px 0 0 var(--mantine-color-gray-3)',
+  whiteSpace: 'nowrap',
 };
 
 interface Props {
@@ -200,16 +198,7 @@ export function ListTable(props: Props) {
                           {visible.map((c) => (
                             <Table.Td
                               key={c.field}
-                              style={
-                                isActionsColumn(c)
-                                  ? {
-                                      ...ACTIONS_CELL,
-                                      ...(active === index
-                                        ? { backgroundColor: 'var(--mantine-color-guild-0)' }
-                                        : {}),
-                                    }
-                                  : MODE_STYLE[c.mode]
-                              }
+                              style={isActionsColumn(c) ? ACTIONS_CELL : MODE_STYLE[c.mode]}
                               data-mode={c.mode}
                             >
                               {isActionsColumn(c) ? (
