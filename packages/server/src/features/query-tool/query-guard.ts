@@ -14,7 +14,6 @@
  *   number beyond the ones the query declares.
  */
 
-import { isMainThread } from 'node:worker_threads';
 import { parseSql } from './query-parser.ts';
 
 /** The schema of the views made for querying; the migration creates them with security_invoker. */
@@ -299,10 +298,11 @@ function walkSelect(select: Node, scope: Scope | null, paramCount: number): void
 export async function guardQuery(sql: string, paramCount: number): Promise<void> {
   let tree: { stmts?: { stmt?: Node }[] };
   // The parser (PostgreSQL's own, in WebAssembly) starts with the first query, not at start (decision 0086), in a
-  // process of its own (query-parser.ts); the start-up check's thread, which ends with the check, loads it itself.
-  const parse = isMainThread ? parseSql : (await import('libpg-query')).parse;
+  // process of its own (query-parser.ts), for the start-up check's thread too: in the server's process, V8's
+  // optimizing compiler took about 600 MB for tens of seconds after every start on the grammar function that the
+  // check's parses had made hot (decision 0191).
   try {
-    tree = (await parse(sql)) as typeof tree;
+    tree = (await parseSql(sql)) as typeof tree;
   } catch (error) {
     throw new QueryRefused(`The query does not parse: ${(error as Error).message}`);
   }
