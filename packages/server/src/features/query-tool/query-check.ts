@@ -2,10 +2,12 @@
  * The guard's checks of SQL (decision 0170): one query's SQL, and the shipped declarations at start-up, where a
  * query the guard refuses stops the start, naming it.
  *
- * The start-up check runs in a worker thread of its own that ends when it is done (decision 0086): PostgreSQL's
- * parser is WebAssembly whose memory, once it has parsed the shipped queries, keeps about 90 MiB resident for the
- * life of the process. A server whose association never opens the query tool should not carry it; the first query
- * run or saved starts the parser's own process (query-parser.ts, decision 0185).
+ * The start-up check runs in a worker thread of its own that ends when it is done (decision 0086), and parses
+ * through the parser's process (query-parser.ts, decision 0185), which it stops at its end: PostgreSQL's parser is
+ * WebAssembly whose memory, once it has parsed the shipped queries, keeps about 90 MiB resident, and whose grammar
+ * function V8 recompiles in the background with its optimizing compiler (about 600 MB for tens of seconds, decision
+ * 0191) in a process without `--liftoff-only`. A server whose association never opens the query tool should not
+ * carry it; the first query run or saved starts the parser's process again.
  */
 import { Worker } from 'node:worker_threads';
 import type { QueryDeclaration } from '@guildhall/shared/query-tool/query';

@@ -68,3 +68,9 @@ export function parseSql(sql: string): Promise<unknown> {
     });
   });
 }
+
+/** Stops the parser's process now (the start-up check's thread, once it is done), not after the idle time. */
+export function stopParser(): void {
+  clearTimeout(idle);
+  if (child?.connected) child.disconnect();
+}
