@@ -198,8 +198,23 @@ export function listPage(
   const definitions = !loaded && bound.extraFields ? [bound.extraFields.statement(tenantId)] : [];
   const columnsOf = (rows: repo.Row[][]) =>
     definitions.length > 0 ? extraFieldsOfRows(bound, rows[0], tenantId) : extra;
-  const own = (rows: repo.Row[][]) => rows.slice(definitions.length);
   const { plan, count, fields } = listBasics(bound, tenantId, query, body, extra);
+  /**
+   * The answer of the page, whichever way it was read: `split` finds its rows and total in the rows of the
+   * page's own statements (those after the definitions' statement, when there is one).
+   */
+  const answerWith =
+    (split: (own: repo.Row[][]) => { rows: repo.Row[]; total: number; estimated?: boolean }) =>
+    (all: repo.Row[][], settings: TenantSettings): ListResponse => {
+      const page = split(all.slice(definitions.length));
+      return {
+        // The rows hold exactly the page's fields, keyed by field; decoded, they are the page's models.
+        Results: repo.decodeRows(bound, page.rows, extra) as Model[],
+        TotalRecordAvailable: page.total,
+        ...(page.estimated ? { TotalIsEstimate: true } : {}),
+        ...listFrame(resource, plan, body, settings, columnsOf(all)),
+      };
+    };
   const limit = Math.min(top, 1000);
   if (plan.searchIndex) {
     // The search box through a search index: the page and its total in one statement (decision 0101).
@@ -221,16 +236,7 @@ export function listPage(
     );
     return {
       statements: [...definitions, statement],
-      answer: (all, settings) => {
-        const [rows] = own(all);
-        const page = repo.searchPageRows(rows ?? []);
-        return {
-          Results: repo.decodeRows(bound, page.rows, extra) as Model[],
-          TotalRecordAvailable: page.total,
-          ...(page.estimated ? { TotalIsEstimate: true } : {}),
-          ...listFrame(resource, plan, body, settings, columnsOf(all)),
-        };
-      },
+      answer: answerWith(([rows]) => repo.searchPageRows(rows ?? [])),
     };
   }
   const recordTotal =
@@ -259,27 +265,11 @@ export function listPage(
   if (matches)
     return {
       statements: [...definitions, page],
-      answer: (all, settings) => {
-        const [rows] = own(all);
-        const counted = repo.matchedPageRows(rows ?? []);
-        return {
-          Results: repo.decodeRows(bound, counted.rows, extra) as Model[],
-          TotalRecordAvailable: counted.total,
-          ...listFrame(resource, plan, body, settings, columnsOf(all)),
-        };
-      },
+      answer: answerWith(([rows]) => repo.matchedPageRows(rows ?? [])),
     };
   return {
     statements: [...definitions, count, page],
-    answer: (all, settings) => {
-      const [counted, rows] = own(all);
-      return {
-        // The rows hold exactly the page's fields, keyed by field; decoded, they are the page's models.
-        Results: repo.decodeRows(bound, rows ?? [], extra) as Model[],
-        TotalRecordAvailable: totalOf(counted),
-        ...listFrame(resource, plan, body, settings, columnsOf(all)),
-      };
-    },
+    answer: answerWith(([counted, rows]) => ({ rows: rows ?? [], total: totalOf(counted) })),
   };
 }
 
