@@ -17,6 +17,8 @@ export interface ClientAnswer {
   status: number;
   json: Record<string, unknown> | null;
   ms: number;
+  /** When its bytes were written to its connection, from the call. */
+  writtenMs: number;
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
@@ -24,6 +26,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY 
 function post(origin: string, cookie: string, path: string, body: unknown): Promise<ClientAnswer> {
   const payload = Buffer.from(JSON.stringify(body));
   const started = performance.now();
+  let writtenMs = Number.NaN;
   return new Promise((resolve, reject) => {
     const req = request(
       `${origin}${path}`,
@@ -48,12 +51,15 @@ function post(origin: string, cookie: string, path: string, body: unknown): Prom
           } catch {
             json = null;
           }
-          resolve({ status: res.statusCode ?? 0, json, ms });
+          resolve({ status: res.statusCode ?? 0, json, ms, writtenMs });
         });
         res.on('error', reject);
       },
     );
     req.on('error', reject);
+    req.on('finish', () => {
+      writtenMs = performance.now() - started;
+    });
     req.end(payload);
   });
 }

@@ -1,64 +1,81 @@
 /**
- * Events bars, on real PostgreSQL over HTTP to a running app (database `events_bench_<pid>`, dropped at the end):
+ * Events bars, on real PostgreSQL over HTTP to the server as `npm start` runs it (database `events_bench_<pid>`,
+ * dropped at the end): the compiled server in a process of its own with the start script's Node flags and its
+ * logger (server-process.ts), the bench's own connection seeding the association and reading the counts.
  *   - `registrations` concurrent registrations for `seats` seats of one occurrence (no waitlist): exactly `seats`
- *     registered, the rest refused with the message, never one more; p50/p95 of each registration's answer.
+ *     registered, the rest refused with the message, never one more; p50/p95 of each registration's answer, timed
+ *     from the client's call (the bar's figure) and from the moment its bytes were written to its connection.
  *   - the calendar month of a tenant with `events` events (a tenth of them repeating weekly or monthly, expanded into
  *     occurrences): the range endpoint for one month, `calendarRuns` times, p50/p95.
  * The feed round-trip bar (ical.js, three timezones across DST) is an API test: events.test.ts.
- * `EVENTS_BENCH_PROFILE=<file>` writes a V8 CPU profile of the server's process during the race (sampled every 100 us).
+ * `EVENTS_BENCH_PROFILE=<file>` writes a V8 CPU profile of the server's process (`--cpu-prof`, sampled every 100 us,
+ * its whole life: the race is the burst of HTTP work after the set-up's few requests).
  */
-import { execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase, rowsOf, withTenantTx } from '@guildhall/db';
 import { createTenant, createUser } from '@guildhall/db/seed/factories';
-import { buildApp } from '@guildhall/server';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../packages/server/src/platform/config.ts';
 import type { ClientAnswer } from './events-client.ts';
+import { serverArgs } from './server-process.ts';
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return +(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0).toFixed(1);
 };
 
-/** The requests sent at once by the client process (events-client.ts); each answer with its time. */
+/** Processor time of a process, all its threads (ms), from the scheduler's nanosecond counters. */
+function cpuMsOf(pid: number): number {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return ns / 1e6;
+}
+
+/** A free local port for the server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The requests sent at once by the client process (events-client.ts); each answer with its times. */
 async function raceFromClient(
+  server: ChildProcess,
   origin: string,
   cookie: string,
   path: string,
   bodies: unknown[],
 ): Promise<{ answers: ClientAnswer[]; cpuMs: number; serverCpuMs: number }> {
   const child = fork(join(import.meta.dirname, 'events-client.ts'), [], { execArgv: [] });
-  const profile = process.env.EVENTS_BENCH_PROFILE;
-  const session = profile ? new Session() : null;
-  if (session) {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: 100 });
-  }
+  const pid = server.pid ?? 0;
   try {
-    let serverCpu = process.cpuUsage();
+    let serverCpu = 0;
     const done = await new Promise<{ answers: ClientAnswer[]; cpuMs: number }>((resolve, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`The bench client stopped (${code}).`)));
       child.on('message', (message) => {
         if (message === 'ready') {
-          if (session) void session.post('Profiler.start');
-          serverCpu = process.cpuUsage();
+          serverCpu = cpuMsOf(pid);
           child.send({ origin, cookie, path, bodies });
         } else resolve(message as { answers: ClientAnswer[]; cpuMs: number });
       });
     });
-    const used = process.cpuUsage(serverCpu);
-    if (session && profile) {
-      const { profile: taken } = await session.post('Profiler.stop');
-      writeFileSync(profile, JSON.stringify(taken));
-      session.disconnect();
-    }
-    return { ...done, serverCpuMs: Math.round((used.user + used.system) / 1000) };
+    return { ...done, serverCpuMs: Math.round(cpuMsOf(pid) - serverCpu) };
   } finally {
     child.kill();
   }
@@ -73,18 +90,53 @@ export async function measureEvents(options: {
   const dbName = `events_bench_${process.pid}`;
   execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', dbName]);
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-events-'));
+  const root = join(import.meta.dirname, '../..');
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${dbName}`;
   let database: Database | null = null;
+  let server: ChildProcess | null = null;
+  const profile = process.env.EVENTS_BENCH_PROFILE;
   try {
-    database = await openDatabase({
-      databaseUrl: `postgres://postgres@127.0.0.1:5432/${dbName}`,
-      poolSize: 20,
-    });
+    database = await openDatabase({ databaseUrl });
     await database.migrate();
-    const config = { ...loadConfig({}), dataDir, publicUrl: 'http://bench.local', smtpUrl: undefined };
-    const app = await buildApp({ database, config });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    // The server as `npm start` runs it (its flags, the compiled modules, its logger at its default level), on this
+    // database, without the demo association.
+    const [entry, ...flags] = serverArgs(root).reverse();
+    const profileDir = join(dataDir, 'profile');
+    server = spawn(
+      process.execPath,
+      [
+        ...flags.reverse(),
+        ...(profile ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${profileDir}`] : []),
+        entry as string,
+      ],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          SEED_DEMO: 'false',
+          PUBLIC_URL: 'http://bench.local',
+          SMTP_URL: '',
+        },
+        stdio: 'ignore',
+      },
+    );
+    const started = performance.now();
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`the server stopped (${server.exitCode})`);
+      if (performance.now() - started > 300_000) throw new Error('the server did not start within 300 s');
+      try {
+        if ((await fetch(`${origin}/api/auth/me`)).status < 500) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const tenant = await createTenant(database.db, { name: 'Bench events' });
     await createUser(database.db, {
       tenantId: tenant.id,
@@ -128,6 +180,7 @@ export async function measureEvents(options: {
     // Sent at once by a client in a process of its own (its own event loop and keep-alive connections, as any real
     // client has), each timed there from send to answer.
     const race = await raceFromClient(
+      server,
       origin,
       cookie,
       '/api/events/registrations',
@@ -151,6 +204,10 @@ export async function measureEvents(options: {
       ),
     );
     const registrationMs = answers.map((a) => a.ms);
+    // From the moment each request's bytes were written to its connection: the client's own time to open its
+    // connections and write (one process for every caller) left out.
+    const fromWrittenMs = answers.map((a) => a.ms - a.writtenMs);
+    const writtenMs = answers.map((a) => a.writtenMs);
 
     // 2. A tenant with many events, a tenth repeating; one month of its calendar.
     await withTenantTx(database.db, { tenantId: tenant.id }, async (tx) => {
@@ -192,7 +249,6 @@ export async function measureEvents(options: {
       calendarMs.push(r.ms);
       shown = Array.isArray(r.json) ? r.json.length : -1;
     }
-    await app.close();
     return {
       registrations: {
         concurrent: options.registrations,
@@ -205,8 +261,13 @@ export async function measureEvents(options: {
         storedSeatsTaken: stored?.seats ?? null,
         p50ms: pct(registrationMs, 50),
         p95ms: pct(registrationMs, 95),
+        // When the client had written the requests (from its call), and each answer's time from then.
+        writtenFirstMs: pct(writtenMs, 0),
+        writtenLastMs: pct(writtenMs, 100),
+        fromWrittenP50ms: pct(fromWrittenMs, 50),
+        fromWrittenP95ms: pct(fromWrittenMs, 95),
         // The processor time each side spent on the race (milliseconds of CPU, whatever the machine's load): the
-        // server's process (the app; the client's child process is apart) and the client's.
+        // server's process (every thread) and the client's.
         serverCpuMs: race.serverCpuMs,
         clientCpuMs: Math.round(race.cpuMs),
         bar: 'exactly the seats registered, never one more; p95 <= 150 ms',
@@ -222,6 +283,15 @@ export async function measureEvents(options: {
       },
     };
   } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server?.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (profile) {
+      const taken = readdirSync(join(dataDir, 'profile')).find((f) => f.endsWith('.cpuprofile'));
+      if (taken) copyFileSync(join(dataDir, 'profile', taken), profile);
+    }
     await database?.close();
     execFileSync('dropdb', ['-h', '127.0.0.1', '-U', 'postgres', '--if-exists', dbName]);
     rmSync(dataDir, { recursive: true, force: true });
