@@ -109,3 +109,50 @@ export const customFieldValues = pgTable(
     index('custom_field_values_choices_idx').using('gin', t.choiceIds).where(sql`choice_ids is not null`),
   ],
 );
+
+/**
+ * The (filter field, sort field) pairs lists asked for (decision 0196): a list filtered by one choice of a custom
+ * field and sorted by a numeric-like custom field (number, currency, date, date-time) asks for its pair; a job fills
+ * the pair's keys and marks it ready (`ready_at`). At most 16 per association; unused for 30 days (`asked_at`, renewed
+ * once a day by a list that reads it), dropped by the daily fold.
+ */
+export const customFieldSortPairs = pgTable(
+  'custom_field_sort_pairs',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    filterFieldId: bigint('filter_field_id', { mode: 'number' }).notNull(),
+    sortFieldId: bigint('sort_field_id', { mode: 'number' }).notNull(),
+    askedAt: ts('asked_at').notNull().defaultNow(),
+    readyAt: ts('ready_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.filterFieldId, t.sortFieldId] })],
+);
+
+/**
+ * The keys of a pair (decision 0196): per record with a choice of the filter field, that choice and the record's
+ * sort value as a number (the number, the date as days since 1970-01-01, the date-time as epoch seconds; null
+ * without one). Kept by a statement trigger on custom_field_values; a page filtered by one choice and sorted by the
+ * other field is a range of `custom_field_pair_keys_order_idx`, index-only.
+ */
+export const customFieldPairKeys = pgTable(
+  'custom_field_pair_keys',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    filterFieldId: bigint('filter_field_id', { mode: 'number' }).notNull(),
+    sortFieldId: bigint('sort_field_id', { mode: 'number' }).notNull(),
+    choiceId: bigint('choice_id', { mode: 'number' }).notNull(),
+    sortValue: numeric('sort_value'),
+    recordId: bigint('record_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.filterFieldId, t.sortFieldId, t.recordId] }),
+    index('custom_field_pair_keys_order_idx').on(
+      t.tenantId,
+      t.filterFieldId,
+      t.sortFieldId,
+      t.choiceId,
+      t.sortValue,
+      t.recordId,
+    ),
+  ],
+);

@@ -9,7 +9,16 @@
  * - a column is a correlated read of the value by the primary key (50 probes for a page).
  * Only integers the server checked (field and choice ids) are written into the SQL; values are parameters.
  */
-import { type Fragment, joinFragments, q, type Raw, raw } from '@guildhall/db';
+import {
+  type Database,
+  type Fragment,
+  joinFragments,
+  q,
+  type Raw,
+  raw,
+  runFragment,
+  withTenantTx,
+} from '@guildhall/db';
 import {
   type CustomFieldRuleModel,
   customFieldDeclaration,
@@ -20,6 +29,7 @@ import {
   CUSTOM_FIELD_DATA_TYPES as T,
 } from '@guildhall/shared';
 import { HttpError } from '../../platform/errors.ts';
+import { type JobHandler, PermanentJobError } from '../../platform/jobs.ts';
 import type {
   ExtraFieldsSource,
   ExtraFilterMode,
@@ -38,6 +48,9 @@ import {
 } from './custom-fields.service.ts';
 
 const VALUES = raw('custom_field_values');
+
+/** The types a pair sorts by (decision 0196): a number, currency, date or date-time, as one numeric order. */
+const PAIR_SORT_TYPES = [T.Number, T.Currency, T.Date, T.DateTime].map(String);
 
 /** Above this many choices a sort by a choice orders by choice id (one run), not by the list's order. */
 const MAX_CHOICE_RUNS = 30;
@@ -114,16 +127,58 @@ function int(n: number): Raw {
 
 interface Definition extends CustomFieldRuleModel {
   SelectListItems: SelectListItem[];
+  /** The pairs a list asked for with this field as their sort (decision 0196), read with the definitions. */
+  pairs?: SortPair[];
+}
+
+/** A pair asked for: its filter field, whether its keys are filled, whether it was said to be used today. */
+interface SortPair {
+  filter: number;
+  ready: boolean;
+  fresh: boolean;
+}
+
+/** What a field's list field knows of the others of its resource: their definitions and the tenant's pairs. */
+interface Siblings {
+  byId: ReadonlyMap<number, Definition>;
+  pairCount: number;
+}
+
+/** Pairs a tenant keeps at most (decision 0196): beyond, a list is read as without them. */
+export const MAX_SORT_PAIRS = 16;
+
+/** The job that fills a pair's keys after a list asked for it (decision 0196). */
+export const PAIR_FILL_JOB = 'custom-fields-pair-fill';
+
+function jsonOf(v: unknown): unknown {
+  return typeof v === 'string' ? JSON.parse(v) : v;
 }
 
 function definitionOf(row: Record<string, unknown>): Definition {
-  const choices = typeof row.choices === 'string' ? JSON.parse(row.choices) : row.choices;
+  const choices = jsonOf(row.choices);
+  const pairs = jsonOf(row.pairs ?? null);
   return {
     CustomFieldId: Number(row.id),
     Name: String(row.name),
     CustomFieldDataTypeId: Number(row.type),
     SelectListItems: Array.isArray(choices) ? (choices as SelectListItem[]) : [],
+    ...(Array.isArray(pairs)
+      ? {
+          pairs: (pairs as unknown[][]).map(([filter, ready, fresh]) => ({
+            filter: Number(filter),
+            ready: ready === true,
+            fresh: fresh === true,
+          })),
+        }
+      : {}),
   };
+}
+
+/** A choice of a field named by its id or its name (as a criterion names it), or undefined. */
+function choiceNamed(choices: readonly SelectListItem[], v: unknown): SelectListItem | undefined {
+  const text = String(v ?? '').trim();
+  const byId = /^\d+$/.test(text) ? choices.find((x) => x.Id === Number(text)) : undefined;
+  return byId ?? choices.find((x) => x.Name.trim().toLowerCase() === text.toLowerCase());
 }
 
 /**
@@ -142,7 +197,11 @@ function keptCount(tenantId: string, fieldId: Raw, values?: readonly string[]): 
 }
 
 /** A custom field as a list field of the resource `bound`. */
-export function listFieldOf(bound: BoundResource, field: Definition): ExtraListField | null {
+export function listFieldOf(
+  bound: BoundResource,
+  field: Definition,
+  siblings?: Siblings,
+): ExtraListField | null {
   const kind = kindOf(field.CustomFieldDataTypeId);
   const declaration = customFieldDeclaration(field);
   if (!kind || !declaration) return null;
@@ -453,6 +512,74 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
     );
   };
 
+  /**
+   * Filtered by one choice of another field and sorted by this number, date or date-time (decision 0196): when the
+   * pair's keys are ready, two ranges of `custom_field_pair_keys_order_idx` (the choice's records with a value in
+   * the sort's order, then those without one by key, as the runs of today's plan), index-only; when the pair was not
+   * asked for, the page asks (the pair, and the job that fills it; at most MAX_SORT_PAIRS a tenant, beyond nothing)
+   * and is read as today; a ready pair not said to be used today is said to be (the daily fold drops a pair unused
+   * for 30 days).
+   */
+  const filteredSort =
+    siblings && (kind === 'number' || kind === 'date' || kind === 'datetime')
+      ? (direction: 'asc' | 'desc', c: FilterCriterion): { runs?: SortRun[]; asks?: Fragment[] } | null => {
+          const other = /^cf_(\d+)$/.exec(c.PropertyName);
+          const filterField = other ? siblings.byId.get(Number(other[1])) : undefined;
+          const filterKind = filterField ? kindOf(filterField.CustomFieldDataTypeId) : null;
+          if (!filterField || (filterKind !== 'choice' && filterKind !== 'fillIn')) return null;
+          const values = (Array.isArray(c.Value) ? c.Value : [c.Value]).filter(
+            (v) => v !== undefined && v !== null,
+          );
+          if ((c.Operator !== 'eq' && c.Operator !== 'in') || values.length !== 1) return null;
+          const choice = choiceNamed(filterField.SelectListItems, values[0]);
+          if (!choice) return null;
+          const filterId = int(filterField.CustomFieldId);
+          const choiceId = int(choice.Id);
+          const pair = field.pairs?.find((p) => p.filter === filterField.CustomFieldId);
+          // The asks name the request's tenant as row-level security does; a run's keys name it as a value.
+          const tenant = (row: string) => q`${raw(row)}.tenant_id = gh_current_tenant()`;
+          const which = (row: string, tenantOf: Fragment | Raw | string = q`gh_current_tenant()`) =>
+            q`${raw(row)}.tenant_id = ${tenantOf} and ${raw(row)}.filter_field_id = ${filterId} and ${raw(row)}.sort_field_id = ${id}`;
+          if (!pair) {
+            if (siblings.pairCount >= MAX_SORT_PAIRS) return null;
+            return {
+              asks: [
+                q`gh_ask_pair as (insert into custom_field_sort_pairs (tenant_id, filter_field_id, sort_field_id)
+                  select gh_current_tenant(), ${filterId}, ${id}
+                  where (select count(*) from custom_field_sort_pairs p where ${tenant('p')}) < ${MAX_SORT_PAIRS}
+                  on conflict do nothing returning tenant_id)`,
+                q`gh_ask_fill as (insert into jobs (tenant_id, kind, payload)
+                  select tenant_id, ${PAIR_FILL_JOB}, jsonb_build_object('filterFieldId', ${filterId}, 'sortFieldId', ${id})
+                  from gh_ask_pair)`,
+              ],
+            };
+          }
+          if (!pair.ready) return null;
+          const d = raw(direction);
+          const range = (valued: boolean): SortRun => {
+            const on = (tenantOf: Fragment | Raw | string) =>
+              q`${which('k', tenantOf)} and k.choice_id = ${choiceId} and k.sort_value is ${raw(valued ? 'not null' : 'null')}`;
+            return {
+              where: q`exists (select 1 from custom_field_pair_keys k where ${on(bound.sqlTenant)} and k.record_id = ${bound.sqlKey})`,
+              order: q`(select k.sort_value from custom_field_pair_keys k where ${which('k', bound.sqlTenant)} and k.record_id = ${bound.sqlKey}) ${d}, ${bound.sqlKey} ${d}`,
+              // The choice's records in the sort's order (with the null run: by key, in the index's order too).
+              keys: (tenantId) =>
+                q`select k.record_id as gh_page_key from custom_field_pair_keys k where ${on(tenantId)} order by k.sort_value ${d}, k.record_id ${d}`,
+            };
+          };
+          return {
+            runs: [range(true), range(false)],
+            ...(pair.fresh
+              ? {}
+              : {
+                  asks: [
+                    q`gh_ask_pair as (update custom_field_sort_pairs p set asked_at = now() where ${which('p')} returning p.tenant_id)`,
+                  ],
+                }),
+          };
+        }
+      : undefined;
+
   /** A choice's or a checkbox's criterion counted from the kept counts (null where they cannot answer it). */
   const keptCriterion = (c: FilterCriterion, tenantId: string): Fragment | null => {
     const all = keptCount(tenantId, id);
@@ -496,6 +623,7 @@ export function listFieldOf(bound: BoundResource, field: Definition): ExtraListF
     ...(decode ? { decode } : {}),
     ...(sortValue ? { sortValue } : {}),
     ...(sortRuns ? { sortRuns } : {}),
+    ...(filteredSort ? { filteredSort } : {}),
     filter,
     count,
     matches,
@@ -507,16 +635,28 @@ export function customListFields(bound: BoundResource): ExtraFieldsSource | null
   const entity = bound.resource.customFields?.entity;
   if (!entity || bound.resource.fixture) return null;
   return {
+    // With each numeric-like field, the pairs asked for with it as their sort, and the tenant's number of pairs
+    // (decision 0196): a list filtered by a choice and sorted by it reads the pair's keys once they are ready.
     statement: (tenantId) =>
-      q`select custom_field_id as id, name, data_type_id as type, choices, scope_id as scope from custom_fields
-        where tenant_id = ${tenantId} and entity = ${entity} and not is_deleted
-        order by page_number, sort_order, custom_field_id`,
-    fields: (rows) =>
-      rows.flatMap((row) => {
-        const f = listFieldOf(bound, definitionOf(row));
+      q`select f.custom_field_id as id, f.name, f.data_type_id as type, f.choices, f.scope_id as scope,
+        case when f.data_type_id in (${raw(PAIR_SORT_TYPES.join(', '))}) then (select json_agg(json_build_array(p.filter_field_id, p.ready_at is not null, p.asked_at > now() - interval '1 day'))
+          from custom_field_sort_pairs p where p.tenant_id = ${tenantId} and p.sort_field_id = f.custom_field_id) end as pairs,
+        (select count(*) from custom_field_sort_pairs p where p.tenant_id = ${tenantId}) as pair_count
+        from custom_fields f
+        where f.tenant_id = ${tenantId} and f.entity = ${entity} and not f.is_deleted
+        order by f.page_number, f.sort_order, f.custom_field_id`,
+    fields: (rows) => {
+      const definitions = rows.map(definitionOf);
+      const siblings: Siblings = {
+        byId: new Map(definitions.map((d) => [d.CustomFieldId, d])),
+        pairCount: Number(rows[0]?.pair_count ?? 0),
+      };
+      return rows.flatMap((row, i) => {
+        const f = listFieldOf(bound, definitions[i] as Definition, siblings);
         if (!f) return [];
         return row.scope === null || row.scope === undefined ? [f] : [{ ...f, scope: Number(row.scope) }];
-      }),
+      });
+    },
     recordDeleted: (tx, tenantId, key) => deleteRecordValues(tx, tenantId, entity, Number(key)),
     recordsMerged: (tx, tenantId, keepKey, goneKey) =>
       mergeRecordValues(tx, tenantId, entity, Number(keepKey), Number(goneKey)),
@@ -526,3 +666,32 @@ export function customListFields(bound: BoundResource): ExtraFieldsSource | null
     published: (tx, tenantId, keys) => publishedOf(tx, tenantId, entity, keys),
   };
 }
+
+/** The daily fold of the pairs: those no list said it used for 30 days are dropped with their keys. */
+export const PAIR_FOLD_JOB = 'custom-fields-pair-fold';
+
+/** The job that fills a pair's keys (asked for by a list): one statement, then the pair is ready. */
+export const pairFillHandler: JobHandler = async (database: Database, job) => {
+  const filter = Number(job.payload.filterFieldId);
+  const sort = Number(job.payload.sortFieldId);
+  if (!Number.isSafeInteger(filter) || !Number.isSafeInteger(sort))
+    throw new PermanentJobError('A pair names two custom fields.');
+  await withTenantTx(database.db, { tenantId: job.tenantId }, (tx) =>
+    runFragment(tx, q`select gh_custom_pair_fill(${job.tenantId}::uuid, ${filter}::bigint, ${sort}::bigint)`),
+  );
+};
+
+export const pairFoldHandler: JobHandler = async (database: Database, job) => {
+  await withTenantTx(database.db, { tenantId: job.tenantId }, async (tx) => {
+    await runFragment(
+      tx,
+      q`delete from custom_field_pair_keys k using custom_field_sort_pairs p
+        where p.tenant_id = ${job.tenantId} and p.asked_at < now() - interval '30 days' and k.tenant_id = p.tenant_id
+          and k.filter_field_id = p.filter_field_id and k.sort_field_id = p.sort_field_id`,
+    );
+    await runFragment(
+      tx,
+      q`delete from custom_field_sort_pairs where tenant_id = ${job.tenantId} and asked_at < now() - interval '30 days'`,
+    );
+  });
+};

@@ -78,6 +78,17 @@ export interface ExtraListField {
   /** A sortable field's runs in the direction asked (decision 0112); undefined when it cannot be sorted. */
   sortRuns?: (direction: 'asc' | 'desc') => SortRun[];
   /**
+   * A page whose only condition is one criterion on another extra field and sorted by this one (decision 0196): the
+   * runs a structure the feature keeps for that pair reads (the filter's records already in this field's order, so
+   * `keys` ignores the filter it is given), and the writes the page makes to ask for the structure or to say it is
+   * still used (`asks`: items of the page statement's WITH, `gh_ask… as (insert …)`, data-modifying, so they run
+   * though nothing reads them). Null, or no runs, where the page is read as without it.
+   */
+  filteredSort?: (
+    direction: 'asc' | 'desc',
+    criterion: FilterCriterion,
+  ) => { runs?: SortRun[]; asks?: Fragment[] } | null;
+  /**
    * A filterable field's condition on the source's row; throws an HttpError (400) for a criterion it refuses.
    * `set` is for the total (the matching rows as a set, read from the value's index); `probe` is for a page read
    * in an index's order (each row tested as it comes, so a page stops after its rows). With `row`, the condition

@@ -46,6 +46,11 @@ export interface ListPlan {
    */
   runs?: SortRun[];
   /**
+   * Writes the page statement makes (items of its WITH): a page filtered by one criterion and sorted by another
+   * extra field asking for the structure that serves the pair (ExtraListField.filteredSort, decision 0196).
+   */
+  asks?: Fragment[];
+  /**
    * A filter holding a field to a few values (`in`) where an index holds that field equal before the sort: the
    * page is one run per value through that index, each in the page's order, merged in that order (a Merge
    * Append). `where` is the page's conditions without the `in`; `values` each run's own condition.
@@ -377,6 +382,12 @@ export function planList(
         }
       : undefined;
   const [only] = criteria;
+  // One criterion on another extra field, sorted by an extra field: the pair's kept order when it is ready, and the
+  // page asks for it when it is not (decision 0196).
+  const paired =
+    onExtraOnly && criteria.length === 1 && only && runs && sorts[0]
+      ? sortedBy?.filteredSort?.(sorts[0].direction, only)
+      : undefined;
   const matchesOf = only && criteria.length === 1 ? extra.get(only.PropertyName)?.matches : undefined;
   const keyMatches =
     keyCount && only && matchesOf ? (tenantId: string) => matchesOf(only, tenantId) ?? undefined : undefined;
@@ -387,7 +398,8 @@ export function planList(
     ...(keyCount ? { keyCount, baseWhere: allOf(conditions.slice(0, countedFrom)) } : {}),
     ...(pageConditions ? { pageWhere: allOf(pageConditions) } : {}),
     orderBy,
-    ...(runs ? { runs } : {}),
+    ...(runs ? { runs: paired?.runs ?? runs } : {}),
+    ...(paired?.asks?.length ? { asks: paired.asks } : {}),
     ...(split?.merge ? { merge: split.merge } : {}),
     ...(split?.runs ? { runs: split.runs, pageWhere: split.pageWhere } : {}),
     everyRecord: conditions.length === countedFrom && !bound.properties.isDraft,

@@ -60,6 +60,8 @@ interface PagePlan {
   orderBy: Fragment;
   /** A page sorted by an extra field: its runs in order (decision 0112). */
   runs?: SortRun[] | undefined;
+  /** Writes the page's statement makes, items of its WITH (ListPlan.asks): only with `runs`. */
+  asks?: readonly Fragment[] | undefined;
   /** The list keeps every live record (no filter, no search): a run may read its keys from its own index. */
   everyRecord?: boolean | undefined;
   /**
@@ -129,7 +131,7 @@ export function listStatement(bound: BoundResource, tenantId: string, plan: Page
     });
     const last = raw(`gh_run${plan.runs.length - 1}`);
     const slice = q`(select a[${plan.offset + 1}:${upTo}] from ${last})`;
-    return q`with ${joinFragments(arrays, ', ')} select ${select} from unnest(${slice}) with ordinality gh_page(gh_page_key, gh_page_place) join ${bound.sqlSource} on ${bound.sqlKey} = gh_page.gh_page_key where ${bound.sqlTenant} = ${tenantId} order by gh_page.gh_page_place`;
+    return q`with ${joinFragments([...(plan.asks ?? []), ...arrays], ', ')} select ${select} from unnest(${slice}) with ordinality gh_page(gh_page_key, gh_page_place) join ${bound.sqlSource} on ${bound.sqlKey} = gh_page.gh_page_key where ${bound.sqlTenant} = ${tenantId} order by gh_page.gh_page_place`;
   }
   if (plan.merge && plan.sorts) {
     // One run per value, each read in the page's order through the index that holds the filter's field equal and

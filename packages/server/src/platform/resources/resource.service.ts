@@ -249,6 +249,7 @@ export function listPage(
     where: plan.pageWhere ?? plan.where,
     orderBy: plan.orderBy,
     runs: plan.runs,
+    asks: plan.asks,
     everyRecord: plan.everyRecord,
     merge: plan.merge,
     sorts: plan.sorts,
