@@ -166,6 +166,37 @@ describe('seats decided in one statement', { timeout: 300_000 }, () => {
     expect(await stored(detailId)).toEqual({ registered: 20, seats: 20 });
   });
 
+  it('a batch whose transaction fails after taking the last seats loses nothing and refuses no one wrongly', async () => {
+    // The batch's seat statement takes every seat left, then its write fails (a database fault on one attendee):
+    // the whole transaction rolls back, so "full" was never true. Each registration is then taken alone: the
+    // faulty one fails on its own, the others take the seats (exactly the seats there are) and only those past the
+    // last seat are refused as full.
+    const detailId = await occurrenceOf('Rolled back batch', 5, false);
+    const fn = 'events_seats_fault';
+    await ctx.database.ownerExec(`
+      CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $$
+      BEGIN IF NEW.attendee_name = 'Faulty guest' THEN RAISE EXCEPTION 'Injected fault'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER ${fn} BEFORE INSERT ON event_attendees FOR EACH ROW EXECUTE FUNCTION ${fn}();`);
+    let answers: Awaited<ReturnType<typeof staff.post>>[];
+    try {
+      answers = await Promise.all(
+        ['Faulty guest', ...Array.from({ length: 8 }, (_, i) => `Guest ${i}`)].map((Name) =>
+          staff.post('/api/events/registrations', { EventDetailId: detailId, Attendees: [{ Name }] }),
+        ),
+      );
+    } finally {
+      await ctx.database.ownerExec(`DROP TRIGGER ${fn} ON event_attendees; DROP FUNCTION ${fn}();`);
+    }
+    expect(answers[0]?.statusCode).toBe(500);
+    const others = answers.slice(1);
+    expect(others.filter((a) => a.statusCode === 200)).toHaveLength(5);
+    for (const a of others.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(409);
+      expect(a.json()).toEqual({ message: 'This event is full; no more registrations are taken.' });
+    }
+    expect(await stored(detailId)).toEqual({ registered: 5, seats: 5 });
+  });
+
   it('a full occurrence refused without the database takes a registration again once a seat frees', async () => {
     const detailId = await occurrenceOf('Known full', 2, false);
     const first = await Promise.all(
