@@ -8,14 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Readable, Transform } from 'node:stream';
-import { jobs, storedFiles, type Tx } from '@guildhall/db';
+import { type Database, jobs, storedFiles, type Tx } from '@guildhall/db';
 import { uploadFileName } from '@guildhall/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
 import { type AuthContext, requireAuth, tenantTx } from './context.ts';
 import { HttpError, notFound } from './errors.ts';
-import { enqueue, PermanentJobError } from './jobs.ts';
+import { enqueue, jobProgress, PermanentJobError } from './jobs.ts';
 import type { Storage } from './storage.ts';
 
 /** Bytes of one upload: enforced while the upload streams (413). */
@@ -379,6 +379,120 @@ export async function importJobOf(
   return { upload, job: job ?? null };
 }
 
+/** What an import's job stores when it ends: its counts, of which the platform reads the total. */
+interface StoredResult {
+  Total?: number;
+}
+
+/** What an import's committed parts store (`progress` in its job's payload): the units of its plan they did. */
+interface StoredProgress {
+  done?: number;
+}
+
+/**
+ * How far the import runs of this instance that work in one transaction are, by job id: counted as they go,
+ * before their commit stores anything. Kept per app instance (known by its storage), so two instances in one
+ * process share no more than two processes would.
+ */
+const liveRunsByInstance = new WeakMap<Storage, Map<string, { done: number; total: number }>>();
+function liveRunsOf(storage: Storage): Map<string, { done: number; total: number }> {
+  let runs = liveRunsByInstance.get(storage);
+  if (!runs) {
+    runs = new Map();
+    liveRunsByInstance.set(storage, runs);
+  }
+  return runs;
+}
+
+/** An import's state as every import answers it (decision 0194); the feature adds its counts. */
+export interface ImportState {
+  upload: Upload;
+  /** `uploaded` until the import is committed, then its job's status. */
+  status: 'uploaded' | (typeof jobs.$inferSelect)['status'];
+  /** The units of the import's plan (rows, invoices): 0 until a run of it has planned them. */
+  total: number;
+  /** The units done (at most `total`). */
+  processed: number;
+  /** Why it failed, once it failed. */
+  error: string | null;
+  /** What the job stored when it ended (the import's counts); undefined before. */
+  result: Record<string, unknown> | undefined;
+  /** What its committed parts stored; undefined before the first part. */
+  progress: Record<string, unknown> | undefined;
+}
+
+/**
+ * The state of the caller's import (404 for another's), by one rule for every import (decision 0194): the progress
+ * stored in the job's row is the base, for it holds on every instance and across restarts; the live count of a run
+ * on this instance refines it while it runs. Done: every unit. Running: the most of the progress its committed parts
+ * stored, the progress the running instance wrote to the row beside its transaction and, when this instance runs
+ * it, its live count. Queued (for another attempt) or failed: what the committed parts stored, which a next run goes
+ * on from (nothing for a run that commits only at its end).
+ */
+export async function importState(
+  tx: Tx,
+  auth: AuthContext,
+  storage: Storage,
+  id: string,
+): Promise<ImportState> {
+  const { upload, job } = await importJobOf(tx, auth, id);
+  if (!job)
+    return {
+      upload,
+      status: 'uploaded',
+      total: 0,
+      processed: 0,
+      error: null,
+      result: undefined,
+      progress: undefined,
+    };
+  const result = job.payload.result as (Record<string, unknown> & StoredResult) | undefined;
+  const progress = job.payload.progress as (Record<string, unknown> & StoredProgress) | undefined;
+  const live = job.status === 'running' ? liveRunsOf(storage).get(job.id) : undefined;
+  const total = result?.Total ?? job.progressTotal ?? live?.total ?? 0;
+  const committed = progress?.done ?? 0;
+  const processed =
+    job.status === 'done'
+      ? total
+      : job.status === 'running'
+        ? Math.max(committed, job.progressDone ?? 0, live?.done ?? 0)
+        : committed;
+  return {
+    upload,
+    status: job.status,
+    total,
+    processed: Math.min(processed, total),
+    error: job.status === 'failed' ? job.error : null,
+    result,
+    progress,
+  };
+}
+
+/**
+ * The progress of a run of an import's job that works in one transaction (nothing of it is stored until it
+ * commits): counted on this instance for its state answers and, on PostgreSQL, written to the job's row beside the
+ * transaction for the other instances (throttled, `jobProgress`). `end()` once the run's transaction has ended. A
+ * run that commits part by part stores its progress with each part (`keepInImportRun`) and needs none.
+ */
+export function importRunProgress(
+  database: Database,
+  storage: Storage,
+  job: ImportRun,
+): { report(done: number, total: number): void; end(): Promise<void> } {
+  const beside = jobProgress(database, job);
+  const runs = liveRunsOf(storage);
+  return {
+    report(done, total) {
+      runs.set(job.id, { done, total });
+      beside.report(done, total);
+    },
+    async end() {
+      runs.delete(job.id);
+      await beside.settle();
+    },
+  };
+}
+
 /** An import job's row, as a run of it names it. */
 interface ImportRun {
   id: string;
@@ -407,11 +521,21 @@ export async function lockImportRun(
   return current?.payload ?? null;
 }
 
+/**
+ * What a run keeps in its import job's payload: `progress`, what the parts committed so far did (its `done` the units
+ * of the plan), and `result`, the import's counts at its end (its `Total` the units of the plan). The import's state
+ * reads both (`importState`).
+ */
+export interface ImportRunValues {
+  progress?: { done: number };
+  result?: { Total: number } & Record<string, unknown>;
+}
+
 /** In a part's transaction: merges `values` into the import job's payload, with its progress when given. */
 export function keepInImportRun(
   tx: Tx,
   job: ImportRun,
-  values: Record<string, unknown>,
+  values: ImportRunValues,
   progress?: { done: number; total: number | undefined },
 ) {
   return tx

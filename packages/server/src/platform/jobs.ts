@@ -115,7 +115,7 @@ function canWriteBeside(database: Database): boolean {
  * One short write about a running job, beside its work and never awaited by it (so it can never wait on the job's
  * own connection): at most one in flight, later ones dropped while it runs. `settle()` waits for the last one.
  */
-function besideWriter(database: Database, job: ClaimedJob) {
+function besideWriter(database: Database, job: Pick<ClaimedJob, 'tenantId' | 'id'>) {
   let inFlight: Promise<void> | null = null;
   return {
     busy: () => inFlight !== null,
@@ -152,7 +152,7 @@ export interface JobProgress {
  */
 export function jobProgress(
   database: Database,
-  job: ClaimedJob,
+  job: Pick<ClaimedJob, 'tenantId' | 'id'>,
   options: { everyRows?: number; everyMs?: number } = {},
 ): JobProgress {
   const everyRows = options.everyRows ?? 500;

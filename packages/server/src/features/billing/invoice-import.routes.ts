@@ -70,7 +70,7 @@ export const invoiceImportRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) => {
       const { tx, auth } = scope(req);
       await service.startCommit(tx, auth, req.body.ImportId, req.body.Mapping as InvoiceImportMapping);
-      const answer = await service.status(tx, auth, req.body.ImportId);
+      const answer = await service.status(tx, auth, app.storage, req.body.ImportId);
       // The job is committed with the request's transaction, before the answer goes: wake the worker then.
       reply.raw.once('finish', () => app.worker.wake());
       reply.code(202);
@@ -88,7 +88,7 @@ export const invoiceImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      return service.status(tx, auth, req.params.id);
+      return service.status(tx, auth, app.storage, req.params.id);
     },
   });
 };

@@ -16,7 +16,8 @@ import {
 } from '@guildhall/shared';
 import type { AuthContext } from '../../platform/context.ts';
 import {
-  importJobOf,
+  type ImportRunValues,
+  importState,
   keepInImportRun,
   lockImportRun,
   openUpload,
@@ -241,34 +242,26 @@ export async function startCommit(
   await startImportJob(tx, auth, id, INVOICE_IMPORT_JOB, { mapping });
 }
 
-export async function status(tx: Tx, auth: AuthContext, id: string): Promise<InvoiceImportStatus> {
-  const { upload, job } = await importJobOf(tx, auth, id);
-  const base: InvoiceImportStatus = {
-    ImportId: upload.id,
-    FileName: upload.fileName,
-    Status: 'uploaded',
-    Total: 0,
-    Processed: 0,
-    Created: 0,
-    Rejected: 0,
-    RejectedRows: [],
-    Error: null,
-  };
-  if (!job) return base;
-  const result = job.payload.result as
-    | { Total: number; Created: number; RejectedRows: RejectedRow[] }
-    | undefined;
-  const progress = job.payload.progress as ImportProgress | undefined;
-  const total = result?.Total ?? job.progressTotal ?? 0;
+/** The import's state (decision 0194) with its counts: the result's once it is done, else its committed parts'. */
+export async function status(
+  tx: Tx,
+  auth: AuthContext,
+  storage: Storage,
+  id: string,
+): Promise<InvoiceImportStatus> {
+  const state = await importState(tx, auth, storage, id);
+  const result = state.result as { Created: number; RejectedRows: RejectedRow[] } | undefined;
+  const progress = state.progress as ImportProgress | undefined;
   return {
-    ...base,
-    Status: job.status,
-    Total: total,
-    Processed: job.status === 'done' ? total : Math.min(job.progressDone ?? 0, total),
+    ImportId: state.upload.id,
+    FileName: state.upload.fileName,
+    Status: state.status,
+    Total: state.total,
+    Processed: state.processed,
     Created: result?.Created ?? progress?.created ?? 0,
     Rejected: result?.RejectedRows.length ?? 0,
     RejectedRows: result?.RejectedRows.slice(0, DRY_RUN_REJECTED) ?? [],
-    Error: job.status === 'failed' ? job.error : null,
+    Error: state.error,
   };
 }
 
@@ -290,7 +283,7 @@ export function invoiceImportHandler(services: Services): JobHandler {
       withTenantTx(database.db, { tenantId: job.tenantId, userId: job.userId }, work);
     /** The upload locked for this run, and the job's payload as the last committed part left it. */
     const lockAndRead = async (tx: Tx) => (await lockImportRun(tx, job, fileId)) ?? {};
-    const keep = (tx: Tx, values: Record<string, unknown>, done: number, total: number) =>
+    const keep = (tx: Tx, values: ImportRunValues, done: number, total: number) =>
       keepInImportRun(tx, job, values, { done, total });
 
     // The plan is made once per run, against the contacts and accounts as they are; parts already committed

@@ -163,11 +163,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, auth } = scope(req);
-      // An import running on this instance answers from memory; otherwise its job row (and written progress).
-      return (
-        service.liveStatus(app.storage, auth, req.params.id) ??
-        service.status(tx, auth, app.storage, req.params.id)
-      );
+      return service.status(tx, auth, app.storage, req.params.id);
     },
   });
 };

@@ -26,7 +26,10 @@ import type { AuthContext } from '../../platform/context.ts';
 import { nextCounterValues } from '../../platform/counters.ts';
 import {
   findUpload,
+  type ImportRunValues,
   importJobOf,
+  importRunProgress,
+  importState,
   keepInImportRun,
   lockImportRun,
   openUpload,
@@ -35,7 +38,7 @@ import {
   startImportJob,
 } from '../../platform/csv-import.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { type JobEnvironment, type JobHandler, jobProgress, PermanentJobError } from '../../platform/jobs.ts';
+import { type JobEnvironment, type JobHandler, PermanentJobError } from '../../platform/jobs.ts';
 import type { ExtraFieldsSource, ExtraImport } from '../../platform/resources/extra-fields.ts';
 import type { BoundResource } from '../../platform/resources/registry.ts';
 import type * as genericRepo from '../../platform/resources/resource.repo.ts';
@@ -255,76 +258,21 @@ export async function startCommit(
   return startImportJob(tx, auth, id, IMPORT_JOB, { mapping, role: auth.role, mode });
 }
 
-interface RunningImport {
-  tenantId: string;
-  userId: number;
-  fileName: string;
-  Processed: number;
-  Total: number;
-}
-
-/**
- * Imports running on this instance, by upload id: their owner (to answer only them) and progress, answered without
- * a database round trip. Other instances read the progress the job writes to its row with each part. Kept per app
- * instance (known by its storage), so two instances in one process share no more than two processes would.
- */
-const runningByInstance = new WeakMap<Storage, Map<string, RunningImport>>();
-function runningOn(storage: Storage): Map<string, RunningImport> {
-  let running = runningByInstance.get(storage);
-  if (!running) {
-    running = new Map();
-    runningByInstance.set(storage, running);
-  }
-  return running;
-}
-
-/** The state of an import running on this instance, when the caller owns it; null otherwise (ask the database). */
-export function liveStatus(storage: Storage, auth: AuthContext, id: string): ImportStatus | null {
-  const live = runningOn(storage).get(id);
-  if (!live || live.tenantId !== auth.tenantId || live.userId !== auth.userId) return null;
-  return {
-    ImportId: id,
-    FileName: live.fileName,
-    Status: 'running',
-    Total: live.Total,
-    Processed: live.Processed,
-    Created: 0,
-    Updated: 0,
-    Rejected: 0,
-    Error: null,
-  };
-}
-
+/** The import's state (decision 0194) with its counts: the result's once it is done, else its committed parts'. */
 export async function status(tx: Tx, auth: AuthContext, storage: Storage, id: string): Promise<ImportStatus> {
-  const { upload, job } = await importJobOf(tx, auth, id);
-  const base: ImportStatus = {
-    ImportId: upload.id,
-    FileName: upload.fileName,
-    Status: 'uploaded',
-    Total: 0,
-    Processed: 0,
-    Created: 0,
-    Updated: 0,
-    Rejected: 0,
-    Error: null,
-  };
-  if (!job) return base;
-  const result = (job.payload.result ?? {}) as Partial<
-    Record<'Total' | 'Created' | 'Updated' | 'Rejected', number>
-  >;
-  // Running: this instance's own count, else what the instance running it last wrote to the job row.
-  const live = runningOn(storage).get(upload.id);
-  const total = result.Total ?? live?.Total ?? job.progressTotal ?? 0;
-  const processed = live?.Processed ?? job.progressDone ?? 0;
+  const state = await importState(tx, auth, storage, id);
+  const result = state.result as Partial<Record<'Created' | 'Updated' | 'Rejected', number>> | undefined;
+  const progress = state.progress as Partial<ImportProgress> | undefined;
   return {
-    ...base,
-    Status: job.status,
-    Total: total,
-    Processed: job.status === 'done' ? total : job.status === 'running' ? Math.min(processed, total) : 0,
-    Created: result.Created ?? 0,
-    Updated: result.Updated ?? 0,
-    Rejected: result.Rejected ?? 0,
-    Error: job.status === 'failed' ? job.error : null,
+    ImportId: state.upload.id,
+    FileName: state.upload.fileName,
+    Status: state.status,
+    Total: state.total,
+    Processed: state.processed,
+    Created: result?.Created ?? progress?.created ?? 0,
+    Updated: result?.Updated ?? progress?.updated ?? 0,
+    Rejected: result?.Rejected ?? 0,
+    Error: state.error,
   };
 }
 
@@ -637,13 +585,13 @@ export function importHandler(env: JobEnvironment): JobHandler {
     };
     const bound = env.resources.find((r) => r.resource.name === contactsResource.name);
     if (!bound) throw new Error('contacts resource is not registered');
-    const progress = jobProgress(database, job);
-    const running = runningOn(env.storage);
+    /** The all-or-nothing run's progress, which nothing stores until its one transaction commits. */
+    const progress = importRunProgress(database, env.storage, job);
     const inTx = <T>(work: (tx: Tx) => Promise<T>) =>
       withTenantTx(database.db, { tenantId: job.tenantId, userId: job.userId }, work);
     /** The upload locked for this run, and the job's payload as the last committed part left it. */
     const lockAndRead = (tx: Tx) => lockImportRun(tx, job, fileId);
-    const keep = (tx: Tx, values: Record<string, unknown>, done?: number, total?: number) =>
+    const keep = (tx: Tx, values: ImportRunValues, done?: number, total?: number) =>
       keepInImportRun(tx, job, values, done === undefined ? undefined : { done, total });
     /** An error that ends the run; `imported` says what of the file is in (parts committed before it). */
     const failed =
@@ -668,18 +616,10 @@ export function importHandler(env: JobEnvironment): JobHandler {
           bound.extraFields,
         );
         const settings = await generic.tenantSettingsOf(tx, auth.tenantId);
-        return { upload, plan, settings, progress: (payload?.progress ?? null) as ImportProgress | null };
+        return { plan, settings };
       });
       if (!planned) return;
       const { plan, settings } = planned;
-      const live = {
-        tenantId: job.tenantId,
-        userId: auth.userId,
-        fileName: planned.upload.fileName,
-        Processed: 0,
-        Total: plan.length,
-      };
-      running.set(fileId, live);
       const rejected: RejectedRow[] = plan
         .filter((r) => r.Action === 'reject')
         .map((r) => ({ Row: r.Row, Reasons: r.Reasons }));
@@ -721,7 +661,6 @@ export function importHandler(env: JobEnvironment): JobHandler {
             sum.created += part.created;
             sum.updated += part.updated;
             sum.done = Math.min(plan.length, at + size);
-            live.Processed = sum.done;
             progress.report(sum.done, plan.length);
           }
           await keep(tx, { result: resultOf(sum) });
@@ -733,8 +672,6 @@ export function importHandler(env: JobEnvironment): JobHandler {
       // job's progress) one transaction, so other requests get the database between parts and a run that stops
       // goes on from the last part committed, never writing a row twice.
       const size = PART_ROWS[database.kind];
-      let done = planned.progress?.done ?? 0;
-      live.Processed = done;
       for (;;) {
         const next = await inTx(async (tx) => {
           const payload = await lockAndRead(tx);
@@ -767,14 +704,11 @@ export function importHandler(env: JobEnvironment): JobHandler {
           return now.done;
         });
         if (next === null) break;
-        done = next;
-        live.Processed = done;
         // Requests that waited for the database while the part was written go first.
         await yieldToRequests();
       }
     } finally {
-      running.delete(fileId);
-      await progress.settle();
+      await progress.end();
     }
   };
 }
