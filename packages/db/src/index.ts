@@ -1,4 +1,5 @@
 export * from './client.ts';
+export * from './kept-statements.ts';
 export * from './passwords.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';

@@ -7,8 +7,9 @@ import { drizzle } from 'drizzle-orm/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rowsOf } from './client.ts';
-import { type PgliteTxClient, pgliteTransaction } from './pglite-tx.ts';
-import { q, runFragments } from './statement.ts';
+import { KEPT_STATEMENTS, keptStatementsOf } from './kept-statements.ts';
+import { localEngine, type PgliteTxClient, pgliteTransaction } from './pglite-tx.ts';
+import { kept, q, raw, render, runFragments } from './statement.ts';
 import { withOpeningTx } from './tenant-scope.ts';
 
 let pglite: PGlite;
@@ -188,6 +189,48 @@ describe('a transaction opened with its first statement', () => {
       await second.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('statements kept prepared (decision 0197)', () => {
+  const names = async () =>
+    (
+      await pglite.query<{ name: string; statement: string }>(
+        'select name, statement from pg_prepared_statements',
+      )
+    ).rows;
+  const shape = (i: number) => kept(q`select ${i}::int + ${raw(String(i))} as n`);
+
+  it('parses a shape once, closes the least recently used beyond the limit, and answers every call', async () => {
+    const registry = keptStatementsOf(localEngine(pglite));
+    const before = (await names()).length;
+    await pgliteTransaction(pglite, 'select 1', async (client) => {
+      for (let round = 0; round < 2; round++) {
+        const rows = await client.pipeline([render(kept(q`select ${round}::int as r`))]);
+        expect(rows[0]?.rows).toEqual([{ r: round }]);
+      }
+    });
+    expect((await names()).length).toBe(before + 1);
+    // Beyond the limit the oldest is closed at the next call.
+    for (let i = 0; i <= KEPT_STATEMENTS; i++)
+      await pgliteTransaction(pglite, 'select 1', (client) => client.pipeline([render(shape(i))]));
+    await pgliteTransaction(pglite, 'select 1', (client) => client.pipeline([render(shape(1))]));
+    expect(registry.size).toBe(KEPT_STATEMENTS);
+    expect((await names()).length).toBe(KEPT_STATEMENTS);
+  });
+
+  it('parses anew, under a new name, a kept statement whose call failed', async () => {
+    const failing = { text: 'select 1/0', params: [] };
+    // The failure before the statement's parse (never parsed) and after it (parsed).
+    for (const [i, order] of [(s: never) => [failing, s], (s: never) => [s, failing]].entries()) {
+      const statement = render(kept(q`select ${'x'}::text as ${raw(`t${i}`)}`));
+      await expect(
+        pgliteTransaction(pglite, 'select 1', (client) => client.pipeline(order(statement as never))),
+      ).rejects.toThrow(/division by zero/);
+      const again = await pgliteTransaction(pglite, 'select 1', (client) => client.pipeline([statement]));
+      expect(again[0]?.rows).toEqual([{ [`t${i}`]: 'x' }]);
+      expect((await names()).filter((n) => n.statement === statement.text)).toHaveLength(1);
     }
   });
 });

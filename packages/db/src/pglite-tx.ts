@@ -12,6 +12,7 @@
  * or transaction of the process runs inside it. Each call into the engine also holds the query lock.
  */
 import { PGlite, protocol } from '@electric-sql/pglite';
+import { type KeptStatements, keptStatementsOf, withGenericPlans } from './kept-statements.ts';
 import { prepareValue } from './params.ts';
 
 const wire = protocol.serialize;
@@ -22,6 +23,8 @@ export const ROLLED_BACK = 'The transaction was rolled back: a statement in it f
 export interface PgliteStatement {
   text: string;
   params: readonly unknown[];
+  /** Kept prepared in the engine's session under a name (`kept-statements.ts`). */
+  keep?: boolean;
 }
 
 type Parser = (value: string, typeId: number) => unknown;
@@ -111,11 +114,21 @@ export function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** The extended protocol's messages for one statement (the unnamed statement and portal). */
-function extended(statement: PgliteStatement, out: Uint8Array[]): void {
+/**
+ * The extended protocol's messages for one statement: the unnamed statement and portal, or a kept statement's name
+ * (parsed first on its first use in the session; `parsed` collects those names).
+ */
+function extended(
+  statement: PgliteStatement,
+  out: Uint8Array[],
+  kept?: KeptStatements,
+  parsed?: string[],
+): void {
+  const use = statement.keep && kept ? kept.use(statement.text) : { name: '', parse: true };
+  if (use.parse) out.push(wire.parse({ text: statement.text, name: use.name }));
+  if (use.parse && use.name) parsed?.push(use.name);
   out.push(
-    wire.parse({ text: statement.text }),
-    wire.bind({ values: statement.params.map((v) => prepareValue(v)) }),
+    wire.bind({ statement: use.name, values: statement.params.map((v) => prepareValue(v)) }),
     wire.describe({ type: 'P' }),
     wire.execute({}),
   );
@@ -272,11 +285,20 @@ export class PgliteTxClient {
     this.engine = engine;
   }
 
-  private async call(parts: readonly Uint8Array[], options?: QueryOptions): Promise<PgliteResult[]> {
+  private async call(
+    parts: readonly Uint8Array[],
+    options?: QueryOptions,
+    parsed: readonly string[] = [],
+  ): Promise<PgliteResult[]> {
     if (this.ended) throw new Error('The transaction has ended.');
     if (options?.blob !== undefined) throw new Error('A transaction of the application does not copy files.');
-    const answer = await this.engine.protocol(concat(parts));
-    return readResults(answer, this.engine.parsers, options);
+    try {
+      const answer = await this.engine.protocol(concat(parts));
+      return readResults(answer, this.engine.parsers, options);
+    } catch (error) {
+      keptStatementsOf(this.engine).failed(parsed);
+      throw error;
+    }
   }
 
   /** One statement with parameters: one call into the engine. */
@@ -305,17 +327,25 @@ export class PgliteTxClient {
    * commit follows them in that call and the transaction ends. An error in any statement fails the whole call;
    * the engine skips what follows it.
    */
-  async pipeline(statements: readonly PgliteStatement[], options: QueryOptions & { commit?: boolean } = {}) {
+  async pipeline(given: readonly PgliteStatement[], options: QueryOptions & { commit?: boolean } = {}) {
+    const { sent: statements, picked } = withGenericPlans(given);
     const parts: Uint8Array[] = [];
-    for (const s of statements) extended(s, parts);
+    const kept = keptStatementsOf(this.engine);
+    const parsed: string[] = [];
+    // Closed first (closing a name that does not exist is no error); closed again later when the call fails.
+    for (const name of kept.takeClosing()) {
+      parts.push(wire.close({ type: 'S', name }));
+      parsed.push(name);
+    }
+    for (const s of statements) extended(s, parts, kept, parsed);
     if (options.commit) extended({ text: 'commit', params: [] }, parts);
     parts.push(wire.sync());
-    const results = await this.call(parts, options);
+    const results = await this.call(parts, options, parsed);
     if (options.commit) {
       this.ended = true;
       if (results[statements.length]?.command !== 'COMMIT') throw new Error(ROLLED_BACK);
     }
-    return results.slice(0, statements.length);
+    return picked(results.slice(0, statements.length));
   }
 }
 

@@ -8,6 +8,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, rowsOf, type Tx } from './client.ts';
+import { type KeptStatements, keptStatementsOf, withGenericPlans } from './kept-statements.ts';
 import { prepareValue } from './params.ts';
 import { engineOf, PgliteTxClient, pgliteReadInOneCall } from './pglite-tx.ts';
 
@@ -26,6 +27,17 @@ export class Fragment {
     this.strings = strings;
     this.values = values;
   }
+}
+
+/**
+ * A statement kept prepared on its connection under a name (`kept-statements.ts`): parsed once per connection, and
+ * planned once its plan cache keeps the generic plan. Its text is one shape of a request; its values are parameters.
+ */
+export class KeptFragment extends Fragment {}
+
+/** The fragment as a statement kept prepared on the connection that runs it (when run by `runFragments` or `readInOneTrip`). */
+export function kept(f: Fragment): KeptFragment {
+  return new KeptFragment(f.strings, f.values);
 }
 
 /** A fragment: every interpolated value is a parameter, except fragments (inlined) and `Raw` text. */
@@ -59,6 +71,8 @@ export function allOf(conditions: readonly (Fragment | null | undefined)[]): Fra
 export interface Statement {
   text: string;
   params: unknown[];
+  /** Kept prepared on the connection under a name (a `KeptFragment`). */
+  keep?: boolean;
 }
 
 function append(f: Fragment, out: string[], params: unknown[]): void {
@@ -80,7 +94,9 @@ export function render(f: Fragment): Statement {
   const out: string[] = [];
   const params: unknown[] = [];
   append(f, out, params);
-  return { text: out.join(''), params };
+  return f instanceof KeptFragment
+    ? { text: out.join(''), params, keep: true }
+    : { text: out.join(''), params };
 }
 
 interface PreparingSession {
@@ -115,6 +131,7 @@ const rawTypes = {
 interface ProtocolConnection {
   stream: { cork?: () => void; uncork?: () => void };
   parse(m: { text: string; name: string; types: number[] }): void;
+  close(m: { type: 'S'; name: string }): void;
   bind(m: { portal: string; statement: string; values: unknown[]; valueMapper: unknown }): void;
   describe(m: { type: 'P'; name: string }): void;
   execute(m: { portal: string; rows: number }): void;
@@ -144,9 +161,13 @@ class Pipeline {
   private failure: Error | undefined;
   private settled = false;
   private readonly statements: readonly Statement[];
+  private readonly kept: KeptStatements;
+  /** The kept statements this pipeline parses (in doubt when it fails). */
+  private readonly parsed: string[] = [];
 
-  constructor(statements: readonly Statement[]) {
+  constructor(statements: readonly Statement[], kept: KeptStatements) {
     this.statements = statements;
+    this.kept = kept;
     const Result = (pg as unknown as { Result: new (mode: undefined, types: unknown) => ResultLike }).Result;
     this.results = statements.map(() => new Result(undefined, rawTypes));
   }
@@ -154,9 +175,16 @@ class Pipeline {
   submit(connection: ProtocolConnection): null {
     connection.stream.cork?.();
     try {
+      // Closed first (closing a name that does not exist is no error); closed again later when the call fails.
+      for (const name of this.kept.takeClosing()) {
+        connection.close({ type: 'S', name });
+        this.parsed.push(name);
+      }
       for (const s of this.statements) {
-        connection.parse({ text: s.text, name: '', types: [] });
-        connection.bind({ portal: '', statement: '', values: s.params, valueMapper: prepareValue });
+        const use = s.keep ? this.kept.use(s.text) : { name: '', parse: true };
+        if (use.parse) connection.parse({ text: s.text, name: use.name, types: [] });
+        if (use.parse && use.name) this.parsed.push(use.name);
+        connection.bind({ portal: '', statement: use.name, values: s.params, valueMapper: prepareValue });
         connection.describe({ type: 'P', name: '' });
         connection.execute({ portal: '', rows: 0 });
       }
@@ -170,6 +198,7 @@ class Pipeline {
   private settle(error: Error | null): void {
     if (this.settled) return;
     this.settled = true;
+    if (error) this.kept.failed(this.parsed);
     this.callback?.(error, error ? undefined : this.results.map((r) => r.rows));
   }
 
@@ -249,7 +278,8 @@ export async function runFragments(
       throw failed(statements, error);
     }
   }
-  if (!(client instanceof pg.Client) || (fragments.length < 2 && !commit)) {
+  const keeps = fragments.some((f) => f instanceof KeptFragment);
+  if (!(client instanceof pg.Client) || (fragments.length < 2 && !commit && !keeps)) {
     const out: Row[][] = [];
     // Any other transaction (Drizzle's own) commits when its callback ends, as it always does.
     for (const f of fragments) out.push(await runFragment(tx, f));
@@ -268,9 +298,10 @@ export async function runFragments(
 
 /** The statements pipelined on one connection (one write, one sync), each answered with its rows. */
 function pipelined(client: pg.PoolClient | pg.Client, statements: readonly Statement[]): Promise<Row[][]> {
-  const pipeline = new Pipeline(statements);
+  const { sent, picked } = withGenericPlans(statements);
+  const pipeline = new Pipeline(sent, keptStatementsOf(client));
   return new Promise<Row[][]>((resolve, reject) => {
-    pipeline.callback = (error, rows) => (error ? reject(error) : resolve(rows ?? []));
+    pipeline.callback = (error, rows) => (error ? reject(error) : resolve(picked(rows ?? [])));
     client.query(pipeline as never);
   });
 }

@@ -6,10 +6,27 @@
  * the sample finds common but that matches too few rows gives way to the index (an exact total); a rare term is read
  * through the index as before. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
-import { q, raw, runFragment, withTenantTx } from '@guildhall/db';
-import { LIST_SEARCH_EXACT_UP_TO, type ListRequest, type Model } from '@guildhall/shared';
+import {
+  Fragment,
+  KeptFragment,
+  q,
+  raw,
+  render,
+  runFragment,
+  runFragments,
+  withTenantTx,
+} from '@guildhall/db';
+import {
+  eventAttendeesResource,
+  LIST_SEARCH_EXACT_UP_TO,
+  type ListRequest,
+  listQueryOf,
+  type Model,
+} from '@guildhall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_SEARCH_SHARE_SAMPLE } from '../src/platform/resources/list-search.ts';
+import { boundResource } from '../src/platform/resources/registry.ts';
+import { listPage } from '../src/platform/resources/resource.service.ts';
 import { client, seedTenant, signIn, type TenantWithUsers, type TestContext, testApp } from './helpers.ts';
 
 let ctx: TestContext;
@@ -111,5 +128,49 @@ describe('the search box with a term most rows match', () => {
     const got = await search('rare', 'AttendeeName asc', 0);
     expect(got).toEqual({ ...(await reference('rare', 'attendee_name', 'asc', 0)), estimate: false });
     expect(got.total).toBe(6);
+  });
+});
+
+describe('the search statement kept prepared (decision 0197)', () => {
+  /** The searched page's statement of one shape (the sort, the filter, the fields) for a term. */
+  function statement(term: string): Fragment {
+    const parsed = listQueryOf({ $top: 50, $skip: 0, $orderby: 'AttendeeName desc', $search: term });
+    if ('error' in parsed) throw new Error(parsed.error);
+    const bound = boundResource(ctx.app.resources, eventAttendeesResource.name);
+    const last = listPage(bound, t.tenant.id, parsed.query, {}, 50).statements.at(-1);
+    if (!last) throw new Error('no statement');
+    return last;
+  }
+
+  it('plans a shape once on a connection: later terms bind its generic plan, with the answers of a fresh plan', async () => {
+    const terms = ['rare', 'early', 'common', 'plain', 'q', 'zz', 'common 4'];
+    const shapes = new Set(terms.slice(0, -1).map((term) => render(statement(term)).text));
+    expect(shapes.size).toBe(1);
+    await withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, async (tx) => {
+      for (const term of terms) {
+        const kept = statement(term);
+        expect(kept).toBeInstanceOf(KeptFragment);
+        const [rows] = await runFragments(tx, [kept]);
+        // The same statement unnamed, planned for its values: the same answer.
+        const [fresh] = await runFragments(tx, [new Fragment(kept.strings, kept.values), q`select 1`]);
+        expect(rows?.length).toBeGreaterThan(0);
+        expect(rows).toEqual(fresh);
+      }
+      const [text] = shapes;
+      const prepared = await runFragment<{ name: string; generic: number; custom: number }>(
+        tx,
+        q`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+          where statement = ${text}`,
+      );
+      // One statement for the shape (a term of two words is another shape), never planned for its values.
+      expect(prepared).toHaveLength(1);
+      expect(prepared[0]?.custom).toBe(0);
+      expect(prepared[0]?.generic).toBeGreaterThanOrEqual(terms.length - 1);
+      const [setting] = await runFragment<{ mode: string }>(
+        tx,
+        q`select current_setting('plan_cache_mode') as mode`,
+      );
+      expect(setting?.mode).toBe('auto');
+    });
   });
 });

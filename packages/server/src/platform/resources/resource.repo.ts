@@ -1,5 +1,15 @@
 /** Queries of the generic engine: every one runs inside the caller's tenant transaction, scoped by tenant too. */
-import { type Fragment, ident, joinFragments, q, type Raw, raw, runFragment, type Tx } from '@guildhall/db';
+import {
+  type Fragment,
+  ident,
+  joinFragments,
+  kept,
+  q,
+  type Raw,
+  raw,
+  runFragment,
+  type Tx,
+} from '@guildhall/db';
 import { LIST_SEARCH_EXACT_UP_TO } from '@guildhall/shared';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -388,7 +398,10 @@ export function listSearchStatement(
         (select key from (${plan.search.keys}) k
           where not (${many}) or (select count(*) from s) <= ${exactUpTo} limit ${exactUpTo + 1})),`
         : q`m as materialized (select key from (${plan.search.keys}) k limit ${exactUpTo + 1}),`;
-  return q`with u as materialized (${unsearchedCount}), sh as materialized (${plan.search.share}),
+  // Kept prepared per connection (decision 0197): its planning (the source named in every branch, each time with
+  // its list indexes) cost as much as a rare term's run; the branches are chosen at run time by one-time filters,
+  // so one generic plan serves every term of the shape.
+  return kept(q`with u as materialized (${unsearchedCount}), sh as materialized (${plan.search.share}),
     ${matched}
     f as materialized (
       select ${fRows} from ${bound.sqlSource}
@@ -399,7 +412,7 @@ export function listSearchStatement(
     p as (select ${plain}, row_number() over (order by ${order}) as ${ident(SEARCH_PLACE)}
       from (select * from f order by ${order} limit ${plan.limit} offset ${plan.offset}) page)
     select ${pageColumns}, t.n as ${ident(SEARCH_TOTAL)}, t.e as ${ident(SEARCH_ESTIMATED)}
-    from t left join p on true order by p.${ident(SEARCH_PLACE)}`;
+    from t left join p on true order by p.${ident(SEARCH_PLACE)}`);
 }
 
 /** The page's rows of a searched page's statement, without the columns it adds; and its total. */
