@@ -4,7 +4,7 @@
  * would give; beyond, the total is an estimate, labelled, and the pages are LIST_SEARCH_EXACT_UP_TO of the matches
  * in the list's order.
  */
-import { q, runFragment, withTenantTx } from '@guildhall/db';
+import { KeptFragment, q, runFragment, withTenantTx } from '@guildhall/db';
 import { bulkSeedContacts, withBulkTarget } from '@guildhall/seed/bulk';
 import { contactsResource, LIST_SEARCH_EXACT_UP_TO, type ListResponse } from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
@@ -156,6 +156,8 @@ describe('the list search box', () => {
         },
         q`select ${unsearched}::bigint as n`,
       );
+      // Planned for its term on every request: its generic plan would read the documents whole (decision 0197).
+      expect(statement).not.toBeInstanceOf(KeptFragment);
       const rows = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, (tx) =>
         runFragment(tx, statement),
       );
