@@ -21,6 +21,7 @@ import {
   type TenantWithUsers,
   type TestContext,
   testApp,
+  UPLOAD_BOUNDARY,
   UPLOAD_CONTENT_TYPE,
   uploadFile,
 } from './helpers.ts';
@@ -361,4 +362,42 @@ describe('R7: concurrent hostile uploads leave the server up with its memory bou
     });
     expect(status.json()).toMatchObject({ Status: 'uploaded' });
   });
+});
+
+describe("a multipart body refused, in each upload route's words", () => {
+  const field = (name: string) =>
+    `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nx\r\n`;
+  const send = (url: string, payload: Buffer | string, contentType = UPLOAD_CONTENT_TYPE) =>
+    ctx.app.inject({ method: 'POST', url, headers: { cookie, 'content-type': contentType }, payload });
+  const routes = [
+    {
+      url: URL_UPLOAD,
+      onlyTheFile: 'Send only the CSV file, in the form field "file".',
+      malformed: 'The upload is not a valid multipart/form-data body with one CSV file.',
+    },
+    {
+      url: '/api/files/upload',
+      onlyTheFile: 'Send one file, in the form field "file".',
+      malformed: 'The upload is not a valid multipart/form-data body with one file.',
+    },
+  ];
+
+  for (const route of routes) {
+    it(`${route.url}: more parts than it takes, a body with no boundary`, async () => {
+      const many = Buffer.concat([
+        Buffer.from([1, 2, 3, 4, 5, 6].map((i) => field(`f${i}`)).join('')),
+        filePartHead('c.csv'),
+        Buffer.from(CSV),
+        FILE_PART_TAIL,
+      ]);
+      const crowded = await send(route.url, many);
+      expect(crowded.statusCode, crowded.body).toBe(400);
+      expect(crowded.json().message).toBe(route.onlyTheFile);
+
+      const unbounded = await send(route.url, 'not multipart at all', 'multipart/form-data');
+      expect(unbounded.statusCode, unbounded.body).toBeGreaterThanOrEqual(400);
+      expect(unbounded.statusCode, unbounded.body).toBeLessThan(500);
+      expect(unbounded.json().message).toBe(route.malformed);
+    });
+  }
 });

@@ -6,7 +6,6 @@
  * its mapping, its plan of the rows and the writing of a part.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Readable, Transform } from 'node:stream';
 import { type Database, jobs, storedFiles, type Tx } from '@guildhall/db';
 import { uploadFileName } from '@guildhall/shared';
@@ -16,7 +15,9 @@ import Papa from 'papaparse';
 import { type AuthContext, requireAuth, tenantTx } from './context.ts';
 import { HttpError, notFound } from './errors.ts';
 import { enqueue, jobProgress, PermanentJobError } from './jobs.ts';
+import { lingeringClose, type MultipartRefusals, multipartError } from './multipart.ts';
 import type { Storage } from './storage.ts';
+import { findStoredFile } from './stored-files.ts';
 
 /** Bytes of one upload: enforced while the upload streams (413). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -155,6 +156,13 @@ export function csvBytesCheck(): Transform {
 
 export const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Import at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows at a time, in files of up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`;
 
+/** How a CSV upload route says a refused multipart body. */
+const CSV_REFUSALS: MultipartRefusals = {
+  tooLarge: () => new HttpError(413, TOO_LARGE),
+  onlyTheFile: 'Send only the CSV file, in the form field "file".',
+  malformed: 'The upload is not a valid multipart/form-data body with one CSV file.',
+};
+
 /**
  * Streams an upload's file into storage under a server-made key, checking its bytes and its size as they come:
  * a file over the limit is refused with 413 as soon as it passes it, a binary file at its first bytes, and
@@ -211,11 +219,8 @@ export interface Upload {
 
 /** The caller's own upload, or 404 (another user's or tenant's upload does not exist for them). */
 export async function findUpload(tx: Tx, auth: AuthContext, id: string): Promise<Upload> {
-  const [file] = await tx
-    .select()
-    .from(storedFiles)
-    .where(and(eq(storedFiles.tenantId, auth.tenantId), eq(storedFiles.id, id)));
-  if (!file || file.userId !== auth.userId || !file.storageKey?.startsWith(STORAGE_PREFIX)) throw notFound();
+  const file = await findStoredFile(tx, auth, id);
+  if (!file.storageKey?.startsWith(STORAGE_PREFIX)) throw notFound();
   return { id: file.id, fileName: file.fileName, storageKey: file.storageKey, jobId: file.jobId };
 }
 
@@ -232,39 +237,6 @@ export async function openUpload(
 ): Promise<{ upload: Upload; csv: ParsedCsv }> {
   const upload = await findUpload(tx, auth, id);
   return { upload, csv: await readUpload(storage, upload) };
-}
-
-/** Errors of a malformed multipart body (no boundary, a part cut short, too many parts) are the client's: 4xx. */
-export function multipartError(err: unknown): unknown {
-  if (err instanceof HttpError) return err;
-  const e = err as { statusCode?: unknown; code?: unknown; syscall?: unknown };
-  // Storage failing (a full disk) is ours.
-  if (e.syscall !== undefined) return err;
-  if (e.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, TOO_LARGE);
-  if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT')
-    return new HttpError(400, 'Send only the CSV file, in the form field "file".');
-  const status =
-    typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 400;
-  return new HttpError(status, 'The upload is not a valid multipart/form-data body with one CSV file.');
-}
-
-/** How long a refused upload's remaining body is read and discarded after the answer, before the socket is cut. */
-const LINGER_MS = 2000;
-
-/**
- * Refused before its body was read to the end: answer at once, let Node discard what the client is still sending
- * (never buffering it) for a moment so the client reads the answer instead of a reset, then cut a connection
- * whose body still has not ended (a body that never ends cannot hold the socket).
- */
-export function lingeringClose(request: IncomingMessage, response: ServerResponse): void {
-  response.once('finish', () => {
-    if (request.complete) return;
-    setTimeout(() => {
-      // (app.inject's simulated socket has no destroy: nothing to cut there)
-      const socket = request.socket as Partial<typeof request.socket> | null;
-      if (!request.complete && typeof socket?.destroy === 'function') socket.destroy();
-    }, LINGER_MS).unref();
-  });
 }
 
 /** What an import's upload route answers: the upload's id, its columns and rows, the fields and a suggested mapping. */
@@ -302,7 +274,7 @@ export async function acceptCsvUpload<F>(
   try {
     for await (const part of req.parts()) {
       if (part.type !== 'file' || part.fieldname !== 'file' || received)
-        throw new HttpError(400, 'Send only the CSV file, in the form field "file".', {
+        throw new HttpError(400, CSV_REFUSALS.onlyTheFile, {
           [part.fieldname.slice(0, 50) || '_']: ['Unknown field.'],
         });
       const size = await receiveUpload(app.storage, key, part.file);
@@ -312,7 +284,7 @@ export async function acceptCsvUpload<F>(
   } catch (err) {
     if (received) await app.storage.remove(key);
     lingeringClose(req.raw, reply.raw);
-    throw multipartError(err);
+    throw multipartError(err, CSV_REFUSALS);
   }
   try {
     const upload = { id, key, ...received };

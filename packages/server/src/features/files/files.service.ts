@@ -21,6 +21,7 @@ import type { AuthContext } from '../../platform/context.ts';
 import { tenantTx } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { sendStoredFile } from '../../platform/stored-files.ts';
 import * as repo from './files.repo.ts';
 import type { SpooledUpload } from './upload.ts';
 
@@ -363,28 +364,24 @@ export async function sendFile(
   inlineAllowed: (contentType: string) => boolean,
 ): Promise<FastifyReply> {
   if (row.type === FILE_ENTRY_TYPES.Folder || !row.storageKey) throw notFound();
-  if (!(await ctx.storage.has(row.storageKey)))
-    throw new HttpError(410, 'The file is no longer available in storage.');
   const contentType = row.contentType ?? 'application/octet-stream';
-  const inline = open && inlineAllowed(contentType);
-  const ascii = row.name.replace(/[^\w.-]/g, '_');
-  reply
-    .header('Content-Type', contentType)
-    .header(
-      'Content-Disposition',
-      `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-    )
-    .header('File-Name', ascii)
-    .header('Access-Control-Expose-Headers', 'File-Name, Content-Disposition')
-    // Whatever a file holds, it runs no script and reaches nothing of the site, even opened directly.
-    .header(
-      'Content-Security-Policy',
-      "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
-    )
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', row.isPublic ? 'public, max-age=3600' : 'private, no-store');
-  if (row.size !== null) reply.header('Content-Length', row.size);
-  return reply.send(ctx.storage.get(row.storageKey));
+  return sendStoredFile(
+    ctx.storage,
+    reply,
+    { key: row.storageKey, name: row.name, contentType },
+    {
+      inline: open && inlineAllowed(contentType),
+      gone: 'The file is no longer available in storage.',
+      headers: {
+        // Whatever a file holds, it runs no script and reaches nothing of the site, even opened directly.
+        'Content-Security-Policy':
+          "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': row.isPublic ? 'public, max-age=3600' : 'private, no-store',
+        ...(row.size === null ? {} : { 'Content-Length': row.size }),
+      },
+    },
+  );
 }
 
 /** A library file for a signed-in user: staff only (members reach the files meant for them by public links). */

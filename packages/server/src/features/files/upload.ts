@@ -25,6 +25,7 @@ import {
 } from '@guildhall/shared';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors.ts';
+import { type MultipartRefusals, multipartError } from '../../platform/multipart.ts';
 
 /** Bytes file-type needs to see to decide. */
 const SNIFF_BYTES = 4100;
@@ -169,18 +170,13 @@ function hasBinaryBytes(bytes: Buffer): boolean {
   return false;
 }
 
-/** Errors of a malformed multipart body (no boundary, a part cut short, too many parts) are the client's: 4xx. */
-function multipartError(err: unknown, name: string): unknown {
-  if (err instanceof HttpError) return err;
-  const e = err as { statusCode?: unknown; code?: unknown; syscall?: unknown };
-  if (e.syscall !== undefined) return err;
-  if (e.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(name);
-  if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT')
-    return new HttpError(400, 'Send one file, in the form field "file".');
-  const status =
-    typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 400;
-  return new HttpError(status, 'The upload is not a valid multipart/form-data body with one file.');
-}
+/** How the upload routes say a refused multipart body (the file's name in a file's refusals). */
+const ONE_FILE = 'Send one file, in the form field "file".';
+const refusals = (name: string): MultipartRefusals => ({
+  tooLarge: () => tooLarge(name),
+  onlyTheFile: ONE_FILE,
+  malformed: 'The upload is not a valid multipart/form-data body with one file.',
+});
 
 /** The multipart limits of an upload route: one file of at most 50 MB (busboy stops the part there). */
 export const UPLOAD_LIMITS = {
@@ -210,7 +206,7 @@ export async function receiveUpload(
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue; // form fields beside the file (a name, a token) are ignored
-      if (received) throw new HttpError(400, 'Send one file, in the form field "file".');
+      if (received) throw new HttpError(400, ONE_FILE);
       const raw = part.filename ?? '';
       if (hasFolderPath(raw))
         throw new HttpError(400, `A file name cannot hold a folder path ('${fileLabel(raw)}').`);
@@ -233,6 +229,6 @@ export async function receiveUpload(
     return received;
   } catch (err) {
     await discard();
-    throw multipartError(err, name);
+    throw multipartError(err, refusals(name));
   }
 }

@@ -488,7 +488,7 @@ describe('export', () => {
     expect((await api.get(`${base}?$skip=0&$top=5`)).statusCode).toBe(200);
   });
 
-  it('starts a job, polls ready, downloads the CSV; another tenant gets 404', async () => {
+  it('starts a job, polls ready, downloads the CSV; another tenant and another user of the association get 404', async () => {
     const res = await api.post(`${base}/sampleData?$skip=0&$top=${EXPORT_TOP}&$orderby=Name asc`, {
       Id: 9999,
       Criteria: [{ PropertyName: 'Status', Operator: 'eq', Value: 'open' }],
@@ -507,6 +507,10 @@ describe('export', () => {
     expect(ready.statusCode).toBe(200);
     expect((await apiB.get(`/api/files/ready/${id}`)).statusCode).toBe(404);
     expect((await apiB.post(`/api/files/download/${id}`)).statusCode).toBe(404);
+    // A file is its requester's: another user of the same association does not find it either.
+    const colleague = client(ctx.app, (await signIn(ctx.app, a.staff)).cookie);
+    expect((await colleague.get(`/api/files/ready/${id}`)).statusCode).toBe(404);
+    expect((await colleague.get(`/api/files/download/${id}`)).statusCode).toBe(404);
     const file = await api.post(`/api/files/download/${id}`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['file-name']).toMatch(/^samples-\d{4}-\d{2}-\d{2}\.csv$/);
