@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CALENDAR_RANGE_SHORTCUTS,
   calendarRangeToInstants,
+  calendarShortcutTarget,
   DATE_RANGE_OPTIONS,
   dateRangeValueToRange,
   quickDateRange,
@@ -135,5 +136,36 @@ describe('quick date options (spec 000 §9: "one day, week, month, year")', () =
     for (const shortcut of CALENDAR_RANGE_SHORTCUTS) {
       expect(DATE_RANGE_OPTIONS[shortcut.Range].Name).toBe(shortcut.Name);
     }
+  });
+
+  it('sends a calendar to the span and the first day of each shortcut', () => {
+    expect(CALENDAR_RANGE_SHORTCUTS.map((s) => calendarShortcutTarget(s, now))).toEqual([
+      { Span: 'day', StartDate: '2026-05-15', EndDate: '2026-05-15' },
+      { Span: 'month', StartDate: '2026-05-01', EndDate: '2026-05-31' },
+      { Span: 'month', StartDate: '2026-04-01', EndDate: '2026-04-30' },
+      { Span: 'year', StartDate: '2026-01-01', EndDate: '2026-12-31' },
+      { Span: 'year', StartDate: '2025-01-01', EndDate: '2025-12-31' },
+    ]);
+  });
+
+  it("counts a shortcut's days in the calendar's timezone", () => {
+    // 1 January 2027, 03:00 UTC: still New Year's Eve in Chicago, already New Year's Day in Tokyo.
+    const newYear = new Date('2027-01-01T03:00:00Z');
+    const today = CALENDAR_RANGE_SHORTCUTS[0];
+    const lastYear = CALENDAR_RANGE_SHORTCUTS[4];
+    expect(calendarShortcutTarget(today, newYear, { timeZone: 'America/Chicago' }).StartDate).toBe(
+      '2026-12-31',
+    );
+    expect(calendarShortcutTarget(today, newYear, { timeZone: 'Asia/Tokyo' }).StartDate).toBe('2027-01-01');
+    expect(calendarShortcutTarget(lastYear, newYear, { timeZone: 'America/Chicago' }).StartDate).toBe(
+      '2025-01-01',
+    );
+    expect(calendarShortcutTarget(lastYear, newYear, { timeZone: 'Asia/Tokyo' }).StartDate).toBe(
+      '2026-01-01',
+    );
+  });
+
+  it('refuses an option that is not a fixed range', () => {
+    expect(() => calendarShortcutTarget({ Range: 0 as 1, Span: 'day' }, now)).toThrow(RangeError);
   });
 });

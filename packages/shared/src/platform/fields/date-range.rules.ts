@@ -225,11 +225,33 @@ export function quickDateRange(startDay: string, option: QuickDateOption): Calen
   return { StartDate: startDay, EndDate: day(subDays(next, 1)) };
 }
 
-/** "Calendar mode with range shortcuts: Today, This Month, Last Month, This Year, Last Year." (spec 000 §2) */
+/** How much of the calendar a range shortcut shows: one day, one month or one year. */
+export type CalendarSpan = 'day' | 'month' | 'year';
+
+/**
+ * "Calendar mode with range shortcuts: Today, This Month, Last Month, This Year, Last Year." (spec 000 §2), each
+ * with the range option it stands for and the span of the calendar that shows it.
+ */
 export const CALENDAR_RANGE_SHORTCUTS = [
-  { Name: 'Today', Range: 1 },
-  { Name: 'This Month', Range: 6 },
-  { Name: 'Last Month', Range: 7 },
-  { Name: 'This Year', Range: 10 },
-  { Name: 'Last Year', Range: 11 },
-] as const;
+  { Name: 'Today', Range: 1, Span: 'day' },
+  { Name: 'This Month', Range: 6, Span: 'month' },
+  { Name: 'Last Month', Range: 7, Span: 'month' },
+  { Name: 'This Year', Range: 10, Span: 'year' },
+  { Name: 'Last Year', Range: 11, Span: 'year' },
+] as const satisfies readonly { Name: string; Range: DateRangeOptionId; Span: CalendarSpan }[];
+export type CalendarRangeShortcut = (typeof CALENDAR_RANGE_SHORTCUTS)[number];
+
+/**
+ * Where a calendar goes for a range shortcut at a given now: its span and the range's days in the timezone the
+ * calendar is drawn in (a calendar in the viewer's own timezone passes that one, not the association's).
+ */
+export function calendarShortcutTarget(
+  shortcut: Pick<CalendarRangeShortcut, 'Range' | 'Span'>,
+  now: Date,
+  options: DateRangeOptions = {},
+): CalendarRange & { Span: CalendarSpan } {
+  const range = resolveDateRange(shortcut.Range, now, options);
+  // Every shortcut names a fixed option (never Custom), which always resolves.
+  if (!range) throw new RangeError(`Not a calendar shortcut: range ${shortcut.Range}`);
+  return { ...range, Span: shortcut.Span };
+}

@@ -6,27 +6,22 @@ import dayGridPlugin from '@fullcalendar/react/daygrid';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { CALENDAR_RANGE_SHORTCUTS, displayTimeZone, fileImageUrl, resolveDateRange } from '@guildhall/shared';
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { fileImageUrl } from '@guildhall/shared';
+import { Group, Paper, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CalendarRangeButtons } from '../../platform/calendar-range-buttons.tsx';
 import { ErrorBlock } from '../../platform/error-block.tsx';
-import { useIdentity } from '../../platform/identity.ts';
 import { eventsApi } from './events-api.ts';
-
-const VIEW_OF: Record<number, string> = {
-  1: 'timeGridDay',
-  6: 'dayGridMonth',
-  7: 'dayGridMonth',
-  10: 'listYear',
-  11: 'listYear',
-};
 
 /** An event's thumbnail where the calendar's reader may fetch it (staff by the file, members by the event). */
 const imageAddress = (area: 'backoffice' | 'member', event: { EventId: number }, fileId: number) =>
   area === 'backoffice'
     ? fileImageUrl(fileId, 'thumbnail')
     : `/api/events/member/events/${event.EventId}/image/thumbnail?f=${fileId}`;
+
+/** A year shows as the agenda of its occurrences (this calendar loads no multi-month view). */
+const YEAR_AS_LIST = { year: 'listYear' };
 
 /** The viewer's own timezone: the calendar shows every occurrence at the viewer's local time. */
 const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -37,31 +32,21 @@ const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ||
  * shortcuts of the calendar list variant.
  */
 export function EventsCalendar({ area }: { area: 'backoffice' | 'member' }) {
-  const me = useIdentity();
   const navigate = useNavigate();
   const calendar = useRef<CalendarRef>(null);
   const [error, setError] = useState<unknown>(null);
   const [count, setCount] = useState<number | null>(null);
   const [view, setView] = useState('dayGridMonth');
-  const shortcut = (id: number) => {
-    const resolved = resolveDateRange(id, new Date(), { timeZone: displayTimeZone(me) });
-    if (!resolved) return;
-    calendar.current?.getApi().changeView(VIEW_OF[id] ?? 'dayGridMonth', resolved.StartDate);
-  };
   return (
     <Paper withBorder p="sm" data-view={view} data-testid="events-calendar">
-      <Group gap="xs" mb="sm" role="group" aria-label="Date range">
-        {CALENDAR_RANGE_SHORTCUTS.map((s) => (
-          <Button key={s.Name} size="compact-sm" variant="default" onClick={() => shortcut(s.Range)}>
-            {s.Name}
-          </Button>
-        ))}
+      {/* The shortcuts count days in the viewer's timezone, the one the calendar is drawn in. */}
+      <CalendarRangeButtons calendar={calendar} timeZone={viewerTimeZone()} views={YEAR_AS_LIST}>
         {count !== null ? (
           <Text size="sm" c="dimmed" ml="auto" aria-live="polite" data-testid="calendar-count">
             {count} {count === 1 ? 'occurrence' : 'occurrences'} shown, in your timezone ({viewerTimeZone()})
           </Text>
         ) : null}
-      </Group>
+      </CalendarRangeButtons>
       {error ? <ErrorBlock error={error} /> : null}
       <FullCalendar
         ref={calendar}

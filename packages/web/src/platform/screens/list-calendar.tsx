@@ -7,30 +7,17 @@ import listPlugin from '@fullcalendar/react/list';
 import multiMonthPlugin from '@fullcalendar/react/multimonth';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import {
-  CALENDAR_RANGE_SHORTCUTS,
-  calendarDateField,
-  displayTimeZone,
-  type ResourceDeclaration,
-  resolveDateRange,
-} from '@guildhall/shared';
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { calendarDateField, displayTimeZone, type ResourceDeclaration } from '@guildhall/shared';
+import { Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CalendarRangeButtons } from '../calendar-range-buttons.tsx';
 import { useIdentity } from '../identity.ts';
 import { rowLabel } from './list-cell.tsx';
 import type { ColumnView } from './list-columns.ts';
 import { recordPath } from './resources.ts';
 import { fetchList, type ListParams } from './screens-api.ts';
-
-const VIEW_OF: Record<number, string> = {
-  1: 'timeGridDay',
-  6: 'dayGridMonth',
-  7: 'dayGridMonth',
-  10: 'multiMonthYear',
-  11: 'multiMonthYear',
-};
 
 /** DeluxeListViewWithCalendar: month, week, day and agenda views, with the Today … Last Year shortcuts. */
 export default function CalendarView(props: {
@@ -89,20 +76,9 @@ export default function CalendarView(props: {
         {resource.title} have no date to place on a calendar.
       </Text>
     );
-  const shortcut = (id: number) => {
-    const resolved = resolveDateRange(id, new Date(), { timeZone: displayTimeZone(me) });
-    if (!resolved) return;
-    calendar.current?.getApi().changeView(VIEW_OF[id] ?? 'dayGridMonth', resolved.StartDate);
-  };
   return (
     <Paper withBorder p="sm">
-      <Group gap="xs" mb="sm" role="group" aria-label="Date range">
-        {CALENDAR_RANGE_SHORTCUTS.map((s) => (
-          <Button key={s.Name} size="compact-sm" variant="default" onClick={() => shortcut(s.Range)}>
-            {s.Name}
-          </Button>
-        ))}
-      </Group>
+      <CalendarRangeButtons calendar={calendar} timeZone={displayTimeZone(me)} />
       <FullCalendar
         ref={calendar}
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, multiMonthPlugin]}
