@@ -13,24 +13,34 @@ interface PageHeaderProps {
   above?: ReactNode;
 }
 
-/** The heading of a screen; also sets the document title. */
+/**
+ * The heading of a screen; also sets the document title. The title and its description stay together on the left;
+ * the actions sit to their right, the title wrapping to leave them room (down to 16rem). Actions too wide for that
+ * go, all together, below the description, never between the title and it; their row wraps within the page.
+ */
 export function PageHeader({ title, description, actions, above }: PageHeaderProps) {
   const me = useIdentity();
   usePageTitle(title, me.tenant.name);
   return (
     <Stack gap={4} mb="lg">
       {above}
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        {actions ? <Group gap="xs">{actions}</Group> : null}
+      <Group justify="space-between" align="flex-start" gap="sm" data-page-header>
+        <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Title>
+          {description ? (
+            <Text c="dimmed" size="sm" maw={720}>
+              {description}
+            </Text>
+          ) : null}
+        </Stack>
+        {actions ? (
+          <Group gap="xs" justify="flex-end" style={{ flex: '0 1 auto' }} data-page-actions>
+            {actions}
+          </Group>
+        ) : null}
       </Group>
-      {description ? (
-        <Text c="dimmed" size="sm" maw={720}>
-          {description}
-        </Text>
-      ) : null}
     </Stack>
   );
 }

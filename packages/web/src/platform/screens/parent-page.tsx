@@ -138,6 +138,13 @@ export default function ParentPage<F extends string = string>({
       <PageHeader
         title={label}
         description={slots?.description ?? resource.title.replace(/s$/, '')}
+        // Back to the list is a link above the title, as on the record's form: the header's row keeps its room for
+        // the record's actions.
+        above={
+          <Anchor component={Link} to={slots?.listPath ?? listPath(resource)} size="sm">
+            <span aria-hidden>← </span>Back to {resource.title.toLowerCase()}
+          </Anchor>
+        }
         actions={
           <>
             {Toolbar ? <Toolbar {...context} /> : null}
@@ -163,9 +170,6 @@ export default function ParentPage<F extends string = string>({
                 Edit
               </Button>
             ) : null}
-            <Button component={Link} to={slots?.listPath ?? listPath(resource)} variant="subtle">
-              Back to {resource.title.toLowerCase()}
-            </Button>
           </>
         }
       />

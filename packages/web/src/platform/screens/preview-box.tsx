@@ -1,18 +1,41 @@
-import { displayTimeZone, type Model, type ResourceDeclaration, resourceStateName } from '@guildhall/shared';
+import {
+  displayTimeZone,
+  type FieldType,
+  type Model,
+  type ResourceDeclaration,
+  resourceStateName,
+} from '@guildhall/shared';
 import { Anchor, Card, Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorBlock } from '../error-block.tsx';
 import { displayFor } from '../fields/field-registry.ts';
 import { useIdentity } from '../identity.ts';
 import { LoadingBlock, PageHeader } from '../page.tsx';
 import { usePublishScreenHandle } from '../route-handle.ts';
+import { TextModeProvider } from '../text-mode.tsx';
 import { rowLabel } from './list-cell.tsx';
 import { useRecordSlots } from './record-slots.tsx';
 import { listPath, recordPath, resourceByRoute } from './resources.ts';
 import { previewFields } from './screen-options.ts';
 import { fetchRecord } from './screens-api.ts';
+
+/**
+ * Values of many lines or many items wrap within their column; a feature's renderer (a slot) draws what it likes
+ * and wraps too. Every other value is one line, cut with an ellipsis at its column's edge (never drawn over the
+ * next column), the whole value in its title when the pointer is over it.
+ */
+const WRAPPED: ReadonlySet<FieldType> = new Set<FieldType>(['textarea', 'richText', 'multiSelect', 'flags']);
+
+const CUT: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
+
+/** A cut value's whole text as its title, while it is cut (a value that fits has no title). */
+function titleWhenCut(e: MouseEvent<HTMLElement>) {
+  const el = e.currentTarget;
+  if (el.scrollWidth > el.clientWidth) el.title = el.textContent ?? '';
+  else el.removeAttribute('title');
+}
 
 /** PreviewBox: a compact read-only card of a record (label, then its preview fields as terms and values). */
 export function PreviewCard({
@@ -45,7 +68,7 @@ export function PreviewCard({
       data-preview-box
     >
       <Group justify="space-between" wrap="wrap" mb="xs" gap="xs">
-        <Title order={headingLevel} size="h4">
+        <Title order={headingLevel} size="h4" style={{ overflowWrap: 'anywhere' }}>
           {label}
         </Title>
         {actions}
@@ -63,18 +86,26 @@ export function PreviewCard({
           if (!field) return null;
           const Display = displayFor(field.type);
           const Slot = slots?.fields[name];
+          const value = Slot ? (
+            <Slot row={record} value={record[name]} onChanged={slots.onChanged} />
+          ) : (
+            <Display field={field} value={record[name]} context={{ timeZone: displayTimeZone(me) }} />
+          );
+          const cut = !Slot && !WRAPPED.has(field.type);
           return (
-            <div key={name}>
-              <Text component="dt" size="xs" c="dimmed">
+            <div key={name} style={{ minWidth: 0 }}>
+              <Text component="dt" size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {field.label}
               </Text>
-              <Text component="dd" size="sm" m={0}>
-                {Slot ? (
-                  <Slot row={record} value={record[name]} onChanged={slots.onChanged} />
-                ) : (
-                  <Display field={field} value={record[name]} context={{ timeZone: displayTimeZone(me) }} />
-                )}
-              </Text>
+              {cut ? (
+                <Text component="dd" size="sm" m={0} style={CUT} onMouseEnter={titleWhenCut} data-cut>
+                  <TextModeProvider mode={0}>{value}</TextModeProvider>
+                </Text>
+              ) : (
+                <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                  {value}
+                </Text>
+              )}
             </div>
           );
         })}
