@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS_FIELD, type ColumnView, isActionsColumn, withActionsColumn } from './list-columns.ts';
+import {
+  ACTIONS_FIELD,
+  type ColumnView,
+  cellStyle,
+  isActionsColumn,
+  withActionsColumn,
+} from './list-columns.ts';
 
 const column = (field: string, actions: ColumnView['actions'] = []): ColumnView => ({
   field,
@@ -29,5 +35,21 @@ describe('the actions column of a list', () => {
     expect(withActionsColumn(columns, true)).toBe(columns);
     expect(isActionsColumn(declared)).toBe(true);
     expect(isActionsColumn(columns[0] as ColumnView)).toBe(false);
+  });
+});
+
+describe("a cell's width by its column's mode", () => {
+  it('cuts at 200 px and wraps from 160 to 320 px without a declared width', () => {
+    expect(cellStyle({ mode: 0, width: undefined })).toMatchObject({
+      maxWidth: 200,
+      textOverflow: 'ellipsis',
+    });
+    expect(cellStyle({ mode: 1, width: undefined })).toMatchObject({ minWidth: 160, maxWidth: 320 });
+  });
+
+  it('cuts or wraps at the declared width exactly, and leaves a whole column as wide as its text', () => {
+    expect(cellStyle({ mode: 0, width: 160 })).toMatchObject({ maxWidth: 160, textOverflow: 'ellipsis' });
+    expect(cellStyle({ mode: 1, width: 120 })).toMatchObject({ minWidth: 120, maxWidth: 120 });
+    expect(cellStyle({ mode: 2, width: 120 })).toEqual({ whiteSpace: 'nowrap' });
   });
 });

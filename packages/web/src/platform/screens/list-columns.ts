@@ -97,12 +97,22 @@ export function meetsCondition(row: Record<string, unknown>, condition: ShowCond
   return true;
 }
 
-export const MODE_STYLE: Record<ColumnMode, React.CSSProperties> = {
+const MODE_STYLE: Record<ColumnMode, React.CSSProperties> = {
   0: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 200 },
   // Wrap breaks between words (a word longer than the column still breaks), so the column keeps a readable width.
   1: { whiteSpace: 'normal', overflowWrap: 'break-word', minWidth: 160, maxWidth: 320 },
   2: { whiteSpace: 'nowrap' },
 };
+
+/**
+ * A cell's style by its column's mode and declared width: a cut or wrapped column with a width (`width` of the
+ * column's declaration) cuts or wraps at that width exactly (a start wraps its time under its date at 120 px),
+ * without one at the mode's own bounds; a whole column is as wide as its text.
+ */
+export function cellStyle(c: Pick<ColumnView, 'mode' | 'width'>): React.CSSProperties {
+  if (c.width === undefined || c.mode === 2) return MODE_STYLE[c.mode];
+  return { ...MODE_STYLE[c.mode], minWidth: c.mode === 1 ? c.width : undefined, maxWidth: c.width };
+}
 
 /** "A per-user UI version (1 versus newer) changes how list selection is read": rows for 1, keys after. */
 export function readSelection<Row extends Record<string, unknown>>(

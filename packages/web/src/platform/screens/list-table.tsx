@@ -10,8 +10,8 @@ import { BulkActionBar } from './bulk-actions.tsx';
 import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
 import {
   type ColumnView,
+  cellStyle,
   isActionsColumn,
-  MODE_STYLE,
   type RowCommand,
   readSelection,
 } from './list-columns.ts';
@@ -198,7 +198,7 @@ export function ListTable(props: Props) {
                           {visible.map((c) => (
                             <Table.Td
                               key={c.field}
-                              style={isActionsColumn(c) ? ACTIONS_CELL : MODE_STYLE[c.mode]}
+                              style={isActionsColumn(c) ? ACTIONS_CELL : cellStyle(c)}
                               data-mode={c.mode}
                             >
                               {isActionsColumn(c) ? (
