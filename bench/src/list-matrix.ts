@@ -37,6 +37,19 @@ function percentile(sorted: number[], q: number): number {
   return +(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2);
 }
 
+/**
+ * With BENCH_SLOW_MS set, each timed request slower than that many milliseconds is written to stderr with its start
+ * (ms since the process started, the clock `node --trace-gc` prints, and the wall clock the database's log prints),
+ * so a stall can be matched with a collection or a statement the database logged (`log_min_duration_statement`).
+ */
+const slowMs = process.env.BENCH_SLOW_MS ? Number(process.env.BENCH_SLOW_MS) : undefined;
+function slowRequest(start: number, took: number, path: string, body: unknown): void {
+  const wall = new Date(performance.timeOrigin + start).toISOString();
+  process.stderr.write(
+    `slow request at ${start.toFixed(1)} ms (${wall}): ${took.toFixed(1)} ms ${path} ${JSON.stringify(body)}\n`,
+  );
+}
+
 export async function measureListMatrix(options: {
   resource: ResourceDeclaration;
   /** Sends one list request; answers the raw answer's text. Timed to its last byte. */
@@ -84,7 +97,9 @@ export async function measureListMatrix(options: {
     for (let i = 0; i < requests; i++) {
       const t = performance.now();
       await post(path, body);
-      samples.push(performance.now() - t);
+      const took = performance.now() - t;
+      if (slowMs !== undefined && took > slowMs) slowRequest(t, took, path, body);
+      samples.push(took);
     }
     samples.sort((a, b) => a - b);
     const parsed = JSON.parse(answer) as {

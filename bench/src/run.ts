@@ -12,7 +12,8 @@
  * `npm run bench -- --only lists --pg 1000000 --pglite 100000` runs part of it (sizes adjustable for a quick try);
  * `--only lists-domains` the same list matrix over memberships, invoices, events and attendees (as many of each as
  * contacts, a tenth as many events); `--domains invoices,attendees` loads and measures those lists only (written as
- * lists-<db>-domains-attendees-invoices.json);
+ * lists-<db>-domains-attendees-invoices.json); `BENCH_SLOW_MS=35` writes each timed list request slower than that to
+ * stderr with its start time (for matching a stall with `node --trace-gc` or the database's log);
  * `--only web` runs the web bars alone: P6 on contacts (`--web-contacts` sets its size), initial JS, P7;
  * `--only import` the import alone (`--import-rows` sets its size, `--import-db pglite` measures one database); `--only p7` start-up and memory alone;
  * `--only images` P9 alone; `--only signup` the sign-up bar alone (`--signups` sets how many are timed);
