@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './platform/headers.ts';
 import type { Worker } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
 import { databaseRateLimitStore } from './platform/rate-limit-store.ts';
+import { RequestLog } from './platform/request-log.ts';
 import { registerScreenLayer } from './platform/resources/index.ts';
 import { type BoundResource, discoverResources } from './platform/resources/registry.ts';
 import { registerApiSecurity } from './platform/security.ts';
@@ -65,6 +66,8 @@ export async function buildApp(options: BuildOptions) {
   const modules = options.modules ?? features;
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request, at its answer (platform/request-log.ts).
+    logController: new RequestLog(),
     // Forwarded headers are believed only from the proxies named in TRUST_PROXY; anyone can write them.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,

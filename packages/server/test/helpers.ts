@@ -51,7 +51,7 @@ function testDataDir(): { dir: string; own: boolean } {
 export async function testApp(
   overrides: Partial<AppConfig> = {},
   poolSize = 4,
-  build: Pick<BuildOptions, 'modules'> = {},
+  build: Pick<BuildOptions, 'modules' | 'logger'> = {},
 ): Promise<TestContext> {
   const database = await testDatabase(poolSize);
   const data = testDataDir();
