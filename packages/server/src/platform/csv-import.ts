@@ -57,6 +57,9 @@ function records(text: string): { cells: string[]; line: number }[] {
   return out;
 }
 
+/** A turn given to other requests between parts of a long run (a plan, a write of many rows). */
+export const yieldToRequests = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function parseCsv(text: string): ParsedCsv {
   const [head, ...body] = records(text.replace(/^\uFEFF/, ''));
   const headers = (head?.cells ?? []).map((h) => h.trim());

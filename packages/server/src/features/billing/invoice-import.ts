@@ -23,6 +23,7 @@ import {
   openUpload,
   type ParsedCsv,
   startImportJob,
+  yieldToRequests,
 } from '../../platform/csv-import.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { type JobHandler, PermanentJobError } from '../../platform/jobs.ts';
@@ -270,8 +271,6 @@ interface ImportProgress {
   done: number;
   created: number;
 }
-
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function invoiceImportHandler(services: Services): JobHandler {
   return async (database: Database, job) => {

@@ -36,6 +36,7 @@ import {
   type ParsedCsv,
   readUpload,
   startImportJob,
+  yieldToRequests,
 } from '../../platform/csv-import.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { type JobEnvironment, type JobHandler, PermanentJobError } from '../../platform/jobs.ts';
@@ -134,7 +135,6 @@ async function customColumns(
 
 /** Rows planned or prepared between two turns given to other requests. */
 const YIELD_EVERY = 250;
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Every row's fate: the dry run answers it, the commit replays it. */
 export async function planImport(
