@@ -1,7 +1,8 @@
 /**
  * Resident memory of a started server at rest: `npm start`'s entry on a data folder, the demo staff signed in,
  * the contacts list's first pages, a sort and a search asked for once (caches filled as a user would fill them),
- * then the process left idle. Reads the whole process's resident set (the database's worker thread included).
+ * then the process left idle (10 s, or `idleMs`). Reads the whole process's resident set (the database's worker
+ * thread included) every 200 ms; `nodeFlags` go before the start script's own (a candidate flag set, decision 0198).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,17 +17,24 @@ export async function idleMemory(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
-): Promise<{ afterStartMiB: number; idleMiB: number; peakMiB: number }> {
-  const child = spawn(process.execPath, serverArgs(root), {
+  options: { nodeFlags?: readonly string[]; idleMs?: number } = {},
+): Promise<{ afterStartMiB: number; idleMiB: number; peakMiB: number; startMs: number; peakAtS: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...serverArgs(root)], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   });
   const pid = child.pid as number;
   let peak = 0;
+  let peakAt = 0;
   const sample = setInterval(() => {
     try {
-      peak = Math.max(peak, rssOf(pid));
+      const rss = rssOf(pid);
+      if (rss > peak) {
+        peak = rss;
+        peakAt = performance.now() - started;
+      }
     } catch {
       // not started yet or gone
     }
@@ -39,6 +47,7 @@ export async function idleMemory(
       if (res?.ok) break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    const startMs = Math.round(performance.now() - started);
     const afterStartMiB = rssOf(pid);
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
@@ -58,8 +67,15 @@ export async function idleMemory(
     await fetch(`${base}/api/search/global/backoffice/smi?v=2`, { headers: { cookie } }).then((r) =>
       r.text(),
     );
-    await new Promise((r) => setTimeout(r, 10_000));
-    return { afterStartMiB, idleMiB: rssOf(pid), peakMiB: Math.max(peak, rssOf(pid)) };
+    await new Promise((r) => setTimeout(r, options.idleMs ?? 10_000));
+    const idleMiB = rssOf(pid);
+    return {
+      afterStartMiB,
+      idleMiB,
+      peakMiB: Math.max(peak, idleMiB),
+      startMs,
+      peakAtS: Math.round(peakAt / 1000),
+    };
   } finally {
     clearInterval(sample);
     child.kill('SIGTERM');
