@@ -25,7 +25,7 @@ import { type PlanNode, planNodes } from '../../../test/plan-probe.ts';
 import { extraFieldsOf } from '../../platform/resources/extra-fields.ts';
 import type { BoundResource } from '../../platform/resources/registry.ts';
 import { listPage } from '../../platform/resources/resource.service.ts';
-import { MAX_SORT_PAIRS, PAIR_FILL_JOB } from './custom-fields.list.ts';
+import { MAX_SORT_PAIRS, PAIR_FILL_JOB, pairFoldHandler } from './custom-fields.list.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -291,5 +291,41 @@ describe('a list filtered by a custom choice and sorted by a custom date, throug
       ready: true,
     });
     await everyPage(renewed);
+  });
+
+  it('a list renews a pair it reads once a day; the daily fold drops a pair unused for 30 days with its keys', async () => {
+    const age = async (sort: number) => {
+      const [row] = await asTenant<{ days: unknown }>(
+        sql`select extract(epoch from now() - asked_at) / 86400 as days from custom_field_sort_pairs
+          where filter_field_id = ${chapter} and sort_field_id = ${sort}`,
+      );
+      return row ? Number(row.days) : null;
+    };
+    const keysOf = async (sort: number) => {
+      const [row] = await asTenant<{ n: unknown }>(
+        sql`select count(*) as n from custom_field_pair_keys where filter_field_id = ${chapter} and sort_field_id = ${sort}`,
+      );
+      return Number(row?.n ?? 0);
+    };
+    await asTenant(sql`update custom_field_sort_pairs set asked_at = now() - interval '2 days'
+      where filter_field_id = ${chapter} and sort_field_id = ${since}`);
+    await list(`?$top=50&$orderby=cf_${since} asc`, northOnly());
+    expect(await age(since)).toBeLessThan(0.01);
+    await asTenant(sql`update custom_field_sort_pairs set asked_at = now() - interval '31 days'
+      where filter_field_id = ${chapter} and sort_field_id = ${renewed}`);
+    expect(await keysOf(renewed)).toBeGreaterThan(0);
+    await pairFoldHandler(ctx.database, {
+      tenantId: t.tenant.id,
+      id: 'fold',
+      kind: 'custom-fields-pair-fold',
+      payload: {},
+      userId: null,
+      attempts: 0,
+    });
+    expect(await age(renewed)).toBeNull();
+    expect(await keysOf(renewed)).toBe(0);
+    expect(await age(since)).not.toBeNull();
+    expect(await keysOf(since)).toBeGreaterThan(0);
+    await everyPage();
   });
 });
