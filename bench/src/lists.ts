@@ -3,6 +3,11 @@
  * with createdb on 127.0.0.1:5432, dropped after) and embedded PGlite at 100,000. Every figure is a median or p95
  * of sequential requests, measured side by side with its baseline in the same run: the machine is shared and
  * noisy, so ratios matter more than absolute numbers.
+ * On PostgreSQL the server runs as `npm start` runs it (server-process.ts): the compiled server in a process of its
+ * own with the start script's Node flags, on the bench's database, without the demo association; the bench's process
+ * is the client (the timing loops) and the baselines' own connection. Its daily jobs, which it queues at start, are
+ * let finish before any timing. On PGlite the server stays in the bench's process: the embedded database is opened by
+ * one process at a time, and the baselines (P3, P4) read it beside the server.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -28,6 +33,33 @@ import { loadConfig } from '../../packages/server/src/platform/config.ts';
 import { DEFERRED_JOIN_FROM } from '../../packages/server/src/platform/resources/resource.repo.ts';
 import { measureListMatrix } from './list-matrix.ts';
 import { RawHttpClient } from './raw-http.ts';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
+
+/**
+ * Waits until the server's work of its start is over: its daily check (a second after the start, decision 0181)
+ * and the jobs it queued, which ran during the first combinations of the matrix at 1,000,000. Over when, for one
+ * second, no other statement runs on this database and no job is due, queued or running; 60 s at most.
+ */
+async function startWorkDone(database: Database): Promise<void> {
+  await new Promise((r) => setTimeout(r, 1500));
+  const until = performance.now() + 60_000;
+  let quiet = 0;
+  while (quiet < 5) {
+    if (performance.now() > until) {
+      console.warn('the server was still busy 60 s after its start: timing anyway');
+      return;
+    }
+    const [busy] = rowsOf<{ n: number }>(
+      await database.ownerDb.execute(
+        sql`select (select count(*) from jobs where status in ('queued', 'running') and run_after <= now())::int
+              + (select count(*) from pg_stat_activity where datname = current_database() and state = 'active'
+                   and pid <> pg_backend_pid())::int as n`,
+      ),
+    );
+    quiet = (busy?.n ?? 0) === 0 ? quiet + 1 : 0;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 export interface Stats {
   p50: number;
@@ -129,6 +161,7 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number, o
   if (kind === 'postgres' && !reuse) execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', dbName]);
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-lists-'));
   let database: Database | null = null;
+  let server: ServerProcess | null = null;
   try {
     database =
       kind === 'postgres' ? await openDatabase({ databaseUrl: url, poolSize: 10 }) : await openDatabase({});
@@ -170,11 +203,29 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number, o
     await target.close();
     if (database.pglite) await database.pglite.exec('SET ROLE guildhall_app');
 
-    const config = { ...loadConfig({}), dataDir, publicUrl: 'http://bench.local', smtpUrl: undefined };
-    const app = await buildApp({ database, config });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    let origin: string;
+    let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+    if (kind === 'postgres') {
+      server = await startServerProcess(join(import.meta.dirname, '../..'), {
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        PUBLIC_URL: 'http://bench.local',
+        SMTP_URL: '',
+      });
+      origin = server.origin;
+      await startWorkDone(database);
+    } else {
+      const config = { ...loadConfig({}), dataDir, publicUrl: 'http://bench.local', smtpUrl: undefined };
+      app = await buildApp({ database, config });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    }
+    const closeServer = async () => {
+      await app?.close();
+      await server?.stop();
+    };
     // A minimal keep-alive client (raw-http.ts): the figures are the server's, not the cost of a client in the same
     // process; node:http's client cost about 0.06-0.12 ms of each request here, as much as the server's HTTP layer.
     const client = new RawHttpClient(origin);
@@ -257,7 +308,7 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number, o
         domains[list.resource.name] = { rows: list.rows, ...matrix };
       }
       client.close();
-      await app.close();
+      await closeServer();
       return { kind, contacts: count, domainSeed, domains };
     }
 
@@ -276,7 +327,7 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number, o
     );
     if (options.matrixOnly) {
       client.close();
-      await app.close();
+      await closeServer();
       return { kind, contacts: count, p1Matrix };
     }
 
@@ -472,13 +523,16 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number, o
     }
 
     // P5: export through the job: first byte, rows per second, peak memory for all rows versus about a tenth.
+    // The memory is the server's process's: on PostgreSQL its own (read from /proc), on PGlite the bench's.
+    const rss = () => server?.rss() ?? process.memoryUsage().rss;
     const exportRun = async (body: unknown) => {
-      // Both runs start from a collected heap (`npm run bench` passes --expose-gc), so their deltas compare.
-      (globalThis as { gc?: () => void }).gc?.();
-      const rssBefore = process.memoryUsage().rss;
+      // On PGlite both runs start from a collected heap (`npm run bench` passes --expose-gc), so their deltas
+      // compare; the server's own process on PostgreSQL cannot be made to collect from here.
+      if (!server) (globalThis as { gc?: () => void }).gc?.();
+      const rssBefore = rss();
       let peak = rssBefore;
       const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
+        peak = Math.max(peak, rss());
       }, 25);
       const started = performance.now();
       const answer = await call('/api/contacts/contacts/contactData?$skip=0&$top=999999999', body);
@@ -550,9 +604,10 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number, o
       },
     };
     client.close();
-    await app.close();
+    await closeServer();
     return { kind, contacts: count, ...(seed ? { seed } : {}), p1, p1Matrix, p2, p3, p4, p5 };
   } finally {
+    await server?.stop();
     await database?.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     if (kind === 'postgres' && !reuse)
