@@ -12,10 +12,11 @@
  *     occurrences): the range endpoint for one month, `calendarRuns` times, p50/p95.
  * The feed round-trip bar (ical.js, three timezones across DST) is an API test: events.test.ts.
  * `EVENTS_BENCH_PROFILE=<file>` writes a V8 CPU profile of the server's process (`--cpu-prof`, sampled every 100 us,
- * its whole life: the race is the burst of HTTP work after the set-up's few requests).
+ * its whole life) and, beside it, `<file>.window.json`: the warm race's start and end on the profile's clock.
+ * `node bench/src/cpu-profile-window.ts <file> <file>.window.json` sums the race's samples by function and package.
  */
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,8 @@ function cpuMsOf(pid: number): number {
   return ns / 1e6;
 }
 
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
 /** A free local port for the server. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,25 +71,32 @@ async function raceFromClient(
   path: string,
   bodies: unknown[],
   warm?: { method: string; path: string; body: unknown },
-): Promise<ClientResult & { serverCpuMs: number }> {
+): Promise<ClientResult & { serverCpuMs: number; window: [number, number] }> {
   const child = fork(join(import.meta.dirname, 'events-client.ts'), [], { execArgv: [] });
   const pid = server.pid ?? 0;
   try {
     let serverCpu = 0;
+    // The race's window on the monotonic clock, in microseconds (the clock of a V8 CPU profile's samples).
+    const window: [number, number] = [0, 0];
     const done = await new Promise<ClientResult>((resolve, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`The bench client stopped (${code}).`)));
       child.on('message', (message) => {
         if (message === 'ready') {
           serverCpu = cpuMsOf(pid);
+          window[0] = monotonicUs();
           child.send({ origin, cookie, path, bodies, ...(warm ? { warm } : {}) });
         } else if (message === 'warmed') {
           serverCpu = cpuMsOf(pid);
+          window[0] = monotonicUs();
           child.send('go');
-        } else resolve(message as ClientResult);
+        } else {
+          window[1] = monotonicUs();
+          resolve(message as ClientResult);
+        }
       });
     });
-    return { ...done, serverCpuMs: Math.round(cpuMsOf(pid) - serverCpu) };
+    return { ...done, serverCpuMs: Math.round(cpuMsOf(pid) - serverCpu), window };
   } finally {
     child.kill();
   }
@@ -106,6 +116,7 @@ export async function measureEvents(options: {
   let database: Database | null = null;
   let server: ChildProcess | null = null;
   const profile = process.env.EVENTS_BENCH_PROFILE;
+  let raceWindow: [number, number] | null = null;
   try {
     database = await openDatabase({ databaseUrl });
     await database.migrate();
@@ -194,7 +205,7 @@ export async function measureEvents(options: {
     }));
     // What the callers hold, what was sent and what came of it.
     const db = database.db;
-    const outcome = async (race: ClientResult & { serverCpuMs: number }) => {
+    const outcome = async (race: ClientResult & { serverCpuMs: number; window: [number, number] }) => {
       const answers = race.answers;
       const [stored] = rowsOf<{ n: number; seats: number }>(
         await withTenantTx(db, { tenantId: tenant.id }, (tx) =>
@@ -257,6 +268,7 @@ export async function measureEvents(options: {
       bodies,
       pageRead,
     );
+    raceWindow = warmRace.window;
     const warm = { ...(await outcome(warmRace)), pageReads: warmRace.warm };
     // The same race over new connections, each opened by its call, after the seats are given back: the
     // occurrence's registrations removed and its count of seats reset by the bench's own connection, then a wait
@@ -346,6 +358,12 @@ export async function measureEvents(options: {
     if (profile) {
       const taken = readdirSync(join(dataDir, 'profile')).find((f) => f.endsWith('.cpuprofile'));
       if (taken) copyFileSync(join(dataDir, 'profile', taken), profile);
+      // The warm race's window in the profile's clock: bench/src/cpu-profile-window.ts reads the samples in it.
+      if (raceWindow)
+        writeFileSync(
+          `${profile}.window.json`,
+          JSON.stringify({ startUs: raceWindow[0], endUs: raceWindow[1] }),
+        );
     }
     await database?.close();
     execFileSync('dropdb', ['-h', '127.0.0.1', '-U', 'postgres', '--if-exists', dbName]);
