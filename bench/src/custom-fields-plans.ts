@@ -5,7 +5,7 @@
  * case's time goes between bench runs:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/gh_cf1m node bench/src/custom-fields-plans.ts [case …]
  * Cases: filteredDeep (a dropdown value sorted by a custom date at $skip 20,000), textContains (a text contains
- * sorted by name), dateSort, choiceSort. `PLAN_RUNS` (default 3) runs each statement that many times and prints the
+ * sorted by name), dateSort, customDateSortSkip100000 (the bench's date sort at $skip 100,000), choiceSort. `PLAN_RUNS` (default 3) runs each statement that many times and prints the
  * last plan and every run's execution time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -58,6 +58,14 @@ const cases: Record<string, { query: Record<string, unknown>; body: Record<strin
     body: where({ PropertyName: cf('Diet'), Operator: 'contains', Value: 'diet 42' }),
   },
   dateSort: { query: { $top: 50, $skip: 0, $orderby: `${cf('Certified on')} asc` }, body: {} },
+  customDateSortSkip100000: {
+    query: {
+      $top: 50,
+      $skip: Number(process.env.PLAN_SKIP ?? 100_000),
+      $orderby: `${cf('Certified on')} asc`,
+    },
+    body: {},
+  },
   choiceSort: { query: { $top: 50, $skip: 0, $orderby: `${cf('Chapter')} desc` }, body: {} },
 };
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(cases);

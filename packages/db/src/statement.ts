@@ -307,6 +307,16 @@ function pipelined(client: pg.PoolClient | pg.Client, statements: readonly State
 }
 
 /**
+ * JIT off in every transaction opened with a scope (`withTenantTx`, and the session lookup's `withOpeningTx` and
+ * `readInOneTrip`): PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, also its branches that
+ * never run (a list's run of records without a value, planned as a walk it never reads): a deep page of a list
+ * filtered by a custom field took 1.2-2.4 s with JIT against 93-126 ms without at 200,000 contacts (decision 0112);
+ * a page sorted by a custom date at $skip 100,000 at a million contacts, 180 ms of which 159 compiling, against 20
+ * (decision 0196).
+ */
+export const JIT_OFF = 'set local jit = off';
+
+/**
  * A read that is a whole transaction of one round trip: `begin`, the fragments and `commit` travel together (in one
  * write on a pooled connection of PostgreSQL, in one call into the engine on embedded PGlite). Answers each
  * fragment's rows, in order. They run in order in one transaction, so the first may scope it for the others (the
@@ -319,8 +329,10 @@ export async function readInOneTrip(db: Db, fragments: readonly Fragment[]): Pro
   const engine = engineOf(pool);
   if (engine) {
     try {
-      const results = await pgliteReadInOneCall(engine, statements, { parsers: PGLITE_TEXT_TYPES });
-      return results.map((r) => r.rows as Row[]);
+      const results = await pgliteReadInOneCall(engine, [{ text: JIT_OFF, params: [] }, ...statements], {
+        parsers: PGLITE_TEXT_TYPES,
+      });
+      return results.slice(1).map((r) => r.rows as Row[]);
     } catch (error) {
       throw failed(statements, error);
     }
@@ -332,10 +344,11 @@ export async function readInOneTrip(db: Db, fragments: readonly Fragment[]): Pro
   try {
     const rows = await pipelined(client, [
       { text: 'begin', params: [] },
+      { text: JIT_OFF, params: [] },
       ...statements,
       { text: 'commit', params: [] },
     ]);
-    return rows.slice(1, 1 + statements.length);
+    return rows.slice(2, 2 + statements.length);
   } catch (error) {
     // The server skipped what followed the failed statement; its transaction is aborted until rolled back.
     await client.query('rollback').catch((e: Error) => {

@@ -4,7 +4,7 @@ import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Db, rowsOf, type Tx } from './client.ts';
 import { engineOf, pgliteTransaction, ROLLED_BACK } from './pglite-tx.ts';
-import { committedByStatements } from './statement.ts';
+import { committedByStatements, JIT_OFF } from './statement.ts';
 
 export interface Scope {
   tenantId: string;
@@ -21,10 +21,7 @@ function scopeStatement(scope: Scope): string {
   if (user !== '' && !/^\d{1,19}$/.test(user)) throw new Error('A tenant scope needs a numeric user id.');
   // SET LOCAL rather than set_config(): on Citus (with citus.propagate_set_commands = 'local', migration
   // tenant_ids_citus) a SET LOCAL travels with the transaction to the workers, where row-level security reads it.
-  // JIT off: PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, also its branches that never
-  // run (a list's run of records without a value, planned as a scan it never reads): a deep page of a list filtered
-  // by a custom field took 1.2-2.4 s with JIT against 93-126 ms without at 200,000 contacts (decision 0112).
-  return `set local app.tenant_id = '${scope.tenantId}'; set local app.user_id = '${user}'; set local jit = off`;
+  return `set local app.tenant_id = '${scope.tenantId}'; set local app.user_id = '${user}'`;
 }
 
 /**
@@ -56,7 +53,7 @@ export async function withOpeningTx<T>(
   const internals = db as unknown as DrizzleInternals;
   const engine = engineOf(pool);
   if (engine) {
-    return pgliteTransaction(engine, opening, (client, rows) => {
+    return pgliteTransaction(engine, `${JIT_OFF}; ${opening}`, (client, rows) => {
       const session = new PgliteSession(
         client as unknown as ConstructorParameters<typeof PgliteSession>[0],
         internals.dialect,
@@ -69,7 +66,10 @@ export async function withOpeningTx<T>(
   }
   if (!(pool instanceof pg.Pool)) {
     // Any other client (a single connection): Drizzle's own transaction, the opening as its first statement.
-    return db.transaction(async (tx) => fn(tx, rowsOf(await tx.execute(sql.raw(opening)))));
+    return db.transaction(async (tx) => {
+      await tx.execute(sql.raw(JIT_OFF));
+      return fn(tx, rowsOf(await tx.execute(sql.raw(opening))));
+    });
   }
   const client = await pool.connect();
   // Released as broken (closed, not reused) when `begin`, `commit` or `rollback` itself failed.
@@ -84,7 +84,7 @@ export async function withOpeningTx<T>(
     const tx = new NodePgTransaction(internals.dialect, session, internals.session.schema) as unknown as Tx;
     let result: T;
     try {
-      const opened = (await client.query(`begin; ${opening}`)) as unknown as pg.QueryResult[];
+      const opened = (await client.query(`begin; ${JIT_OFF}; ${opening}`)) as unknown as pg.QueryResult[];
       result = await fn(tx, (opened[opened.length - 1]?.rows ?? []) as Record<string, unknown>[]);
     } catch (error) {
       await client.query('rollback').catch((e: Error) => {

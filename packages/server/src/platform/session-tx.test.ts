@@ -3,7 +3,7 @@
  * scope). The same access rules must hold as for routes checked before the handler, and the opening transaction
  * must roll back and give its connection back whatever happens.
  */
-import { rowsOf, withOpeningTx, withTenantTx } from '@guildhall/db';
+import { q, rowsOf, withOpeningTx, withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +18,7 @@ import {
 import { buildApp } from '../app.ts';
 import { features } from '../features/index.ts';
 import { defineFeature } from './feature-module.ts';
-import { hashToken, type SessionHint, sessionHint } from './session.ts';
+import { hashToken, readWithSession, type SessionHint, sessionHint, withSessionTx } from './session.ts';
 
 let ctx: TestContext;
 let t: TenantWithUsers;
@@ -331,4 +331,28 @@ describe('the pipeline refuses a route that declares its needs wrongly', () => {
       'Route GET /api/bad/none declares no permission; add config.permission.',
     );
   }, 180_000);
+});
+
+describe('every transaction a request opens has JIT off', () => {
+  // Decision 0112: PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, branches that never
+  // run included (a custom sort's run of records without a value): the session lookup's transactions carried the
+  // server's default, and a page sorted by a custom date at $skip 100,000 at a million contacts spent 159 of its 180
+  // ms compiling (decision 0196).
+  it('in the tenant scope, the session lookup opening a transaction and the one-trip read', async () => {
+    const { cookie } = await signIn(ctx.app, t.staff);
+    const token = cookie.replace(/^gh_session=/, '').split(';')[0] ?? '';
+    const jitOf = (rows: { jit?: unknown }[] | undefined) => rows?.[0]?.jit;
+    const scoped = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) =>
+      rowsOf<{ jit: string }>(await tx.execute(sql`select current_setting('jit') as jit`)),
+    );
+    expect(jitOf(scoped)).toBe('off');
+    const opened = await withSessionTx(ctx.database, token, async (tx, auth) => {
+      expect(auth?.tenantId).toBe(t.tenant.id);
+      return rowsOf<{ jit: string }>(await tx.execute(sql`select current_setting('jit') as jit`));
+    });
+    expect(jitOf(opened)).toBe('off');
+    const read = await readWithSession(ctx.database, token, [q`select current_setting('jit') as jit`]);
+    expect(read.auth?.tenantId).toBe(t.tenant.id);
+    expect(jitOf(read.rows[0])).toBe('off');
+  });
 });
