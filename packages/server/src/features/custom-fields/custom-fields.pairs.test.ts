@@ -170,7 +170,10 @@ describe('a list filtered by a custom choice and sorted by a custom date, throug
     // The first request asks (the pair and its job) and is answered by the plan without it.
     const first = await list(`?$top=50&$orderby=cf_${since} asc`, northOnly());
     expect(first.Results.map((r) => Number(r.ContactId))).toEqual((await reference('asc')).slice(0, 50));
-    expect(await pairs()).toEqual([{ filter: chapter, sort: since, ready: false }]);
+    // The app's worker may already have run the fill: only the ask itself is certain here.
+    expect((await pairs()).map(({ filter, sort }) => ({ filter, sort }))).toEqual([
+      { filter: chapter, sort: since },
+    ]);
     expect(await fillJobs()).toBe(1);
     // Asked already: a second request asks nothing more.
     await list(`?$top=50&$orderby=cf_${since} desc`, northOnly());
