@@ -33,33 +33,7 @@ import { loadConfig } from '../../packages/server/src/platform/config.ts';
 import { DEFERRED_JOIN_FROM } from '../../packages/server/src/platform/resources/resource.repo.ts';
 import { measureListMatrix } from './list-matrix.ts';
 import { RawHttpClient } from './raw-http.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
-
-/**
- * Waits until the server's work of its start is over: its daily check (a second after the start, decision 0181)
- * and the jobs it queued, which ran during the first combinations of the matrix at 1,000,000. Over when, for one
- * second, no other statement runs on this database and no job is due, queued or running; 60 s at most.
- */
-async function startWorkDone(database: Database): Promise<void> {
-  await new Promise((r) => setTimeout(r, 1500));
-  const until = performance.now() + 60_000;
-  let quiet = 0;
-  while (quiet < 5) {
-    if (performance.now() > until) {
-      console.warn('the server was still busy 60 s after its start: timing anyway');
-      return;
-    }
-    const [busy] = rowsOf<{ n: number }>(
-      await database.ownerDb.execute(
-        sql`select (select count(*) from jobs where status in ('queued', 'running') and run_after <= now())::int
-              + (select count(*) from pg_stat_activity where datname = current_database() and state = 'active'
-                   and pid <> pg_backend_pid())::int as n`,
-      ),
-    );
-    quiet = (busy?.n ?? 0) === 0 ? quiet + 1 : 0;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+import { type ServerProcess, startServerProcess, startWorkDone } from './server-process.ts';
 
 export interface Stats {
   p50: number;

@@ -7,6 +7,8 @@ import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { type Database, rowsOf } from '@guildhall/db';
+import { sql } from 'drizzle-orm';
 
 let built = false;
 
@@ -47,10 +49,16 @@ export interface ServerProcess {
  * Starts the server as `npm start` runs it (serverArgs) on a free local port with `env` added to the bench's own
  * (DATABASE_URL, DATA_DIR, SEED_DEMO…), and answers once it answers HTTP (`/api/auth/me` below 500).
  */
-export async function startServerProcess(root: string, env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  root: string,
+  env: Record<string, string>,
+  /** Node flags added to the start script's (a profiler's, say). */
+  nodeFlags: string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, serverArgs(root), {
+  const args = serverArgs(root);
+  const child = spawn(process.execPath, [...args.slice(0, -1), ...nodeFlags, ...args.slice(-1)], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: 'ignore',
@@ -82,4 +90,31 @@ export async function startServerProcess(root: string, env: Record<string, strin
     return Number(line?.[1] ?? 0) * 1024;
   };
   return { origin, process: child, rss, stop };
+}
+
+/**
+ * Waits until the server's work of its start is over: its daily check (a second after the start, decision 0181)
+ * and the jobs it queued, which ran during the first timed requests of the benches (the lists matrix's first
+ * combinations at 1,000,000, the events calendar's first months). Over when, for one second, no other statement
+ * runs on this database and no job is due, queued or running; 60 s at most.
+ */
+export async function startWorkDone(database: Database): Promise<void> {
+  await new Promise((r) => setTimeout(r, 1500));
+  const until = performance.now() + 60_000;
+  let quiet = 0;
+  while (quiet < 5) {
+    if (performance.now() > until) {
+      console.warn('the server was still busy 60 s after its start: timing anyway');
+      return;
+    }
+    const [busy] = rowsOf<{ n: number }>(
+      await database.ownerDb.execute(
+        sql`select (select count(*) from jobs where status in ('queued', 'running') and run_after <= now())::int
+              + (select count(*) from pg_stat_activity where datname = current_database() and state = 'active'
+                   and pid <> pg_backend_pid())::int as n`,
+      ),
+    );
+    quiet = (busy?.n ?? 0) === 0 ? quiet + 1 : 0;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
