@@ -88,6 +88,24 @@ describe('custom fields', () => {
       ['Conference', false],
       ['Other', true],
     ]);
+    // Who sees it is read whole: its badge wraps inside the column rather than cutting "Member may …" short.
+    const seen = page
+      .getByRole('row', { name: /How did you hear about us/ })
+      .getByText(/^(Staff only|Member may (see|edit))$/);
+    await expect(
+      seen.evaluate((label) => ({
+        cut: label.scrollWidth > label.clientWidth,
+        wraps:
+          (
+            globalThis as unknown as { getComputedStyle(el: unknown): { whiteSpace: string } }
+          ).getComputedStyle(label).whiteSpace !== 'nowrap',
+        text: label.textContent,
+      })),
+    ).resolves.toEqual({
+      cut: false,
+      wraps: true,
+      text: expect.stringMatching(/^(Staff only|Member may (see|edit))$/),
+    });
     await shot(page, 'setup-list');
 
     // A text field with values, changed to a number: the dry run names what would be lost before anything changes.

@@ -47,6 +47,7 @@ import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader, RequirePermission } from '../../platform/page.tsx';
 import { useFieldContext } from '../../platform/screens/field-context.ts';
 import { SoftBadge } from '../../platform/soft-badge.tsx';
+import { pillLayout } from '../../platform/text-mode.tsx';
 
 const T = CUSTOM_FIELD_DATA_TYPES;
 
@@ -240,7 +241,11 @@ export function FieldsOfEntity({
                   ) : null}
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={f.Visibility === 'staff' ? 'gray' : 'blue'}>
+                  <Badge
+                    variant="light"
+                    color={f.Visibility === 'staff' ? 'gray' : 'blue'}
+                    {...pillLayout(1)}
+                  >
                     {VISIBILITY_LABELS[f.Visibility]}
                   </Badge>
                 </Table.Td>
