@@ -121,6 +121,24 @@ export async function runFragment<T = Record<string, unknown>>(tx: Tx, f: Fragme
 
 type Row = Record<string, unknown>;
 
+/**
+ * The rows of a statement read in a loop of many round trips (a cursor's `fetch`), as `runFragment` answers them.
+ * On PostgreSQL it goes through node-postgres's callback form, settled by a promise of our own: awaited in a loop,
+ * the promise form of `client.query` (which Drizzle's `execute` uses) kept each batch alive into V8's old space
+ * (about 40% of what a million-row cursor read allocated was promoted, against under 1% this way; decision 0191).
+ */
+export async function runFragmentInLoop<T = Record<string, unknown>>(tx: Tx, f: Fragment): Promise<T[]> {
+  const client = (tx as unknown as { session: { client: unknown } }).session.client;
+  if (!(client instanceof pg.Client)) return runFragment<T>(tx, f);
+  const { text, params } = render(f);
+  return new Promise<T[]>((resolve, reject) => {
+    client.query(
+      { text, values: params, types: rawTypes as never },
+      (error: Error | null, result: pg.QueryResult) => (error ? reject(error) : resolve(result.rows as T[])),
+    );
+  });
+}
+
 /** Drizzle reads these as the database's text (its columns decode them); so do fragments, on either path. */
 const TEXT_TYPES = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
 const rawTypes = {

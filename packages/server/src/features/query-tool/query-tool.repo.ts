@@ -9,8 +9,8 @@ import {
   q,
   raw,
   render,
-  rowsOf,
   runFragment,
+  runFragmentInLoop,
   savedQueries,
   type Tx,
 } from '@guildhall/db';
@@ -94,7 +94,8 @@ export async function queryPage(
 
 /**
  * Rows per cursor fetch. Each row is one CSV line made by the database (one text value, not one per column), so a
- * batch is small and dies young in the JavaScript heap (decision 0060).
+ * batch is small and dies young in the JavaScript heap (decision 0060), read through `runFragmentInLoop` so that
+ * nothing keeps it alive into the old space (decision 0191).
  */
 const BATCH = 1000;
 
@@ -140,8 +141,9 @@ export async function* queryCsvLines(tx: Tx, query: Fragment, columnCount: numbe
   );
   let sent = 0;
   while (sent < cap) {
-    const rows = rowsOf<{ line: string }>(
-      await tx.execute(sql.raw(`fetch ${Math.min(BATCH, cap - sent)} from gh_query_cursor`)),
+    const rows = await runFragmentInLoop<{ line: string }>(
+      tx,
+      q`fetch ${raw(String(Math.min(BATCH, cap - sent)))} from gh_query_cursor`,
     );
     if (rows.length === 0) break;
     sent += rows.length;
