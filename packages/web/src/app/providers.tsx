@@ -10,11 +10,15 @@ import { useMe } from '../platform/identity.ts';
 import { createQueryClient } from './query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-/** Toasts last as long as the tenant configured (spec 000 section 1: notification duration). */
+/**
+ * Toasts last as long as the tenant configured (spec 000 section 1: notification duration). They stack at the bottom
+ * right: at the top right two of them covered a record header's actions (Reactivate, then Send password reset), and a
+ * pointer resting on a toast holds it open.
+ */
 function TenantNotifications() {
   const { data: me } = useMe();
   return (
-    <Notifications position="top-right" autoClose={me?.tenant.settings.notificationDurationMs ?? 5000} />
+    <Notifications position="bottom-right" autoClose={me?.tenant.settings.notificationDurationMs ?? 5000} />
   );
 }
 

@@ -162,6 +162,11 @@ describe('the run of records without a value at the end of a custom sort', () =>
     const empties = runs?.at(-1);
     if (!empties?.where || !empties.withoutValue) throw new Error('no run of records without a value');
     const plan = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id }, async (tx) => {
+      // The shape is what is pinned: a walk in key order with a probe exists for this statement. Which plan the
+      // planner takes for a test's few hundred records depends on the statistics the other test files' rows left
+      // in the shared table (a top-N sort of a small association was chosen once under the parallel suite on
+      // PostgreSQL); at a million the walk is what the bench measures (the custom date sort at $skip 100,000).
+      await runFragment(tx, q`set local enable_sort = off`);
       const [row] = await runFragment<{ 'QUERY PLAN': unknown }>(
         tx,
         q`explain (format json) select ${contacts.sqlKey} from ${contacts.sqlSource} where ${contacts.sqlTenant} = ${t.tenant.id} and ${empties.where} order by ${empties.order} limit 50`,
