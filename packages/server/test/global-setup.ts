@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@guildhall/db';
 import type { TestProject } from 'vitest/node';
+import { adminQuery, withDatabase } from './admin-db.ts';
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const provide = project.provide.bind(project) as unknown as (
-    key: 'databaseUrl' | 'pgliteDump' | 'dataDir',
+    key: 'databaseUrl' | 'pgliteDump' | 'dataDir' | 'templateUrl',
     value: string,
   ) => void;
   const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -24,10 +25,23 @@ export default async function setup(project: TestProject): Promise<() => void> {
     const database = await openDatabase({ databaseUrl });
     await database.migrate();
     await database.close();
+    // A copy of the migrated database that nobody connects to, from which a test file that must be the only one
+    // running jobs on its database gets one of its own (testApp's `ownDatabase`).
+    const template = `${new URL(databaseUrl).pathname.slice(1)}_template`;
+    await adminQuery(databaseUrl, `drop database if exists ${template} with (force)`);
+    await adminQuery(
+      databaseUrl,
+      `create database ${template} template ${new URL(databaseUrl).pathname.slice(1)}`,
+    );
+    provide('templateUrl', withDatabase(databaseUrl, template));
     provide('pgliteDump', '');
     provide('dataDir', join(folder, 'data'));
-    return removeFolder;
+    return async () => {
+      await adminQuery(databaseUrl, `drop database if exists ${template} with (force)`);
+      removeFolder();
+    };
   }
+  provide('templateUrl', '');
   const database = await openDatabase({});
   await database.migrate();
   const dump = await database.pglite!.dumpDataDir('none');

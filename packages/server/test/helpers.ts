@@ -14,9 +14,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/platform/config.ts';
+import { adminQuery, withDatabase } from './admin-db.ts';
 
 /** Values the global setup provides (see global-setup.ts). */
-const provided = inject as unknown as (key: 'databaseUrl' | 'pgliteDump' | 'dataDir') => string;
+const provided = inject as unknown as (
+  key: 'databaseUrl' | 'pgliteDump' | 'dataDir' | 'templateUrl',
+) => string;
 
 /** A database for one test file: a clone of the migrated PGlite, or the shared real PostgreSQL database. */
 export async function testDatabase(poolSize = 4): Promise<Database> {
@@ -24,6 +27,20 @@ export async function testDatabase(poolSize = 4): Promise<Database> {
   if (databaseUrl) return openDatabase({ databaseUrl, poolSize });
   const dump = readFileSync(provided('pgliteDump'));
   return openDatabase({ loadDataDir: new Blob([dump]) });
+}
+
+/**
+ * A database no other test file uses: on PostgreSQL a copy of the migrated template, dropped by `drop`. For a file
+ * that must see a queued job stay queued: on the shared database any other file's worker may claim it.
+ */
+async function ownTestDatabase(poolSize: number): Promise<{ database: Database; drop(): Promise<void> }> {
+  const templateUrl = provided('templateUrl');
+  if (!templateUrl) return { database: await testDatabase(poolSize), drop: async () => undefined };
+  const template = new URL(templateUrl).pathname.slice(1);
+  const name = unique(`${template}_own_`).toLowerCase();
+  await adminQuery(templateUrl, `create database ${name} template ${template}`);
+  const database = await openDatabase({ databaseUrl: withDatabase(templateUrl, name), poolSize });
+  return { database, drop: () => adminQuery(templateUrl, `drop database if exists ${name} with (force)`) };
 }
 
 export interface TestContext {
@@ -51,9 +68,14 @@ function testDataDir(): { dir: string; own: boolean } {
 export async function testApp(
   overrides: Partial<AppConfig> = {},
   poolSize = 4,
-  build: Pick<BuildOptions, 'modules' | 'logger'> = {},
+  build: Pick<BuildOptions, 'modules' | 'logger'> & {
+    /** A database of the file's own, where no other file's worker claims its jobs (see ownTestDatabase). */
+    ownDatabase?: boolean;
+  } = {},
 ): Promise<TestContext> {
-  const database = await testDatabase(poolSize);
+  const { ownDatabase, ...buildOptions } = build;
+  const own = ownDatabase ? await ownTestDatabase(poolSize) : null;
+  const database = own ? own.database : await testDatabase(poolSize);
   const data = testDataDir();
   const config = {
     ...loadConfig({}),
@@ -64,7 +86,7 @@ export async function testApp(
     rateLimitNamespace: unique('rl-'),
     ...overrides,
   };
-  const app = await buildApp({ database, config, ...build });
+  const app = await buildApp({ database, config, ...buildOptions });
   await app.ready();
   return {
     app,
@@ -73,6 +95,7 @@ export async function testApp(
     async close() {
       await app.close();
       await database.close();
+      await own?.drop();
       if (data.own) rmSync(data.dir, { recursive: true, force: true });
     },
   };

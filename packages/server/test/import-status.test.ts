@@ -38,7 +38,8 @@ let cookie: string;
 let other: App;
 
 beforeAll(async () => {
-  ctx = await testApp();
+  // A database of its own: on the shared one another file's worker could claim the job the test holds queued.
+  ctx = await testApp({}, 4, { ownDatabase: true });
   // No run starts by itself: the test claims each job and writes its row as a running instance would.
   await ctx.app.worker.stop();
   t = await seedTenant(ctx.database);

@@ -6,6 +6,7 @@
  * server the test starts).
  */
 import { q, runFragment, withTenantTx } from '@guildhall/db';
+import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -214,6 +215,8 @@ describe('invoice PDF', () => {
 describe('invoice by mail', () => {
   it('mails the invoice to the contact with its PDF attached, and keeps it in the outbox', async () => {
     const inv = await issue(lukasz);
+    // What the earlier tests sent in the background (a payment's receipt) is delivered before the inbox is emptied.
+    await ctx.app.background.settled();
     inbox.length = 0;
     const res = await staff.post(`/api/billing/invoices/${inv.invoiceId}/send`, {
       message: 'Dziękujemy – see you at the conference.',
@@ -223,6 +226,7 @@ describe('invoice by mail', () => {
       to: 'lukasz@example.org',
       subject: expect.stringContaining(inv.number),
     });
+    const { subject } = res.json() as { subject: string };
     await ctx.app.background.settled();
 
     const admin = client(ctx.app, adminCookie);
@@ -245,8 +249,11 @@ describe('invoice by mail', () => {
     ]);
 
     // Delivered by SMTP with the PDF itself.
-    expect(inbox).toHaveLength(1);
-    const raw = inbox[0] ?? '';
+    // This message once: a daily job this instance claimed on a shared database may have mailed the contact too.
+    const subjects = await Promise.all(inbox.map(async (m) => (await simpleParser(m)).subject));
+    const delivered = inbox.filter((_, i) => subjects[i] === subject);
+    expect(delivered).toHaveLength(1);
+    const raw = delivered[0] ?? '';
     expect(raw).toMatch(/Content-Type: application\/pdf/);
     const part = raw.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/.test(p)) ?? '';
     const body = part
