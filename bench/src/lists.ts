@@ -105,6 +105,12 @@ async function measureSideBySide<K extends string>(sides: Record<K, Side>, n = 2
   return Object.fromEntries(names.map((k) => [k, stats(samples[k])])) as Record<K, Stats>;
 }
 
+/**
+ * Search words of one and two letters, matched where a word begins (decision 0199): one that begins many words
+ * ("s": Smith, Sanchez, Springfield) and one that begins few or none ("q").
+ */
+const SHORT_TERMS = { shortCommon: 's', shortRare: 'q' };
+
 const LIST_COLUMN_TEXT =
   'contact_id, display_name, contact_type, status, account_number, email, phone, city, state_province, is_listed';
 const LIST_COLUMNS = sql.raw(LIST_COLUMN_TEXT);
@@ -243,25 +249,25 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number, o
           resource: membershipsResource,
           key: 'memberships' as const,
           rows: options.domains.memberships,
-          terms: { common: 'smi', manyMatches: 'individual', rare: 'a0000777' },
+          terms: { common: 'smi', manyMatches: 'individual', rare: 'a0000777', ...SHORT_TERMS },
         },
         {
           resource: invoicesResource,
           key: 'invoices' as const,
           rows: options.domains.invoices,
-          terms: { common: 'smi', manyMatches: 'inv-00', rare: 'inv-0000777' },
+          terms: { common: 'smi', manyMatches: 'inv-00', rare: 'inv-0000777', ...SHORT_TERMS },
         },
         {
           resource: eventsResource,
           key: 'events' as const,
           rows: options.domains.events,
-          terms: { common: 'work', manyMatches: 'houston', rare: 'workshop 7771' },
+          terms: { common: 'work', manyMatches: 'houston', rare: 'workshop 7771', ...SHORT_TERMS },
         },
         {
           resource: eventAttendeesResource,
           key: 'attendees' as const,
           rows: options.domains.attendees,
-          terms: { common: 'smi', manyMatches: 'a', rare: 'zzzq' },
+          terms: { common: 'smi', manyMatches: 'a', rare: 'zzzq', ...SHORT_TERMS },
         },
       ];
       const domains: Record<string, unknown> = {};
@@ -292,7 +298,13 @@ export async function measureLists(kind: 'postgres' | 'pglite', count: number, o
       resource: contactsResource,
       post: (path, body) => fetchText(path, body),
       skips: [0, deep],
-      searchTerms: { common: 'smi', manyMatches: 'houston', rare: 'a0000777', fewMatches: 'a00007' },
+      searchTerms: {
+        common: 'smi',
+        manyMatches: 'houston',
+        rare: 'a0000777',
+        fewMatches: 'a00007',
+        ...SHORT_TERMS,
+      },
       // The first page and the last of those a search lists (decision 0101).
       searchSkips: [0, LIST_SEARCH_EXACT_UP_TO - 50],
     });

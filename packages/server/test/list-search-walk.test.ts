@@ -21,10 +21,13 @@ import {
   LIST_SEARCH_EXACT_UP_TO,
   type ListRequest,
   listQueryOf,
+  listSearchExpression,
+  listSearchIndex,
+  listSearchMatches,
   type Model,
 } from '@guildhall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_SEARCH_SHARE_SAMPLE } from '../src/platform/resources/list-search.ts';
+import { LIST_SEARCH_SHARE_SAMPLE, trigramSearchPlan } from '../src/platform/resources/list-search.ts';
 import { boundResource } from '../src/platform/resources/registry.ts';
 import { listPage } from '../src/platform/resources/resource.service.ts';
 import { client, seedTenant, signIn, type TenantWithUsers, type TestContext, testApp } from './helpers.ts';
@@ -143,9 +146,13 @@ describe('the search statement kept prepared (decision 0197)', () => {
   }
 
   it('plans a shape once on a connection: later terms bind its generic plan, with the answers of a fresh plan', async () => {
-    const terms = ['rare', 'early', 'common', 'plain', 'q', 'zz', 'common 4'];
+    const terms = ['rare', 'early', 'common', 'plain', 'zzz', 'common 4'];
     const shapes = new Set(terms.slice(0, -1).map((term) => render(statement(term)).text));
     expect(shapes.size).toBe(1);
+    // A word of one or two letters is matched where a word begins (decision 0199): a shape of its own.
+    const short = new Set(['q', 'zz', 'ab'].map((term) => render(statement(term)).text));
+    expect(short.size).toBe(1);
+    expect(short.has([...shapes][0] ?? '')).toBe(false);
     await withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, async (tx) => {
       for (const term of terms) {
         const kept = statement(term);
@@ -174,3 +181,67 @@ describe('the search statement kept prepared (decision 0197)', () => {
     });
   });
 });
+
+describe('a word of one or two letters (decision 0199)', () => {
+  it('matches where a word begins, read through the index from the rows that have such a word only', async () => {
+    await withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, (tx) =>
+      runFragment(
+        tx,
+        q`insert into event_attendees (tenant_id, event_id, event_detail_id, registration_id, attendee_name,
+            event_attendee_status_id, created_at)
+          select ${t.tenant.id}, 1, 1, ${ROWS} + g, n, 4, timestamptz '2027-02-01'
+          from unnest(array['Quinn Able', 'Jacques Doe', 'Mary Quill', 'Ziqq Vale', 'Qu Lan']) with ordinality a(n, g)`,
+      ),
+    );
+    const bound = boundResource(ctx.app.resources, eventAttendeesResource.name);
+    const fields = listSearchIndex(bound.resource)?.fields ?? [];
+    const text = raw(listSearchExpression(fields.map((f) => bound.sqlColumns[f]?.text ?? 'null')));
+    const rows = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, (tx) =>
+      runFragment<{ id: unknown; text: string }>(
+        tx,
+        q`select attendee_id as id, ${text} as text from event_attendees
+          where tenant_id = ${t.tenant.id} and not is_deleted order by attendee_name, attendee_id`,
+      ),
+    );
+    const want = (word: string) =>
+      rows.filter((r) => word.split(' ').every((w) => listSearchMatches(r.text, w))).map((r) => Number(r.id));
+    for (const word of ['q', 'qu', 'ja', 'qu l']) {
+      const got = await search(encodeURIComponent(word), 'AttendeeName asc', 0);
+      expect(got, word).toEqual({ ids: want(word), total: want(word).length, estimate: false });
+    }
+    expect(want('q')).toHaveLength(3);
+    // Inside a word from three letters on, as before.
+    expect((await search('acq', 'AttendeeName asc', 0)).total).toBe(1);
+
+    // The keys of "q" through the trigram index: the rows whose text has a word beginning with "q" (trigram
+    // "  q"), not every row of the list, which a "q" anywhere would read (it gives the index no trigram).
+    const keys = trigramSearchPlan(bound, 'q')?.keys;
+    if (!keys) throw new Error('no trigram plan');
+    const plan = await withTenantTx(
+      ctx.database.db,
+      { tenantId: t.tenant.id, userId: t.admin.id },
+      async (tx) => {
+        await runFragment(tx, q`set local enable_seqscan = off`);
+        const [row] = await runFragment<{ plan: unknown }>(tx, q`explain (analyze, format json) ${keys}`);
+        const json = row?.plan ?? Object.values(row ?? {})[0];
+        return (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+      },
+    );
+    const heap = nodes(plan[0]?.Plan).filter((n) => n['Node Type'] === 'Bitmap Heap Scan');
+    expect(heap).toHaveLength(1);
+    const read = (heap[0]?.['Actual Rows'] ?? 0) + (heap[0]?.['Rows Removed by Index Recheck'] ?? 0);
+    expect(heap[0]?.['Actual Rows']).toBe(3);
+    expect(read).toBeLessThan(ROWS / 10);
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Actual Rows'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+function nodes(node: PlanNode | undefined): PlanNode[] {
+  return node ? [node, ...(node.Plans ?? []).flatMap(nodes)] : [];
+}

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   contactEntriesResource,
@@ -7,6 +8,7 @@ import {
 import { usersResource } from '../users/users.resource.ts';
 import {
   indexFieldsFor,
+  LIST_SEARCH_ANYWHERE_FROM,
   listAccessPaths,
   listCountFacets,
   listCountRead,
@@ -14,6 +16,8 @@ import {
   listIndexes,
   listSearchExpression,
   listSearchIndex,
+  listSearchMatches,
+  listSearchPatterns,
   listSearchWords,
   listSplitValues,
   parentFieldsOf,
@@ -115,6 +119,56 @@ describe("a large list's search box index (decision 0102)", () => {
     expect(listSearchWords('  Houston,  WORKSHOP;spring ')).toEqual(['houston', 'workshop', 'spring']);
     expect(listSearchWords('')).toEqual([]);
     expect(listSearchWords('a b c d e f g h i j')).toHaveLength(8);
+  });
+});
+
+/** SQL LIKE with backslash escapes, as PostgreSQL evaluates it: `%` any run, `_` one character. */
+function like(text: string, pattern: string): boolean {
+  let re = '';
+  const chars = [...pattern];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i] as string;
+    if (c === '\\') re += (chars[++i] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (c === '%') re += '[\\s\\S]*';
+    else if (c === '_') re += '[\\s\\S]';
+    else re += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`, 'u').test(text);
+}
+
+describe('a search word of the list search box (decision 0199)', () => {
+  it('matches where a word begins when it is shorter than three characters, anywhere from three', () => {
+    expect(LIST_SEARCH_ANYWHERE_FROM).toBe(3);
+    expect(listSearchPatterns('q')).toEqual(['q%', '% q%']);
+    expect(listSearchPatterns('qu')).toEqual(['qu%', '% qu%']);
+    expect(listSearchPatterns('qui')).toEqual(['%qui%']);
+    expect(listSearchPatterns('5%')).toEqual(['5\\%%', '% 5\\%%']);
+    for (const [text, word, hit] of [
+      ['quinn, ada', 'q', true],
+      ['smith, quentin', 'q', true],
+      ['jacques, bob', 'q', false],
+      ['jacques, bob', 'acq', true],
+      ['mary-quill', 'qu', false],
+      ['łukasz żółć', 'żó', true],
+    ] as const)
+      expect(listSearchMatches(text, word), `${word} in ${text}`).toBe(hit);
+  });
+
+  it('spells the same rule in its LIKE patterns as the reference says, for any text and word', () => {
+    const alphabet = fc.constantFrom('a', 'b', 'q', ' ', '%', '_', '\\', '-', 'ż');
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 12 }).map((a) => a.join('')),
+        fc
+          .array(
+            alphabet.filter((c) => c !== ' '),
+            { minLength: 1, maxLength: 4 },
+          )
+          .map((a) => a.join('')),
+        (text, word) => listSearchPatterns(word).some((p) => like(text, p)) === listSearchMatches(text, word),
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -116,6 +116,26 @@ export function listSearchWords(text: string): string[] {
 }
 
 /**
+ * A search word shorter than this matches where a word of the text begins (the text's start, or after a space);
+ * from this length on, anywhere in the text (decision 0199). A trigram index holds three characters of a word: a
+ * shorter word anywhere gives it nothing to read by, while its start is the padded trigram "  q" or " qu".
+ */
+export const LIST_SEARCH_ANYWHERE_FROM = 3;
+
+/** One search word as SQL LIKE patterns (backslash escapes), any of which it matches by (decision 0199). */
+export function listSearchPatterns(word: string): string[] {
+  const escaped = word.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return [...word].length < LIST_SEARCH_ANYWHERE_FROM ? [`${escaped}%`, `% ${escaped}%`] : [`%${escaped}%`];
+}
+
+/** Whether a lower-cased text holds one search word as the patterns say (the rule the statements spell in SQL). */
+export function listSearchMatches(text: string, word: string): boolean {
+  return [...word].length < LIST_SEARCH_ANYWHERE_FROM
+    ? text.startsWith(word) || text.includes(` ${word}`)
+    : text.includes(word);
+}
+
+/**
  * The text a list's search box matches, as SQL over the search fields' columns (quoted, qualified or not): the
  * fields joined by a space, lower-cased. The index (db schema) and the server's statement spell it alike, so the
  * planner reads the index. A missing value is spelled with CASE, not COALESCE: under row-level security PostgreSQL

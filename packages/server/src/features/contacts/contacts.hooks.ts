@@ -26,7 +26,11 @@ import {
 import { nextCounterValue } from '../../platform/counters.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { ResourceHooks } from '../../platform/resources/hooks.ts';
-import { LIST_SEARCH_SCREEN_SAMPLE, LIST_SEARCH_SHARE_SAMPLE } from '../../platform/resources/list-search.ts';
+import {
+  LIST_SEARCH_SCREEN_SAMPLE,
+  LIST_SEARCH_SHARE_SAMPLE,
+  searchWordsCondition,
+} from '../../platform/resources/list-search.ts';
 import { boundResource } from '../../platform/resources/registry.ts';
 import { ErrorValidationError } from '../../platform/resources/resource.service.ts';
 import type { Services } from '../../platform/services.ts';
@@ -114,10 +118,7 @@ const contactHooks = (refresh: RefreshSearch): ResourceHooks => ({
   searchIndex(text) {
     const terms = searchTerms(text);
     if (terms.length === 0) return null;
-    const all = joinFragments(
-      terms.map((t) => q`d.search_text like ${`%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
-      ' and ',
-    );
+    const all = searchWordsCondition(q`d.search_text`, terms);
     const staffContacts = q`d.tenant_id = gh_current_tenant() and d.audience = 'staff' and d.entity_type = 'Contact'`;
     const sample = (size: number) =>
       q`select coalesce(avg((${all})::int), 0) as share from (select d.search_text from search_documents d

@@ -9,6 +9,7 @@ import {
   directoryContactOf,
   formatPhone,
   isInDirectory,
+  listSearchPatterns,
   type Model,
   planMerge,
   relationName,
@@ -72,8 +73,15 @@ export async function directoryList(
     ids = r.map((x) => Number(x.id));
   } else {
     // Only what members may match: the member documents, made of published fields.
+    // Each word as the list search box matches it (decision 0199: one or two characters where a word begins).
     const where = sql.join(
-      terms.map((t) => sql`search_text like ${`%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+      terms.map(
+        (t) =>
+          sql`(${sql.join(
+            listSearchPatterns(t).map((p) => sql`search_text like ${p}`),
+            sql` or `,
+          )})`,
+      ),
       sql` and `,
     );
     const scope = sql`tenant_id = ${auth.tenantId} and audience = 'member' and entity_type = 'DirectoryContact'`;

@@ -6,7 +6,12 @@
  */
 import { KeptFragment, q, runFragment, withTenantTx } from '@guildhall/db';
 import { bulkSeedContacts, withBulkTarget } from '@guildhall/seed/bulk';
-import { contactsResource, LIST_SEARCH_EXACT_UP_TO, type ListResponse } from '@guildhall/shared';
+import {
+  contactsResource,
+  LIST_SEARCH_EXACT_UP_TO,
+  type ListResponse,
+  listSearchMatches,
+} from '@guildhall/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -185,5 +190,43 @@ describe('the list search box', () => {
     expect(few.estimated).toBe(true);
     expect(few.rows).toHaveLength(LIST_SEARCH_EXACT_UP_TO);
     expect(few.rows.map((r) => Number(r.ContactId))).not.toEqual(firstByKey);
+  });
+
+  it('matches a word of one or two letters where a word begins, a longer one anywhere (decision 0199)', async () => {
+    // Every live contact's staff document, in the list's order by name: the reference the rule gives.
+    const docs = await withTenantTx(ctx.database.db, { tenantId: t.tenant.id, userId: t.admin.id }, (tx) =>
+      runFragment<{ id: unknown; text: string }>(
+        tx,
+        q`select c.contact_id as id, d.search_text as text from contacts c join search_documents d
+            on d.tenant_id = c.tenant_id and d.audience = 'staff' and d.entity_type = 'Contact'
+            and d.entity_id = c.contact_id::text
+          where c.tenant_id = ${t.tenant.id} and not c.is_deleted order by c.display_name, c.contact_id`,
+      ),
+    );
+    const by = (word: string, rule: (text: string) => boolean) =>
+      docs.filter((d) => rule(d.text) && word !== '').map((d) => Number(d.id));
+    // Short words that begin some words and sit inside others, each matching fewer contacts than the exact
+    // threshold: the rule of where a word begins is then the one told apart from "anywhere".
+    const candidates = ['ar', 'an', 'er', 'el', 'on', 'in', 'ra', 'ri', 'ma', 'li', 'ro', 'ha', 'o', 'k', 'z'];
+    const shorts = candidates.filter((w) => {
+      const starts = by(w, (x) => listSearchMatches(x, w)).length;
+      return starts > 0 && starts <= LIST_SEARCH_EXACT_UP_TO && by(w, (x) => x.includes(w)).length > starts;
+    });
+    expect(shorts.length).toBeGreaterThan(1);
+    for (const word of shorts.slice(0, 3)) {
+      const want = by(word, (x) => listSearchMatches(x, word));
+      const first = await list(`?$top=50&$skip=0&$orderby=DisplayName%20asc&$search=${word}`);
+      expect(first.TotalRecordAvailable, word).toBe(want.length);
+      expect(first.Results.map((r) => Number(r.ContactId)), word).toEqual(want.slice(0, 50));
+      const last = Math.max(0, want.length - 20);
+      const deep = await list(`?$top=50&$skip=${last}&$orderby=DisplayName%20asc&$search=${word}`);
+      expect(deep.Results.map((r) => Number(r.ContactId)), word).toEqual(want.slice(last, last + 50));
+    }
+    // Three letters: anywhere in the text, as before.
+    const three = 'ari';
+    const want = by(three, (x) => x.includes(three));
+    expect(want.length).toBeGreaterThan(0);
+    const res = await list(`?$top=50&$skip=0&$orderby=DisplayName%20asc&$search=${three}`);
+    expect(res.TotalRecordAvailable).toBe(want.length);
   });
 });

@@ -5,8 +5,13 @@
  * feature's own index gives (`SearchIndexPlan`): the matching keys, and the share of the tenant's rows that match
  * from a fixed sample, for the labelled estimate beyond the exact threshold (decision 0101).
  */
-import { joinFragments, q, raw } from '@guildhall/db';
-import { listSearchExpression, listSearchIndex, listSearchWords } from '@guildhall/shared';
+import { type Fragment, joinFragments, q, type Raw, raw } from '@guildhall/db';
+import {
+  listSearchExpression,
+  listSearchIndex,
+  listSearchPatterns,
+  listSearchWords,
+} from '@guildhall/shared';
 import type { SearchIndexPlan } from './hooks.ts';
 import type { BoundResource } from './registry.ts';
 
@@ -15,8 +20,18 @@ export const LIST_SEARCH_SHARE_SAMPLE = 2000;
 /** Rows of the smaller sample read first (the first of the same rows): see SearchIndexPlan.screen. */
 export const LIST_SEARCH_SCREEN_SAMPLE = 200;
 
-function contains(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * Every word in the text, each as its patterns say (decision 0199: a word of one or two characters where a word
+ * begins, a longer one anywhere), as one condition the trigram index over the text serves.
+ */
+export function searchWordsCondition(text: Fragment | Raw, words: readonly string[]): Fragment {
+  return joinFragments(
+    words.map((w) => {
+      const patterns = listSearchPatterns(w).map((p) => q`${text} like ${p}`);
+      return patterns.length === 1 ? (patterns[0] as Fragment) : q`(${joinFragments(patterns, ' or ')})`;
+    }),
+    ' and ',
+  );
 }
 
 /** The search box's plan through the derived trigram index; null when the resource has none (the generic ILIKE). */
@@ -28,10 +43,7 @@ export function trigramSearchPlan(bound: BoundResource, text: string): SearchInd
   const words = listSearchWords(text);
   if (words.length === 0) return null;
   const joined = raw(listSearchExpression(columns as string[]));
-  const matches = joinFragments(
-    words.map((w) => q`${joined} like ${contains(w)}`),
-    ' and ',
-  );
+  const matches = searchWordsCondition(joined, words);
   const deleted = bound.resource.softDelete?.deleted;
   const deletedColumn = deleted ? bound.sqlColumns[deleted] : undefined;
   // The live rows of the tenant: the trigram index is partial on them, as the list's other indexes are.
