@@ -254,7 +254,7 @@ const RESOURCE_TEXTS: Readonly<Record<string, Partial<Record<GenericScreenKind, 
     New: 'A category: a name and, if you like, a colour such as #1c7ed6.',
   },
   contacts: {
-    List: 'Everyone your association deals with: members, prospects, donors, organisations. Search by name, email, phone or account number; filter by status or type; click a column heading to sort. Download the list as a CSV with the export button.',
+    List: 'Everyone your association deals with: members, prospects, donors, organisations. Search by name, email, phone or account number (one or two letters find the words that begin with them, three or more find them anywhere); filter by status or type; click a column heading to sort. Download the list as a CSV with the export button.',
     Record:
       'One contact: their details, contact information, related contacts (an employee and their organisation) and, as they arrive, memberships, events and payments. Use Edit to change the details.',
     New: 'A new contact. Fill in a first and last name for a person, or the organisation name. Phone numbers keep their country code; you will be warned before saving a likely duplicate.',
@@ -409,7 +409,7 @@ const RESOURCE_TEXTS: Readonly<Record<string, Partial<Record<GenericScreenKind, 
 
 const KIND_WORDS: Record<GenericScreenKind, (title: string) => string> = {
   List: (t) =>
-    `The ${t.toLowerCase()} of your association. Search with the box above the list, choose a filter, and click a column heading to sort.`,
+    `The ${t.toLowerCase()} of your association. Search with the box above the list (one or two letters find the words that begin with them, three or more find them anywhere), choose a filter, and click a column heading to sort.`,
   Record: (t) => `One of the ${t.toLowerCase()}. Change what you need and save; Cancel leaves it as it was.`,
   New: (t) => `A new record of the ${t.toLowerCase()}. Fields marked with a star are required.`,
   Preview: (t) => `A short view of one of the ${t.toLowerCase()}. Open it to see and change everything.`,
