@@ -75,6 +75,26 @@ describe('contacts in the back office', () => {
     await context.close();
   });
 
+  it('finds by one or two letters the names with a word that begins with them, by three the names that hold them', async () => {
+    const { page, context } = await staffSignedIn();
+    const family = unique('Odell');
+    for (const first of ['Quinn', 'Jacques', 'Quentin'])
+      await createContact(page, { FirstName: first, LastName: family });
+    await page.goto(CONTACTS);
+    const box = page.getByLabel('Search contacts');
+    const names = page.getByRole('table', { name: 'Contacts' }).getByRole('row').filter({ hasText: family });
+    await box.fill(`${family} q`);
+    await poll(() => names.count()).toBe(2);
+    expect(await names.filter({ hasText: 'Jacques' }).count()).toBe(0);
+    await box.fill(`${family} que`);
+    // Jacques holds "que" inside his name; Quinn has no "que".
+    await poll(() => names.filter({ hasText: 'Jacques' }).count()).toBe(1);
+    await poll(() => names.filter({ hasText: 'Quinn' }).count()).toBe(0);
+    expect(await names.count()).toBe(2);
+    await page.screenshot({ path: '/tmp/contacts-short-search.png', fullPage: true });
+    await context.close();
+  });
+
   it('shows a new contact with its phone formatted and its website with the prefix', async () => {
     const { page, context } = await staffSignedIn();
     await page
