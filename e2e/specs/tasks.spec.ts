@@ -237,8 +237,11 @@ describe('tasks and projects', () => {
       .click();
     // The task's record names its event (read through the event lookup), not the event's number; the header card
     // shows it and the Details tab does not repeat it (decision 0188).
+    // The event's page names the event three times: wait for the task's own record before reading it.
+    await page.waitForURL(/\/micronet\/list\/tasks\/tasks\/\d+/);
     const record = page.locator('#main-content');
-    await record.getByText('Members’ assembly', { exact: true }).waitFor();
+    await record.getByRole('heading', { name: 'Print the ballots' }).first().waitFor();
+    await poll(() => record.getByText('Members’ assembly', { exact: true }).count()).toBe(1);
     expect(await record.innerText()).not.toMatch(new RegExp(`event\\s+${eventId}\\b`, 'i'));
     await context.close();
   });
