@@ -268,8 +268,13 @@ export const KEY_FILTER_PROBED_WALK = 2_000;
  */
 export const KEY_FILTER_JOIN_COST = 20;
 
-/** A search term whose sampled share of matches is at least this is found by reading the list in its order. */
-export const LIST_SEARCH_WALK_FROM = 0.2;
+/**
+ * A search term whose sampled share of matches is at least this is found by reading the list in its order (about
+ * 10,000 rows for LIST_SEARCH_EXACT_UP_TO + 1 matches at the threshold). 0.2 until a word of one or two letters
+ * matched where a word begins (decision 0199): such a word ("s", "a") matches 10-20% of a list's rows, and the
+ * trigram index builds the set of all of them twice (one per pattern) before the first is read.
+ */
+export const LIST_SEARCH_WALK_FROM = 0.1;
 /** The rows such a read tests at most before it gives way to the search index. */
 export const LIST_SEARCH_WALK_ROWS = 20_000;
 
@@ -363,7 +368,7 @@ export function listSearchStatement(
   // 1,000,000). The listed matches are then the list's first. A walk that finds too few gives way to the index.
   // Only the branch chosen runs (its condition is evaluated once, before it).
   // A smaller sample first (when the plan has one): a term it finds rare (its share below a quarter of
-  // LIST_SEARCH_WALK_FROM; a term at the threshold is found rare so in about 1e-8 of samples of 200) goes to the index
+  // LIST_SEARCH_WALK_FROM; a term at the threshold is found rare so in about 1e-5 of samples of 200) goes to the index
   // without reading the larger sample, which is then read only for the estimate of a term with many matches.
   const screen = plan.search.screen;
   const rare = screen ? q`(select share from sc) < ${LIST_SEARCH_WALK_FROM / 4}` : q`false`;
