@@ -207,7 +207,23 @@ describe('the list search box', () => {
       docs.filter((d) => rule(d.text) && word !== '').map((d) => Number(d.id));
     // Short words that begin some words and sit inside others, each matching fewer contacts than the exact
     // threshold: the rule of where a word begins is then the one told apart from "anywhere".
-    const candidates = ['ar', 'an', 'er', 'el', 'on', 'in', 'ra', 'ri', 'ma', 'li', 'ro', 'ha', 'o', 'k', 'z'];
+    const candidates = [
+      'ar',
+      'an',
+      'er',
+      'el',
+      'on',
+      'in',
+      'ra',
+      'ri',
+      'ma',
+      'li',
+      'ro',
+      'ha',
+      'o',
+      'k',
+      'z',
+    ];
     const shorts = candidates.filter((w) => {
       const starts = by(w, (x) => listSearchMatches(x, w)).length;
       return starts > 0 && starts <= LIST_SEARCH_EXACT_UP_TO && by(w, (x) => x.includes(w)).length > starts;
@@ -217,10 +233,16 @@ describe('the list search box', () => {
       const want = by(word, (x) => listSearchMatches(x, word));
       const first = await list(`?$top=50&$skip=0&$orderby=DisplayName%20asc&$search=${word}`);
       expect(first.TotalRecordAvailable, word).toBe(want.length);
-      expect(first.Results.map((r) => Number(r.ContactId)), word).toEqual(want.slice(0, 50));
+      expect(
+        first.Results.map((r) => Number(r.ContactId)),
+        word,
+      ).toEqual(want.slice(0, 50));
       const last = Math.max(0, want.length - 20);
       const deep = await list(`?$top=50&$skip=${last}&$orderby=DisplayName%20asc&$search=${word}`);
-      expect(deep.Results.map((r) => Number(r.ContactId)), word).toEqual(want.slice(last, last + 50));
+      expect(
+        deep.Results.map((r) => Number(r.ContactId)),
+        word,
+      ).toEqual(want.slice(last, last + 50));
     }
     // Three letters: anywhere in the text, as before.
     const three = 'ari';
