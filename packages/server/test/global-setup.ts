@@ -27,12 +27,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
     await database.close();
     // A copy of the migrated database that nobody connects to, from which a test file that must be the only one
     // running jobs on its database gets one of its own (testApp's `ownDatabase`).
-    const template = `${new URL(databaseUrl).pathname.slice(1)}_template`;
+    const migrated = new URL(databaseUrl).pathname.slice(1);
+    const template = `${migrated}_template`;
     await adminQuery(databaseUrl, `drop database if exists ${template} with (force)`);
-    await adminQuery(
-      databaseUrl,
-      `create database ${template} template ${new URL(databaseUrl).pathname.slice(1)}`,
-    );
+    await adminQuery(databaseUrl, `create database ${template} template ${migrated}`);
     provide('templateUrl', withDatabase(databaseUrl, template));
     provide('pgliteDump', '');
     provide('dataDir', join(folder, 'data'));

@@ -1,5 +1,14 @@
 /** Use cases of contacts beyond the generic layer: the member directory, a member's own profile, merge. */
-import { contactEntries, contactLinks, contacts, rowsOf, type Tx, tenantUsers } from '@guildhall/db';
+import {
+  contactEntries,
+  contactLinks,
+  contacts,
+  q,
+  rowsOf,
+  type Tx,
+  tenantUsers,
+  toDrizzle,
+} from '@guildhall/db';
 import type { ContactUserLink } from '@guildhall/shared';
 import {
   type ContactRelation,
@@ -9,7 +18,6 @@ import {
   directoryContactOf,
   formatPhone,
   isInDirectory,
-  listSearchPatterns,
   type Model,
   planMerge,
   relationName,
@@ -19,6 +27,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
+import { searchWordsCondition } from '../../platform/resources/list-search.ts';
 import { type BoundResource, boundResource } from '../../platform/resources/registry.ts';
 import * as generic from '../../platform/resources/resource.service.ts';
 import { countDeltas } from './contacts.hooks.ts';
@@ -74,16 +83,7 @@ export async function directoryList(
   } else {
     // Only what members may match: the member documents, made of published fields.
     // Each word as the list search box matches it (decision 0199: one or two characters where a word begins).
-    const where = sql.join(
-      terms.map(
-        (t) =>
-          sql`(${sql.join(
-            listSearchPatterns(t).map((p) => sql`search_text like ${p}`),
-            sql` or `,
-          )})`,
-      ),
-      sql` and `,
-    );
+    const where = toDrizzle(searchWordsCondition(q`search_text`, terms));
     const scope = sql`tenant_id = ${auth.tenantId} and audience = 'member' and entity_type = 'DirectoryContact'`;
     const [c] = rowsOf<{ n: number }>(
       await tx.execute(sql`select count(*)::int as n from search_documents where ${scope} and ${where}`),

@@ -385,6 +385,15 @@ describe('member directory', () => {
       'Dan Lovell',
       'Eve Lovelace-Smith',
     ]);
+    // Two letters find the words that begin with them (decision 0199): "lo" Lovelace and Lovell, "ve" not them.
+    const names = async (search: string) =>
+      (await member.get(`/api/mic/Contact/DirectoryContacts?search=${search}`))
+        .json()
+        .Results.map((c: Model) => c.DisplayName);
+    expect(await names('lo')).toEqual(expect.arrayContaining(['Ada Lovelace', 'Dan Lovell']));
+    const ve = await names('ve');
+    expect(ve).not.toContain('Ada Lovelace');
+    expect(ve).not.toContain('Dan Lovell');
   });
 
   it('lets a member change only their own contact info and what is published', async () => {
