@@ -65,19 +65,35 @@ export class RawHttpClient {
     });
   }
 
-  async send(
+  /** Whether its connection is open (a request goes over it without connecting first). */
+  isOpen(): boolean {
+    return this.socket !== undefined && !this.socket.destroyed;
+  }
+
+  /** When the last request was written to the connection (performance.now()). */
+  writtenAt = Number.NaN;
+
+  /** Sends a request; over an open connection it is written in the call's own turn. */
+  send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> {
+    const socket = this.socket;
+    if (socket && !socket.destroyed) return this.write(socket, method, path, headers, body);
+    return this.open().then((opened) => this.write(opened, method, path, headers, body));
+  }
+
+  private write(
+    socket: Socket,
     method: string,
     path: string,
     headers: Record<string, string>,
     body?: string,
   ): Promise<RawAnswer> {
-    const socket = await this.open();
     const payload = body === undefined ? undefined : Buffer.from(body);
     let head = `${method} ${path} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\nconnection: keep-alive\r\n`;
     for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;
     if (payload) head += `content-length: ${payload.length}\r\n`;
     head += '\r\n';
     socket.write(payload ? Buffer.concat([Buffer.from(head), payload]) : head);
+    this.writtenAt = performance.now();
     return this.read(() => this.answer());
   }
 
