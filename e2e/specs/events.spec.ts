@@ -89,6 +89,12 @@ describe('events', () => {
       data: { EventDetailId: detail.EventDetailId, Attendees: [{ Name: 'Early Bird' }] },
     });
     const firstAttendee = ((await first.json()) as { Attendees: Model[] }).Attendees[0]?.AttendeeId;
+    // The event's Attendees tab names each attendee (a link to the attendee), not their number.
+    await page.goto(`/micronet/list/events/events/${event.EventId}?tab=eventAttendees`);
+    await page
+      .getByRole('list', { name: 'Attendees list' })
+      .getByRole('link', { name: 'Early Bird', exact: true })
+      .waitFor();
 
     const member = await run.newPage();
     await signInAs(member.page, t.member.username, t.member.password);

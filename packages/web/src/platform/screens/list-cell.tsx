@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../api-client.ts';
 import { displayFor } from '../fields/field-registry.ts';
 import { TextModeProvider } from '../text-mode.tsx';
-import { type ColumnView, meetsCondition, type RowCommand } from './list-columns.ts';
+import { type ColumnView, meetsCondition, type RowCommand, recordLabel } from './list-columns.ts';
 import { useListSlots } from './list-slots.tsx';
 import { RecordActionBar } from './record-action-bar.tsx';
 import { recordPath } from './resources.ts';
@@ -22,7 +22,7 @@ import { ConcurrencyConflictError, inlineEdit } from './screens-api.ts';
 export const INLINE_EDIT_FALLBACK = 'Something went wrong - use F12/Console for details';
 
 export function rowLabel(r: ResourceDeclaration, row: Model): string {
-  return String(row.Name ?? row.Title ?? row.DisplayName ?? row.Number ?? row[r.key] ?? '');
+  return recordLabel(r, row);
 }
 
 /**

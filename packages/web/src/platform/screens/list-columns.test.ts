@@ -4,6 +4,7 @@ import {
   type ColumnView,
   cellStyle,
   isActionsColumn,
+  recordLabel,
   withActionsColumn,
 } from './list-columns.ts';
 
@@ -51,5 +52,36 @@ describe("a cell's width by its column's mode", () => {
     expect(cellStyle({ mode: 0, width: 160 })).toMatchObject({ maxWidth: 160, textOverflow: 'ellipsis' });
     expect(cellStyle({ mode: 1, width: 120 })).toMatchObject({ minWidth: 120, maxWidth: 120 });
     expect(cellStyle({ mode: 2, width: 120 })).toEqual({ whiteSpace: 'nowrap' });
+  });
+});
+
+describe("a record's label in a list line", () => {
+  const attendees = {
+    key: 'AttendeeId',
+    fields: {
+      AttendeeId: { type: 'number', label: 'Id' },
+      AttendeeName: { type: 'text', label: 'Name' },
+      ContactId: { type: 'lookup', label: 'Contact' },
+    },
+    columns: [{ field: 'AttendeeName', title: 'Name', rendererInfo: { Key: 'link' } }],
+  } as unknown as Parameters<typeof recordLabel>[0];
+
+  it('is the text of the column linked to the record when the row has no naming field', () => {
+    expect(recordLabel(attendees, { AttendeeId: 7, AttendeeName: 'Betty Wright' })).toBe('Betty Wright');
+  });
+
+  it('is the naming field first, and the key when nothing names the row', () => {
+    expect(recordLabel(attendees, { AttendeeId: 7, AttendeeName: 'Betty Wright', Name: 'Guest' })).toBe(
+      'Guest',
+    );
+    expect(recordLabel(attendees, { AttendeeId: 7, AttendeeName: '  ' })).toBe('7');
+  });
+
+  it('takes no name from a linked column that is not text', () => {
+    const payments = {
+      ...attendees,
+      columns: [{ field: 'ContactId', title: 'Contact', rendererInfo: { Key: 'link' } }],
+    } as Parameters<typeof recordLabel>[0];
+    expect(recordLabel(payments, { AttendeeId: 9, ContactId: 412 })).toBe('9');
   });
 });

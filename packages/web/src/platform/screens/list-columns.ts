@@ -3,6 +3,7 @@ import {
   canModifyColumn,
   type ListColumn,
   type Model,
+  type ResourceDeclaration,
   type RowAction,
   type ShowCondition,
   type TableSettings,
@@ -126,3 +127,20 @@ export function readSelection<Row extends Record<string, unknown>>(
 }
 
 export type RowCommand = (action: RowAction, row: Model) => void | Promise<void>;
+
+/**
+ * A record's name in a list line, an action's label or a calendar entry: its naming field (Name, Title, DisplayName,
+ * Number), else the text of the column the resource links to its record (an attendee's name), else its key. A linked
+ * column that is not text (a lookup's id, a date) names nothing by itself.
+ */
+export function recordLabel(
+  resource: Pick<ResourceDeclaration, 'key' | 'fields' | 'columns'>,
+  row: Record<string, unknown>,
+): string {
+  const named = row.Name ?? row.Title ?? row.DisplayName ?? row.Number;
+  if (named !== null && named !== undefined) return String(named);
+  const linked = resource.columns.find((c) => c.rendererInfo?.Key === 'link')?.field;
+  const text = linked !== undefined && resource.fields[linked]?.type === 'text' ? row[linked] : undefined;
+  if (typeof text === 'string' && text.trim() !== '') return text;
+  return String(row[resource.key] ?? '');
+}
