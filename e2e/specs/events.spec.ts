@@ -108,6 +108,18 @@ describe('events', () => {
     await member.page.getByRole('button', { name: 'Register' }).click();
     await poll(() => member.page.getByTestId('register-result').textContent()).toMatch(/waitlist/);
 
+    // Staff see her on the event's Waitlist tab, the seats on its Check-in tab, the (free) money on Finances.
+    await page.goto(`/micronet/list/events/events/${event.EventId}?tab=waitlist`);
+    const waitlist = page.getByRole('table', { name: 'Waitlist' });
+    await waitlist.getByRole('link', { name: 'Mia Member' }).waitFor();
+    await waitlist.getByText('Waitlisted').waitFor();
+    await page.getByRole('tab', { name: 'Check-in' }).click();
+    const door = page.getByRole('table', { name: 'Occurrences at the door' });
+    await door.getByRole('cell', { name: '1 of 1' }).waitFor();
+    await door.getByRole('link', { name: 'Open check-in' }).waitFor();
+    await page.getByRole('tab', { name: 'Finances' }).click();
+    await poll(() => page.getByTestId('event-finances').textContent()).toMatch(/Billed\$0\.00/);
+
     // The first attendee cancels: the member is offered the seat and takes it.
     expect((await page.request.post(`/api/events/attendees/${firstAttendee}/cancel`)).status()).toBe(200);
     await member.page.goto('/m/events?tab=mine');

@@ -270,3 +270,55 @@ export const memberCertificationSchema = z.object({
   Registration: myCertificationSchema.nullable(),
 });
 export type MemberCertification = z.infer<typeof memberCertificationSchema>;
+
+/**
+ * `GET /api/events/events/{id}/overview`: what the event record's Waitlist, Finances and Check-in tabs show. Money in
+ * integer cents; billed, paid and outstanding over the registrations' invoices that are not void, refunded as the
+ * credits their cancellations issued.
+ */
+export const eventOverviewSchema = z.object({
+  Finances: z.object({
+    Registrations: z.number(),
+    Invoices: z.number(),
+    BilledCents: z.number(),
+    PaidCents: z.number(),
+    OutstandingCents: z.number(),
+    VoidedCents: z.number(),
+    RefundedCents: z.number(),
+    ByType: z.array(
+      z.object({
+        RegistrationTypeId: z.number().nullable(),
+        Name: z.string(),
+        Attendees: z.number(),
+        PaidCents: z.number(),
+      }),
+    ),
+  }),
+  /** Waitlisted and offered attendees, by occurrence, in the order they joined the waitlist. */
+  Waitlist: z.array(
+    z.object({
+      AttendeeId: z.number(),
+      AttendeeName: z.string(),
+      AttendeeEmail: z.string().nullable(),
+      EventDetailId: z.number(),
+      StartsAt: z.string(),
+      EventAttendeeStatusId: z.number(),
+      OfferExpiresAt: z.string().nullable(),
+      CreatedAt: z.string(),
+    }),
+  ),
+  /** Each occurrence with its seats and the door's count. */
+  Occurrences: z.array(
+    z.object({
+      EventDetailId: z.number(),
+      StartsAt: z.string(),
+      EndsAt: z.string(),
+      Status: z.string(),
+      Capacity: z.number().nullable(),
+      Registered: z.number(),
+      CheckedIn: z.number(),
+      Waitlisted: z.number(),
+    }),
+  ),
+});
+export type EventOverview = z.infer<typeof eventOverviewSchema>;

@@ -12,6 +12,7 @@ import {
   checkInListSchema,
   contactEventsSchema,
   customFieldSchema,
+  eventOverviewSchema,
   eventPageSchema,
   getEventIdAnswerSchema,
   memberCertificationSchema,
@@ -131,6 +132,20 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (req) => {
       const { tx, auth } = scope(req);
       return service.getEventId(tx, auth.tenantId, req.params.id, isStaff(auth) ? 'staff' : 'member');
+    },
+  });
+
+  app.get('/api/events/events/:id/overview', {
+    config: { permission: 'backoffice', scoped: true },
+    schema: {
+      tags: ['events'],
+      summary: "The event record's Waitlist, Finances and Check-in tabs: its waitlist, money and occurrences",
+      params: z.object({ id }),
+      response: { 200: eventOverviewSchema },
+    },
+    handler: (req) => {
+      const { tx, auth } = scope(req);
+      return service.eventOverview(tx, auth.tenantId, req.params.id);
     },
   });
 

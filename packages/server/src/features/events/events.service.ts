@@ -7,6 +7,7 @@ import { type Fragment, q, type Tx } from '@guildhall/db';
 import {
   decideRegistration,
   EVENT_ATTENDEE_STATUSES,
+  type EventOverview,
   type EventPage,
   eventAttendeesResource,
   eventConfirmationMail,
@@ -1188,6 +1189,113 @@ export async function calendar(
     categoryId: query.categoryId,
     tenantTimezone: resolveTimeZone(tenantTimezone),
   });
+}
+
+/**
+ * What the event record's Waitlist, Finances and Check-in tabs show, in four statements: the registrations' money
+ * (their invoices that are not void: billed, paid, outstanding; the void ones apart; refunds as the credits their
+ * cancellations issued), the money by registration type, the waitlist in the order people joined it, and each
+ * occurrence's seats and door count.
+ */
+export async function eventOverview(tx: Tx, tenantId: string, eventId: number): Promise<EventOverview> {
+  const event = await one(
+    tx,
+    q`select event_id from events where tenant_id = ${tenantId} and event_id = ${eventId} and not is_deleted`,
+  );
+  if (!event) throw notFound();
+  const [money] = await rows(
+    tx,
+    q`with regs as (
+        select registration_id, invoice_id from event_registrations where tenant_id = ${tenantId} and event_id = ${eventId}
+      ), invs as (
+        select i.status, i.total_cents, i.applied_cents, i.balance_cents from invoices i
+        where i.tenant_id = ${tenantId} and i.invoice_id in (select invoice_id from regs where invoice_id is not null)
+      )
+      select (select count(*) from regs) as registrations,
+        (select count(*) from invs where status <> 'void') as invoices,
+        (select coalesce(sum(total_cents), 0) from invs where status <> 'void') as billed,
+        (select coalesce(sum(applied_cents), 0) from invs where status <> 'void') as paid,
+        (select coalesce(sum(balance_cents), 0) from invs where status <> 'void') as outstanding,
+        (select coalesce(sum(total_cents), 0) from invs where status = 'void') as voided,
+        (select coalesce(sum(c.amount_cents), 0) from credits c
+          where c.tenant_id = ${tenantId} and c.source_kind = ${REGISTRATION_SOURCE}
+            and c.source_id in (select registration_id from regs)) as refunded`,
+  );
+  const byType = await rows(
+    tx,
+    q`select a.registration_type_id, coalesce(t.name, 'No registration type') as name, count(*) as attendees,
+        coalesce(sum(a.paid_cents), 0) as paid
+      from event_attendees a
+      left join event_registration_types t on t.tenant_id = a.tenant_id and t.registration_type_id = a.registration_type_id
+      where a.tenant_id = ${tenantId} and a.event_id = ${eventId} and not a.is_deleted
+        and a.event_attendee_status_id in (${S.Registered}, ${S.Attended}, ${S.NoShow}, ${S.PendingPayment})
+      group by a.registration_type_id, t.name
+      order by t.name nulls last`,
+  );
+  const waitlist = await rows(
+    tx,
+    q`select a.attendee_id, a.attendee_name, a.attendee_email, a.event_detail_id, ${iso('d.starts_at')} as starts_at,
+        a.event_attendee_status_id, ${iso('a.offer_expires_at')} as offer_expires_at, ${iso('a.created_at')} as created_at
+      from event_attendees a
+      join event_details d on d.tenant_id = a.tenant_id and d.event_detail_id = a.event_detail_id
+      where a.tenant_id = ${tenantId} and a.event_id = ${eventId} and not a.is_deleted
+        and a.event_attendee_status_id in (${S.Waitlisted}, ${S.Offered})
+      order by d.starts_at, a.created_at, a.attendee_id
+      limit 1000`,
+  );
+  const occurrences = await rows(
+    tx,
+    q`select d.event_detail_id, ${iso('d.starts_at')} as starts_at, ${iso('d.ends_at')} as ends_at, d.status,
+        coalesce(d.capacity, e.capacity) as capacity,
+        count(a.attendee_id) filter (where a.event_attendee_status_id in
+          (${S.Registered}, ${S.Attended}, ${S.NoShow}, ${S.PendingPayment})) as registered,
+        count(a.attendee_id) filter (where a.checked_in_at is not null) as checked_in,
+        count(a.attendee_id) filter (where a.event_attendee_status_id in (${S.Waitlisted}, ${S.Offered})) as waitlisted
+      from event_details d
+      join events e on e.tenant_id = d.tenant_id and e.event_id = d.event_id
+      left join event_attendees a on a.tenant_id = d.tenant_id and a.event_detail_id = d.event_detail_id and not a.is_deleted
+      where d.tenant_id = ${tenantId} and d.event_id = ${eventId} and not d.is_deleted
+      group by d.event_detail_id, d.starts_at, d.ends_at, d.status, d.capacity, e.capacity
+      order by d.starts_at
+      limit 500`,
+  );
+  return {
+    Finances: {
+      Registrations: num(money?.registrations),
+      Invoices: num(money?.invoices),
+      BilledCents: num(money?.billed),
+      PaidCents: num(money?.paid),
+      OutstandingCents: num(money?.outstanding),
+      VoidedCents: num(money?.voided),
+      RefundedCents: num(money?.refunded),
+      ByType: byType.map((t) => ({
+        RegistrationTypeId: numOrNull(t.registration_type_id),
+        Name: String(t.name),
+        Attendees: num(t.attendees),
+        PaidCents: num(t.paid),
+      })),
+    },
+    Waitlist: waitlist.map((w) => ({
+      AttendeeId: num(w.attendee_id),
+      AttendeeName: String(w.attendee_name),
+      AttendeeEmail: strOrNull(w.attendee_email),
+      EventDetailId: num(w.event_detail_id),
+      StartsAt: String(w.starts_at),
+      EventAttendeeStatusId: num(w.event_attendee_status_id),
+      OfferExpiresAt: strOrNull(w.offer_expires_at),
+      CreatedAt: String(w.created_at),
+    })),
+    Occurrences: occurrences.map((o) => ({
+      EventDetailId: num(o.event_detail_id),
+      StartsAt: String(o.starts_at),
+      EndsAt: String(o.ends_at),
+      Status: String(o.status),
+      Capacity: numOrNull(o.capacity),
+      Registered: num(o.registered),
+      CheckedIn: num(o.checked_in),
+      Waitlisted: num(o.waitlisted),
+    })),
+  };
 }
 
 /** EventId, the next occurrence (or the last one) and the hashed id, for a numeric event id or a hashed one. */

@@ -189,6 +189,23 @@ describe('registration, capacity and the waitlist', () => {
     expect(cancel.json().promoted).toEqual([rc.Attendees[0].AttendeeId]);
     const [row] = await details(event.EventId);
     expect(row?.SeatsTaken).toBe(2);
+    // The event's Waitlist tab: the one offered the seat first, then the one still waiting; its Check-in tab counts.
+    const overview = (await staff.get(`/api/events/events/${event.EventId}/overview`)).json();
+    expect(
+      overview.Waitlist.map((w: Model) => [w.AttendeeId, w.EventAttendeeStatusId, w.OfferExpiresAt !== null]),
+    ).toEqual([
+      [rc.Attendees[0].AttendeeId, 2, true],
+      [rd.Attendees[0].AttendeeId, 1, false],
+    ]);
+    expect(overview.Occurrences).toEqual([
+      expect.objectContaining({
+        EventDetailId: detailId,
+        Capacity: 2,
+        Registered: 1,
+        CheckedIn: 0,
+        Waitlisted: 2,
+      }),
+    ]);
     // The offer is mailed after the answer has gone.
     await ctx.app.background.settled();
     const offers = (await staff.get('/api/mail/outbox')).json() as Model[];
@@ -611,6 +628,29 @@ describe('fees through billing', () => {
     expect(cancel.json().refundCents).toBe(8_000);
     const account = (await staff.get(`/api/billing/contacts/${memberContactId}/account`)).json();
     expect(JSON.stringify(account)).toContain('8000');
+
+    // The event's Finances tab: billed and paid over its registration's invoice, the refund as the credit issued.
+    const overview = await staff.get(`/api/events/events/${event.EventId}/overview`);
+    expect(overview.statusCode, overview.body).toBe(200);
+    expect(overview.json().Finances).toMatchObject({
+      Registrations: 1,
+      Invoices: 1,
+      BilledCents: 16_000,
+      PaidCents: 16_000,
+      OutstandingCents: 0,
+      VoidedCents: 0,
+      RefundedCents: 8_000,
+    });
+    expect(overview.json().Finances.ByType).toEqual([
+      {
+        RegistrationTypeId: expect.any(Number),
+        Name: 'Seminar',
+        Attendees: 1,
+        PaidCents: expect.any(Number),
+      },
+    ]);
+    expect((await otherStaff.get(`/api/events/events/${event.EventId}/overview`)).statusCode).toBe(404);
+    expect((await member.get(`/api/events/events/${event.EventId}/overview`)).statusCode).toBe(403);
   });
 
   it('voids the unpaid invoice when the registration is cancelled, and the seat goes back', async () => {

@@ -5,6 +5,7 @@ import type { WebModule } from '../../platform/modules/web-module.ts';
 
 const pages = () => import('./events-pages.tsx');
 const member = () => import('./member-events.tsx');
+const overviewTabs = () => import('./event-overview-tabs.tsx');
 
 /**
  * Events: the back office's list and record come from the generic layer (resource `events`); this module adds the
@@ -74,6 +75,21 @@ export const eventsModule: WebModule = {
         key: 'questions',
         title: 'Registration questions',
         Panel: lazy(() => import('./event-questions-tab.tsx')),
+      },
+      {
+        key: 'waitlist',
+        title: 'Waitlist',
+        Panel: lazy(() => overviewTabs().then((m) => ({ default: m.WaitlistTab }))),
+      },
+      {
+        key: 'finances',
+        title: 'Finances',
+        Panel: lazy(() => overviewTabs().then((m) => ({ default: m.FinancesTab }))),
+      },
+      {
+        key: 'check-in',
+        title: 'Check-in',
+        Panel: lazy(() => overviewTabs().then((m) => ({ default: m.CheckInTab }))),
       },
     ],
   },
