@@ -83,163 +83,28 @@ export async function seedDemoBilling(db: Db, tenantId: string, today: string): 
     );
     await tx.execute(sql`insert into billing_settings (tenant_id, gateway) values (${tenantId}, 'test')
       on conflict (tenant_id) do nothing`);
-    const roles: Record<string, number> = {};
-    for (const a of DEFAULT_ACCOUNTS) {
-      const r = await one<{ account_id: number }>(
-        tx,
-        sql`insert into ledger_accounts (tenant_id, code, name, kind, role) values (${tenantId}, ${a.code}, ${a.name}, ${a.kind}, ${a.role})
-            returning account_id`,
+    for (const a of DEFAULT_ACCOUNTS)
+      await tx.execute(
+        sql`insert into ledger_accounts (tenant_id, code, name, kind, role) values (${tenantId}, ${a.code}, ${a.name}, ${a.kind}, ${a.role})`,
       );
-      roles[a.role] = Number(r.account_id);
-    }
-    const revenue: Record<DemoLine['account'], number> = { dues: 0, events: 0, publications: 0 };
-    for (const [key, code, name] of [
-      ['dues', '4100', 'Membership dues'],
-      ['events', '4200', 'Event registrations'],
-      ['publications', '4300', 'Publications'],
-    ] as const) {
-      const r = await one<{ account_id: number }>(
-        tx,
-        sql`insert into ledger_accounts (tenant_id, code, name, kind) values (${tenantId}, ${code}, ${name}, 'revenue') returning account_id`,
+    for (const [code, name] of [
+      ['4100', 'Membership dues'],
+      ['4200', 'Event registrations'],
+      ['4300', 'Publications'],
+    ] as const)
+      await tx.execute(
+        sql`insert into ledger_accounts (tenant_id, code, name, kind) values (${tenantId}, ${code}, ${name}, 'revenue')`,
       );
-      revenue[key] = Number(r.account_id);
-    }
-    const tax = await one<{ tax_set_id: number }>(
-      tx,
-      sql`insert into tax_sets (tenant_id, name, rate) values (${tenantId}, 'Sales tax 8.25%', '8.25') returning tax_set_id`,
+    await tx.execute(
+      sql`insert into tax_sets (tenant_id, name, rate) values (${tenantId}, 'Sales tax 8.25%', '8.25')`,
     );
-    const acc = (role: string) => roles[role] as number;
-    let counter = 0;
-
-    const invoice = async (contactIndex: number, daysAgo: number, lines: DemoLine[]) => {
-      const contact = contacts[contactIndex % contacts.length] as {
-        contact_id: number;
-        display_name: string;
-      };
-      const issue = shiftDate(today, -daysAgo);
-      const due = shiftDate(issue, 30);
-      const totals = calculatePurchase(
-        {
-          ContactId: contact.contact_id,
-          PurchaseItems: lines.map((l) => ({
-            Price: l.cents,
-            Quantity: l.quantity ?? 1,
-            TaxSetId: l.taxed ? Number(tax.tax_set_id) : null,
-            ItemTaxSetRate: l.taxed ? '8.25' : null,
-          })),
-        },
-        { today: issue },
-      );
-      counter += 1;
-      const number = formatInvoiceNumber('INV-', counter);
-      const row = await one<{ invoice_id: number }>(
-        tx,
-        sql`insert into invoices (tenant_id, number, contact_id, contact_name, status, issue_date, due_date, subtotal_cents,
-              discount_cents, tax_cents, total_cents, balance_cents, currency, memo)
-            values (${tenantId}, ${number}, ${contact.contact_id}, ${contact.display_name}, 'open', ${issue}::date, ${due}::date,
-              ${totals.Subtotal}, ${totals.DiscountTotal}, ${totals.TaxAmount}, ${totals.Total}, ${totals.Total},
-              (select coalesce(upper(settings->>'currency'), 'USD') from tenants where id = ${tenantId}), null)
-            returning invoice_id`,
-      );
-      const invoiceId = Number(row.invoice_id);
-      const posting = lines.map((l, i) => {
-        const r = totals.Lines[i];
-        return {
-          revenueAccountId: revenue[l.account],
-          netCents: (r?.Gross ?? 0) - (r?.TotalDiscount ?? 0),
-          taxCents: r?.TaxAmount ?? 0,
-          totalCents: r?.Total ?? 0,
-        };
-      });
-      for (const [i, l] of lines.entries()) {
-        const r = totals.Lines[i];
-        await tx.execute(
-          sql`insert into invoice_lines (tenant_id, invoice_id, position, description, unit_price_cents, quantity, discount_cents,
-                tax_set_id, tax_cents, total_cents, revenue_account_id)
-              values (${tenantId}, ${invoiceId}, ${i + 1}, ${l.description}, ${l.cents}, ${l.quantity ?? 1}, ${r?.TotalDiscount ?? 0},
-                ${l.taxed ? Number(tax.tax_set_id) : null}, ${r?.TaxAmount ?? 0}, ${r?.Total ?? 0}, ${revenue[l.account]})`,
-        );
-      }
-      const refs = { contactId: contact.contact_id, invoiceId };
-      const entry = await post(
-        tx,
-        tenantId,
-        {
-          kind: 'invoice',
-          sourceKind: 'invoice',
-          sourceId: invoiceId,
-          contactId: contact.contact_id,
-          date: issue,
-          memo: `Invoice ${number}`,
-        },
-        invoicePosting({ receivable: acc('receivable'), taxPayable: acc('tax_payable') }, posting, refs),
-      );
-      return { invoiceId, contact, total: totals.Total, issue, entry, lines: posting, refs };
-    };
-
-    const pay = async (
-      contact: { contact_id: number; display_name: string },
-      cents: number,
-      method: 'cash' | 'check' | 'bank_transfer' | 'card',
-      daysAgo: number,
-      applyTo: { invoiceId: number; cents: number }[],
-      checkNumber: string | null = null,
-    ) => {
-      const paidAt = `${shiftDate(today, -daysAgo)}T15:00:00Z`;
-      const applied = applyTo.reduce((s, a) => s + a.cents, 0);
-      const p = await one<{ id: number }>(
-        tx,
-        sql`insert into payments (tenant_id, contact_id, contact_name, amount_cents, applied_cents, paid_at, method, check_number, status,
-              gateway, gateway_ref)
-            values (${tenantId}, ${contact.contact_id}, ${contact.display_name}, ${cents}, ${applied}, ${paidAt}::timestamptz, ${method},
-              ${checkNumber}, 'completed', ${method === 'card' ? 'test' : null},
-              ${method === 'card' ? `ch_test_demo${daysAgo}${contact.contact_id}` : null})
-            returning id`,
-      );
-      const paymentId = Number(p.id);
-      const date = paidAt.slice(0, 10);
-      const into = method === 'cash' || method === 'check' ? acc('undeposited') : acc('bank');
-      const refs = { contactId: contact.contact_id };
-      await post(
-        tx,
-        tenantId,
-        {
-          kind: 'payment',
-          sourceKind: 'payment',
-          sourceId: paymentId,
-          contactId: contact.contact_id,
-          date,
-          memo: `Payment (${method.replace('_', ' ')})`,
-        },
-        [debit(into, cents, refs), credit(acc('customer_credit'), cents, refs)],
-      );
-      for (const a of applyTo) {
-        const app = await one<{ application_id: number }>(
-          tx,
-          sql`insert into invoice_applications (tenant_id, invoice_id, payment_id, amount_cents)
-              values (${tenantId}, ${a.invoiceId}, ${paymentId}, ${a.cents}) returning application_id`,
-        );
-        const r = { contactId: contact.contact_id, invoiceId: a.invoiceId };
-        await post(
-          tx,
-          tenantId,
-          {
-            kind: 'application',
-            sourceKind: 'application',
-            sourceId: Number(app.application_id),
-            contactId: contact.contact_id,
-            date,
-            memo: 'Applied',
-          },
-          [debit(acc('customer_credit'), a.cents, r), credit(acc('receivable'), a.cents, r)],
-        );
-        await tx.execute(sql`update invoices set applied_cents = applied_cents + ${a.cents}, balance_cents = balance_cents - ${a.cents},
-            status = case when balance_cents - ${a.cents} = 0 then 'paid' else 'partially_paid' end,
-            paid_at = case when balance_cents - ${a.cents} = 0 then ${paidAt}::timestamptz else null end
-          where tenant_id = ${tenantId} and invoice_id = ${a.invoiceId}`);
-      }
-      return paymentId;
-    };
+    // Accounts, revenue accounts and the tax set made: invoices and payments go through the demo's ledger.
+    const ledger = await demoLedger(tx, tenantId, today);
+    if (!ledger) throw new Error('demo billing: the chart of accounts is missing');
+    const acc = ledger.acc;
+    const pay = ledger.pay;
+    const invoice = (contactIndex: number, daysAgo: number, lines: DemoLine[]) =>
+      ledger.invoice(contacts[contactIndex % contacts.length] as DemoContact, daysAgo, lines);
 
     const dues = (cents = 12000): DemoLine => ({
       description: 'Annual membership dues',
@@ -376,10 +241,187 @@ export async function seedDemoBilling(db: Db, tenantId: string, today: string): 
     );
     await tx.execute(sql`update invoices set status = 'void', balance_cents = 0, void_reason = 'Issued twice', voided_at = now()
       where tenant_id = ${tenantId} and invoice_id = ${v.invoiceId}`);
-    await tx.execute(sql`insert into tenant_counters (tenant_id, name, value) values (${tenantId}, 'invoice', ${counter})
-      on conflict (tenant_id, name) do update set value = ${counter}`);
     // A card on file for the contact of the paid-by-card invoice (the test gateway's accepted card).
     await tx.execute(sql`insert into payment_cards (tenant_id, contact_id, gateway, method_ref, brand, last4, exp_month, exp_year)
       values (${tenantId}, ${c1.contact.contact_id}, 'test', 'pm_test_visa', 'Visa', '4242', 12, 2030)`);
   });
+}
+
+/** A contact as the demo's invoices and payments name it. */
+export interface DemoContact {
+  contact_id: number;
+  display_name: string;
+}
+
+/**
+ * The demo's invoices and payments, posted to the ledger with the shared posting rules, on the chart of accounts,
+ * revenue accounts and tax set `seedDemoBilling` made: used by it and by the other demo domains that bill (the
+ * events' registrations). Invoice numbers follow the association's last one.
+ */
+export async function demoLedger(tx: Tx, tenantId: string, today: string) {
+  const roles: Record<string, number> = {};
+  for (const r of rowsOf<{ role: string; account_id: number }>(
+    await tx.execute(
+      sql`select role, account_id from ledger_accounts where tenant_id = ${tenantId} and role is not null`,
+    ),
+  ))
+    roles[r.role] = Number(r.account_id);
+  const revenue: Record<DemoLine['account'], number> = { dues: 0, events: 0, publications: 0 };
+  for (const r of rowsOf<{ code: string; account_id: number }>(
+    await tx.execute(sql`select code, account_id from ledger_accounts
+      where tenant_id = ${tenantId} and code in ('4100', '4200', '4300')`),
+  ))
+    revenue[r.code === '4100' ? 'dues' : r.code === '4200' ? 'events' : 'publications'] = Number(
+      r.account_id,
+    );
+  if (Object.keys(roles).length === 0) return null;
+  const tax = await one<{ tax_set_id: number }>(
+    tx,
+    sql`select tax_set_id from tax_sets where tenant_id = ${tenantId} and name = 'Sales tax 8.25%'`,
+  );
+  const acc = (role: string) => roles[role] as number;
+  let counter = Number(
+    (
+      await one<{ n: number | string }>(
+        tx,
+        sql`select coalesce((select value from tenant_counters where tenant_id = ${tenantId} and name = 'invoice'), 0) as n`,
+      )
+    ).n,
+  );
+
+  const invoice = async (
+    contact: DemoContact,
+    daysAgo: number,
+    lines: DemoLine[],
+    source: { kind: string; id: number } | null = null,
+  ) => {
+    const issue = shiftDate(today, -daysAgo);
+    const due = shiftDate(issue, 30);
+    const totals = calculatePurchase(
+      {
+        ContactId: contact.contact_id,
+        PurchaseItems: lines.map((l) => ({
+          Price: l.cents,
+          Quantity: l.quantity ?? 1,
+          TaxSetId: l.taxed ? Number(tax.tax_set_id) : null,
+          ItemTaxSetRate: l.taxed ? '8.25' : null,
+        })),
+      },
+      { today: issue },
+    );
+    counter += 1;
+    const number = formatInvoiceNumber('INV-', counter);
+    // The association's next invoice number follows the demo's.
+    await tx.execute(sql`insert into tenant_counters (tenant_id, name, value) values (${tenantId}, 'invoice', ${counter})
+      on conflict (tenant_id, name) do update set value = ${counter}`);
+    const row = await one<{ invoice_id: number }>(
+      tx,
+      sql`insert into invoices (tenant_id, number, contact_id, contact_name, status, issue_date, due_date, subtotal_cents,
+            discount_cents, tax_cents, total_cents, balance_cents, currency, memo, source_kind, source_id)
+          values (${tenantId}, ${number}, ${contact.contact_id}, ${contact.display_name}, 'open', ${issue}::date, ${due}::date,
+            ${totals.Subtotal}, ${totals.DiscountTotal}, ${totals.TaxAmount}, ${totals.Total}, ${totals.Total},
+            (select coalesce(upper(settings->>'currency'), 'USD') from tenants where id = ${tenantId}), null,
+            ${source?.kind ?? null}, ${source?.id ?? null})
+          returning invoice_id`,
+    );
+    const invoiceId = Number(row.invoice_id);
+    const posting = lines.map((l, i) => {
+      const r = totals.Lines[i];
+      return {
+        revenueAccountId: revenue[l.account],
+        netCents: (r?.Gross ?? 0) - (r?.TotalDiscount ?? 0),
+        taxCents: r?.TaxAmount ?? 0,
+        totalCents: r?.Total ?? 0,
+      };
+    });
+    for (const [i, l] of lines.entries()) {
+      const r = totals.Lines[i];
+      await tx.execute(
+        sql`insert into invoice_lines (tenant_id, invoice_id, position, description, unit_price_cents, quantity, discount_cents,
+              tax_set_id, tax_cents, total_cents, revenue_account_id)
+            values (${tenantId}, ${invoiceId}, ${i + 1}, ${l.description}, ${l.cents}, ${l.quantity ?? 1}, ${r?.TotalDiscount ?? 0},
+              ${l.taxed ? Number(tax.tax_set_id) : null}, ${r?.TaxAmount ?? 0}, ${r?.Total ?? 0}, ${revenue[l.account]})`,
+      );
+    }
+    const refs = { contactId: contact.contact_id, invoiceId };
+    const entry = await post(
+      tx,
+      tenantId,
+      {
+        kind: 'invoice',
+        sourceKind: 'invoice',
+        sourceId: invoiceId,
+        contactId: contact.contact_id,
+        date: issue,
+        memo: `Invoice ${number}`,
+      },
+      invoicePosting({ receivable: acc('receivable'), taxPayable: acc('tax_payable') }, posting, refs),
+    );
+    return { invoiceId, contact, total: totals.Total, issue, entry, lines: posting, refs };
+  };
+
+  const pay = async (
+    contact: DemoContact,
+    cents: number,
+    method: 'cash' | 'check' | 'bank_transfer' | 'card',
+    daysAgo: number,
+    applyTo: { invoiceId: number; cents: number }[],
+    checkNumber: string | null = null,
+  ) => {
+    const paidAt = `${shiftDate(today, -daysAgo)}T15:00:00Z`;
+    const applied = applyTo.reduce((s, a) => s + a.cents, 0);
+    const p = await one<{ id: number }>(
+      tx,
+      sql`insert into payments (tenant_id, contact_id, contact_name, amount_cents, applied_cents, paid_at, method, check_number, status,
+            gateway, gateway_ref)
+          values (${tenantId}, ${contact.contact_id}, ${contact.display_name}, ${cents}, ${applied}, ${paidAt}::timestamptz, ${method},
+            ${checkNumber}, 'completed', ${method === 'card' ? 'test' : null},
+            ${method === 'card' ? `ch_test_demo${daysAgo}${contact.contact_id}i${applyTo[0]?.invoiceId ?? 0}` : null})
+          returning id`,
+    );
+    const paymentId = Number(p.id);
+    const date = paidAt.slice(0, 10);
+    const into = method === 'cash' || method === 'check' ? acc('undeposited') : acc('bank');
+    const refs = { contactId: contact.contact_id };
+    await post(
+      tx,
+      tenantId,
+      {
+        kind: 'payment',
+        sourceKind: 'payment',
+        sourceId: paymentId,
+        contactId: contact.contact_id,
+        date,
+        memo: `Payment (${method.replace('_', ' ')})`,
+      },
+      [debit(into, cents, refs), credit(acc('customer_credit'), cents, refs)],
+    );
+    for (const a of applyTo) {
+      const app = await one<{ application_id: number }>(
+        tx,
+        sql`insert into invoice_applications (tenant_id, invoice_id, payment_id, amount_cents)
+            values (${tenantId}, ${a.invoiceId}, ${paymentId}, ${a.cents}) returning application_id`,
+      );
+      const r = { contactId: contact.contact_id, invoiceId: a.invoiceId };
+      await post(
+        tx,
+        tenantId,
+        {
+          kind: 'application',
+          sourceKind: 'application',
+          sourceId: Number(app.application_id),
+          contactId: contact.contact_id,
+          date,
+          memo: 'Applied',
+        },
+        [debit(acc('customer_credit'), a.cents, r), credit(acc('receivable'), a.cents, r)],
+      );
+      await tx.execute(sql`update invoices set applied_cents = applied_cents + ${a.cents}, balance_cents = balance_cents - ${a.cents},
+          status = case when balance_cents - ${a.cents} = 0 then 'paid' else 'partially_paid' end,
+          paid_at = case when balance_cents - ${a.cents} = 0 then ${paidAt}::timestamptz else null end
+        where tenant_id = ${tenantId} and invoice_id = ${a.invoiceId}`);
+    }
+    return paymentId;
+  };
+  return { invoice, pay, acc };
 }

@@ -4,9 +4,10 @@
  * attendees were checked in or did not show. Dates are relative to the day the demo is seeded.
  */
 import { type Db, rowsOf, type Tx, withTenantTx } from '@guildhall/db';
-import { foldSearchText, searchTextOf } from '@guildhall/shared';
+import { foldSearchText, searchTextOf, todayIn } from '@guildhall/shared';
 import { expandOccurrences, recurrenceRuleOf } from '@guildhall/shared/events/recurrence.rules';
 import { sql } from 'drizzle-orm';
+import { demoLedger } from './demo-billing.ts';
 
 const TZ = 'America/Chicago';
 const DAY = 86_400_000;
@@ -54,6 +55,8 @@ interface DemoEvent {
 
 export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
   await withTenantTx(db, { tenantId }, async (tx) => {
+    // The billing demo's ledger (absent when the association had too few contacts to bill).
+    const ledger = await demoLedger(tx, tenantId, todayIn(TZ));
     const categories = new Map<string, number>();
     for (const [name, color] of [
       ['Conference', '#1c7ed6'],
@@ -72,9 +75,10 @@ export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
       contact_id: number;
       first_name: string;
       last_name: string;
+      display_name: string;
       email: string | null;
     }>(
-      await tx.execute(sql`select contact_id, first_name, last_name, email from contacts
+      await tx.execute(sql`select contact_id, first_name, last_name, display_name, email from contacts
         where tenant_id = ${tenantId} and contact_type = 'individual' and status = 'active' and not is_deleted
         order by contact_id limit 120`),
     );
@@ -221,6 +225,7 @@ export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
         if (d) details.push({ id: Number(d.event_detail_id), startsAt: o.startsAt });
       }
       const typeIds: number[] = [];
+      const typesById = new Map<number, NonNullable<DemoEvent['types']>[number]>();
       for (const t of e.types ?? []) {
         const [row] = rowsOf<{ registration_type_id: number }>(
           await tx.execute(sql`insert into event_registration_types (tenant_id, event_id, name, member_price,
@@ -228,7 +233,10 @@ export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
             values (${tenantId}, ${eventId}, ${t.name}, ${t.member}, ${t.nonMember}, ${t.earlyUntil ?? null},
               ${t.early ?? 0}, ${t.capacity ?? null}) returning registration_type_id`),
         );
-        if (row) typeIds.push(Number(row.registration_type_id));
+        if (row) {
+          typeIds.push(Number(row.registration_type_id));
+          typesById.set(Number(row.registration_type_id), t);
+        }
       }
       // Registrations: the next contacts in turn; a full event puts the rest on its waitlist. A repeating event's
       // people register for its next occurrence, and the past ones were attended.
@@ -246,19 +254,46 @@ export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
           const c = contacts[(cursor + i) % contacts.length];
           if (!c) continue;
           const full = e.capacity !== undefined && taken >= e.capacity;
-          const status = full ? 1 : past ? (i % 7 === 3 ? 6 : 5) : 4;
+          let status = full ? 1 : past ? (i % 7 === 3 ? 6 : 5) : 4;
           const typeId = typeIds.length > 0 ? (typeIds[i % Math.min(typeIds.length, 2)] ?? null) : null;
           const [reg] = rowsOf<{ registration_id: number }>(
             await tx.execute(sql`insert into event_registrations (tenant_id, event_id, event_detail_id, contact_id, channel)
               values (${tenantId}, ${eventId}, ${target.id}, ${c.contact_id}, 'member') returning registration_id`),
           );
+          const registrationId = Number(reg?.registration_id ?? 0);
+          // A seat with a fee is billed through the ledger: a third at the non-member price, the early-bird
+          // discount while it runs; one in six of the upcoming ones not paid yet (awaiting payment).
+          const type = typeId === null ? undefined : typesById.get(typeId);
+          const price = type
+            ? (i % 3 === 0 ? type.nonMember : type.member) - (type.earlyUntil ? (type.early ?? 0) : 0)
+            : 0;
+          let invoiceId: number | null = null;
+          let paidCents = 0;
+          if (ledger && type && price > 0 && status !== 1) {
+            const who = { contact_id: c.contact_id, display_name: c.display_name };
+            const billed = await ledger.invoice(
+              who,
+              past ? 45 : 3,
+              [{ description: `${e.name}: ${type.name}`, cents: price, account: 'events' }],
+              { kind: 'event-registration', id: registrationId },
+            );
+            invoiceId = billed.invoiceId;
+            if (past || i % 6 !== 5) {
+              await ledger.pay(who, billed.total, 'card', past ? 44 : 2, [
+                { invoiceId: billed.invoiceId, cents: billed.total },
+              ]);
+              paidCents = billed.total;
+            } else status = 7;
+            await tx.execute(sql`update event_registrations set invoice_id = ${invoiceId}
+              where tenant_id = ${tenantId} and registration_id = ${registrationId}`);
+          }
           await tx.execute(sql`insert into event_attendees (tenant_id, event_id, event_detail_id, registration_id, contact_id,
               attendee_name, attendee_email, registration_type_id, event_attendee_status_id, checked_in_at,
-              credits_earned, created_at)
-            values (${tenantId}, ${eventId}, ${target.id}, ${reg?.registration_id ?? 0}, ${c.contact_id},
+              credits_earned, invoice_id, paid_cents, created_at)
+            values (${tenantId}, ${eventId}, ${target.id}, ${registrationId}, ${c.contact_id},
               ${`${c.first_name} ${c.last_name}`}, ${c.email}, ${typeId}, ${status},
               ${status === 5 ? target.startsAt : null}, ${status === 5 ? (e.credits ?? null) : null},
-              now() - make_interval(mins => ${(e.attendees ?? 0) - i}))`);
+              ${invoiceId}, ${paidCents}, now() - make_interval(mins => ${(e.attendees ?? 0) - i}))`);
           if (status !== 1) taken += 1;
         }
         await tx.execute(sql`update event_details set seats_taken = ${taken}

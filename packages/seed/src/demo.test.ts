@@ -332,4 +332,29 @@ describe('the demo billing', () => {
     expect(Number(seen?.debits)).toBe(Number(seen?.credits));
     expect(Number(seen?.receivable)).toBe(Number(seen?.owed));
   });
+
+  it("bills the conference's registrations through the ledger: most paid, a few awaiting payment", async () => {
+    await seedDemo(database);
+    const [demo] = await asOwner<{ id: string }>(sql`select id from tenants where slug = 'demo'`);
+    const rows = await withTenantTx(database.db, { tenantId: demo?.id as string }, async (tx) =>
+      rowsOf<{ status: number; n: number; invoiced: number; paid_matches: number; open: number }>(
+        await tx.execute(sql`select a.event_attendee_status_id as status, count(*)::int as n,
+            count(i.invoice_id)::int as invoiced,
+            count(*) filter (where a.paid_cents = i.applied_cents and i.source_kind = 'event-registration'
+              and i.source_id = a.registration_id)::int as paid_matches,
+            count(*) filter (where i.status = 'open')::int as open
+          from event_attendees a
+          join events e on e.tenant_id = a.tenant_id and e.event_id = a.event_id
+          left join invoices i on i.tenant_id = a.tenant_id and i.invoice_id = a.invoice_id
+          where e.name = 'Annual Conference 2027'
+          group by a.event_attendee_status_id order by 1`),
+      ),
+    );
+    const registered = rows.find((r) => r.status === 4);
+    const awaiting = rows.find((r) => r.status === 7);
+    expect(registered?.n).toBeGreaterThan(40);
+    expect(registered).toMatchObject({ invoiced: registered?.n, paid_matches: registered?.n, open: 0 });
+    expect(awaiting?.n).toBeGreaterThan(0);
+    expect(awaiting).toMatchObject({ invoiced: awaiting?.n, open: awaiting?.n });
+  });
 });
