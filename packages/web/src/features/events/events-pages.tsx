@@ -1,5 +1,5 @@
-import { Button, Group } from '@mantine/core';
-import { IconList, IconQrcode } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { ErrorBlock } from '../../platform/error-block.tsx';
@@ -43,24 +43,4 @@ export function EventsDetailGeneral() {
   if (answer.error) return <ErrorBlock error={answer.error} />;
   if (!answer.data) return <LoadingBlock />;
   return <Navigate replace to={`/micronet/list/events/events/${answer.data.EventId}`} />;
-}
-
-/** The check-in shortcut on an event's record: the door screen of its next occurrence. */
-export function CheckInShortcut({ eventId }: { eventId: number }) {
-  const answer = useQuery({
-    queryKey: ['events', 'getEventId', String(eventId)],
-    queryFn: () => eventsApi.getEventId(eventId),
-  });
-  if (!answer.data?.EventDetailId) return null;
-  return (
-    <Group>
-      <Button
-        component={Link}
-        to={`/a/events/check-in/${answer.data.EventDetailId}`}
-        leftSection={<IconQrcode size={16} />}
-      >
-        Check in at the door
-      </Button>
-    </Group>
-  );
 }
