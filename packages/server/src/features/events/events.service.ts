@@ -1207,19 +1207,18 @@ export async function eventOverview(tx: Tx, tenantId: string, eventId: number): 
     tx,
     q`with regs as (
         select registration_id, invoice_id from event_registrations where tenant_id = ${tenantId} and event_id = ${eventId}
-      ), invs as (
-        select i.status, i.total_cents, i.applied_cents, i.balance_cents from invoices i
-        where i.tenant_id = ${tenantId} and i.invoice_id in (select invoice_id from regs where invoice_id is not null)
       )
       select (select count(*) from regs) as registrations,
-        (select count(*) from invs where status <> 'void') as invoices,
-        (select coalesce(sum(total_cents), 0) from invs where status <> 'void') as billed,
-        (select coalesce(sum(applied_cents), 0) from invs where status <> 'void') as paid,
-        (select coalesce(sum(balance_cents), 0) from invs where status <> 'void') as outstanding,
-        (select coalesce(sum(total_cents), 0) from invs where status = 'void') as voided,
+        count(*) filter (where i.status <> 'void') as invoices,
+        coalesce(sum(i.total_cents) filter (where i.status <> 'void'), 0) as billed,
+        coalesce(sum(i.applied_cents) filter (where i.status <> 'void'), 0) as paid,
+        coalesce(sum(i.balance_cents) filter (where i.status <> 'void'), 0) as outstanding,
+        coalesce(sum(i.total_cents) filter (where i.status = 'void'), 0) as voided,
         (select coalesce(sum(c.amount_cents), 0) from credits c
           where c.tenant_id = ${tenantId} and c.source_kind = ${REGISTRATION_SOURCE}
-            and c.source_id in (select registration_id from regs)) as refunded`,
+            and c.source_id in (select registration_id from regs)) as refunded
+      from invoices i
+      where i.tenant_id = ${tenantId} and i.invoice_id in (select invoice_id from regs where invoice_id is not null)`,
   );
   const byType = await rows(
     tx,

@@ -7,30 +7,15 @@ import {
   PAYMENT_METHOD_LABELS,
   paymentsResource,
 } from '@guildhall/shared';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
 import { formatMoney } from '../../platform/fields/field-display.tsx';
+import { Figure } from '../../platform/figure.tsx';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
 import { STATUS_COLORS } from './status-colors.ts';
-
-function Figure({ label, cents, hint }: { label: string; cents: number; hint?: string }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Title order={3}>{formatMoney(cents)}</Title>
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </Paper>
-  );
-}
 
 export default function ContactAccountTab({ recordId }: { recordId: string }) {
   const account = useQuery({
@@ -50,17 +35,17 @@ export default function ContactAccountTab({ recordId }: { recordId: string }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Figure
           label="Owed on open invoices"
-          cents={a.openBalanceCents}
+          value={formatMoney(a.openBalanceCents)}
           {...(a.overdueCount > 0 ? { hint: `${a.overdueCount} overdue` } : {})}
         />
         <Figure
           label="Credit available"
-          cents={a.availableCreditCents}
+          value={formatMoney(a.availableCreditCents)}
           hint="Unapplied payments and credits"
         />
         <Figure
           label="Account balance"
-          cents={a.accountBalanceCents}
+          value={formatMoney(a.accountBalanceCents)}
           hint={a.accountBalanceCents < 0 ? 'The association owes this contact' : 'Owed minus credit'}
         />
       </SimpleGrid>

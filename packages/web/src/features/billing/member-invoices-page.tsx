@@ -36,6 +36,7 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, isApiError } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
+import { Figure } from '../../platform/figure.tsx';
 import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { STATUS_COLORS } from './status-colors.ts';
@@ -52,24 +53,6 @@ function useAccount() {
     queryKey: ACCOUNT_KEY,
     queryFn: () => api.get<MemberAccount>('/api/billing/member/account'),
   });
-}
-
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Title order={3} size="h3">
-        {value}
-      </Title>
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </Paper>
-  );
 }
 
 const owes = (status: string) => status === 'open' || status === 'partially_paid';

@@ -11,10 +11,11 @@ import {
   formatInstant,
   invoicesResource,
 } from '@guildhall/shared';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
+import { Figure } from '../../platform/figure.tsx';
 import { useIdentity } from '../../platform/identity.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
@@ -29,22 +30,6 @@ const STATUS_COLORS: Record<number, string> = {
   7: 'grape',
 };
 const statusName = (id: number) => EVENT_ATTENDEE_STATUS_OPTIONS.find((o) => o.Id === id)?.Name ?? 'Unknown';
-
-function Figure({ label, value, hint }: { label: string; value: number; hint?: string }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Title order={3}>{value}</Title>
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </Paper>
-  );
-}
 
 function Rows({ rows, timeZone }: { rows: ContactEventRow[]; timeZone: string }) {
   return (

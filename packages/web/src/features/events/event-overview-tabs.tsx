@@ -11,11 +11,12 @@ import {
   eventAttendeesResource,
   formatInstant,
 } from '@guildhall/shared';
-import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
+import { Figure } from '../../platform/figure.tsx';
 import { useIdentity } from '../../platform/identity.ts';
 import type { RecordActionProps } from '../../platform/modules/web-module.ts';
 import { formatMoney } from '../../platform/money.ts';
@@ -43,17 +44,6 @@ function Loaded({
   if (overview.error) return <ErrorBlock error={overview.error} onRetry={() => void overview.refetch()} />;
   if (!overview.data) return <LoadingBlock />;
   return <>{children(overview.data)}</>;
-}
-
-function Figure({ label, cents }: { label: string; cents: number }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Title order={3}>{formatMoney(cents)}</Title>
-    </Paper>
-  );
 }
 
 export function WaitlistTab({ recordId }: RecordActionProps) {
@@ -135,11 +125,11 @@ export function FinancesTab({ recordId }: RecordActionProps) {
             cancellations gave back under the event's refund rule.
           </Text>
           <SimpleGrid cols={{ base: 2, sm: 5 }} data-testid="event-finances">
-            <Figure label="Billed" cents={f.BilledCents} />
-            <Figure label="Paid" cents={f.PaidCents} />
-            <Figure label="Outstanding" cents={f.OutstandingCents} />
-            <Figure label="Refunded" cents={f.RefundedCents} />
-            <Figure label="Voided" cents={f.VoidedCents} />
+            <Figure label="Billed" value={formatMoney(f.BilledCents)} />
+            <Figure label="Paid" value={formatMoney(f.PaidCents)} />
+            <Figure label="Outstanding" value={formatMoney(f.OutstandingCents)} />
+            <Figure label="Refunded" value={formatMoney(f.RefundedCents)} />
+            <Figure label="Voided" value={formatMoney(f.VoidedCents)} />
           </SimpleGrid>
           {f.ByType.length > 0 ? (
             <Table striped aria-label="By registration type">

@@ -32,6 +32,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
 import { formatMoney } from '../../platform/fields/field-display.tsx';
+import { Figure } from '../../platform/figure.tsx';
 import { useIdentity } from '../../platform/identity.ts';
 import { notifyError } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
@@ -43,20 +44,6 @@ const STATUS_NAME: Record<RenewalRun['Status'], string> = {
   done: 'Done',
   failed: 'Failed',
 };
-
-function Figure({ label, value, hint }: { label: string; value: number; hint: string }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Title order={3}>{value.toLocaleString('en-US')}</Title>
-      <Text size="xs" c="dimmed">
-        {hint}
-      </Text>
-    </Paper>
-  );
-}
 
 function Preview({ preview }: { preview: RenewalPreview }) {
   if (preview.Due === 0)
@@ -159,10 +146,26 @@ function RunResult({ runId, due }: { runId: number; due: number }) {
         ) : null}
         {run.Status === 'done' ? (
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <Figure label="Renewal invoices" value={run.Invoiced} hint="made at the new term's prices" />
-            <Figure label="Autopay charges" value={run.Charged} hint="asked of the card on file" />
-            <Figure label="Status changes" value={run.Moved} hint="to grace or lapsed, by the calendar" />
-            <Figure label="Reminders mailed" value={run.Reminded} hint="before the term ends" />
+            <Figure
+              label="Renewal invoices"
+              value={run.Invoiced.toLocaleString('en-US')}
+              hint="made at the new term's prices"
+            />
+            <Figure
+              label="Autopay charges"
+              value={run.Charged.toLocaleString('en-US')}
+              hint="asked of the card on file"
+            />
+            <Figure
+              label="Status changes"
+              value={run.Moved.toLocaleString('en-US')}
+              hint="to grace or lapsed, by the calendar"
+            />
+            <Figure
+              label="Reminders mailed"
+              value={run.Reminded.toLocaleString('en-US')}
+              hint="before the term ends"
+            />
           </SimpleGrid>
         ) : null}
         <Text size="xs" c="dimmed">

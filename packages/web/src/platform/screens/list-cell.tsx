@@ -21,9 +21,8 @@ import { ConcurrencyConflictError, inlineEdit } from './screens-api.ts';
 
 export const INLINE_EDIT_FALLBACK = 'Something went wrong - use F12/Console for details';
 
-export function rowLabel(r: ResourceDeclaration, row: Model): string {
-  return recordLabel(r, row);
-}
+/** A record's name in a list line or an action's label (the rule: `recordLabel`, list-columns.ts). */
+export const rowLabel = recordLabel;
 
 /**
  * One cell: the field type's Display (or the column's renderer), a link to the record, or an inline switch; what it
