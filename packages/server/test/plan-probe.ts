@@ -11,6 +11,8 @@ export interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
+  'Actual Rows'?: number;
+  'Rows Removed by Index Recheck'?: number;
   Plans?: PlanNode[];
 }
 
@@ -60,6 +62,47 @@ export async function planWithIndexAlone(
         q`select set_config('app.tenant_id', ${tenantId}, true), set_config('enable_seqscan', 'off', true)`,
       );
       const [row] = await runFragment<{ 'QUERY PLAN': unknown }>(tx, q`explain (format json) ${statement}`);
+      const doc = row?.['QUERY PLAN'];
+      plan = ((typeof doc === 'string' ? JSON.parse(doc) : doc) as { Plan: PlanNode }[])[0]?.Plan;
+      throw rollback;
+    })
+    .catch((err: unknown) => {
+      if (err !== rollback) throw err;
+    });
+  if (!plan) throw new Error('no plan');
+  return plan;
+}
+
+/**
+ * The plan of `statement`, run (`explain analyze`) over the table's rows, when the planner may read `table` through
+ * `index` only: the table's other indexes are marked not valid in a transaction rolled back after, as the owner (the
+ * test databases connect as a superuser). What the index itself reads, whatever a planner would choose on a small
+ * table.
+ */
+export async function planRunWithIndexOnly(
+  database: Database,
+  tenantId: string,
+  table: string,
+  index: string,
+  statement: Fragment,
+): Promise<PlanNode> {
+  let plan: PlanNode | undefined;
+  const rollback = new Error('rolled back');
+  await database.ownerDb
+    .transaction(async (tx) => {
+      await runFragment(tx, q`reset role`);
+      await runFragment(
+        tx,
+        q`update pg_index set indisvalid = false where indrelid = ${table}::regclass and indexrelid <> ${index}::regclass`,
+      );
+      await runFragment(
+        tx,
+        q`select set_config('app.tenant_id', ${tenantId}, true), set_config('enable_seqscan', 'off', true)`,
+      );
+      const [row] = await runFragment<{ 'QUERY PLAN': unknown }>(
+        tx,
+        q`explain (analyze, format json) ${statement}`,
+      );
       const doc = row?.['QUERY PLAN'];
       plan = ((typeof doc === 'string' ? JSON.parse(doc) : doc) as { Plan: PlanNode }[])[0]?.Plan;
       throw rollback;
