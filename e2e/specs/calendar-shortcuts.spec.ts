@@ -1,9 +1,9 @@
 /**
  * The range shortcuts of the two calendars at 1,280 px (one platform component, `CalendarRangeButtons`): the events
  * calendar and the calendar variant of a generic list show the same five buttons in one row, and each moves its
- * calendar to the shortcut's span at its first day. The events calendar draws occurrences at the viewer's own time,
- * so its shortcuts count days in the viewer's timezone (here fourteen hours ahead of UTC), the generic calendar in
- * the association's (America/Chicago).
+ * calendar to the shortcut's span at its first day. The events calendar draws occurrences at the viewer's own time
+ * (the zone they chose, else their device's: this user chose none), so its shortcuts count days in the device's
+ * timezone (here fourteen hours ahead of UTC), the generic calendar in the association's (America/Chicago).
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
- * Events in the browser (issue 17): the calendar views fed by the range endpoint, creating a repeating event on the
- * generic form, a member registering and joining the waitlist then taking an offered seat, check-in on a
- * phone-sized screen, the contact record's Events tab, and an event found by the header's search.
+ * Events in the browser (issue 17): the calendar views fed by the range endpoint, drawn in the zone the user chose,
+ * creating a repeating event on the generic form, a member registering and joining the waitlist then taking an
+ * offered seat, check-in on a phone-sized screen, the contact record's Events tab, and an event found by the
+ * header's search.
  */
 import { withTenantTx } from '@guildhall/db';
 import { sql } from 'drizzle-orm';
@@ -57,6 +58,43 @@ describe('events', () => {
     await page.getByTestId('events-calendar').getByText('Chapter meeting').first().click();
     await page.waitForURL(/\/micronet\/list\/events\/events\/\d+/);
     await page.getByRole('tab', { name: 'Occurrences' }).waitFor();
+  });
+
+  it('draws the calendar in the time zone the user chose, whatever the zone of their device', async () => {
+    const { page } = await signedInAdmin(run);
+    const starts = inDays(2, 17);
+    await saveEvent(page, { Name: 'Board call', StartsAt: starts, EndsAt: inDays(2, 18) });
+    // The device reads UTC; the user chose Tokyo, where 17:00 UTC is 2:00 the next morning.
+    const chosen = await page.request.put('/api/auth/me/time-zone', { data: { TimeZone: 'Asia/Tokyo' } });
+    expect(chosen.status(), await chosen.text()).toBe(200);
+    await page.goto('/a/events/calendar');
+    const calendar = page.getByTestId('events-calendar');
+    await poll(() => page.locator('[data-testid="calendar-count"]').textContent()).toMatch(
+      /shown, in your timezone \(Asia\/Tokyo\)$/,
+    );
+    await calendar.getByText('List', { exact: true }).click();
+    await page.locator('[data-view="listMonth"]').waitFor();
+    // The month of the occurrence in Tokyo (it may be the next one).
+    const tokyoMonth = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Tokyo',
+      month: 'long',
+      year: 'numeric',
+    });
+    const title = calendar.getByRole('heading').first();
+    if ((await title.textContent()) !== tokyoMonth.format(new Date(starts)))
+      await calendar.getByRole('button', { name: /next/i }).click();
+    // Under the day it falls on in Tokyo, from 2:00 to 3:00 in the morning.
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }).format(new Date(starts));
+    const occurrence = calendar
+      .getByRole('listitem', { name: day })
+      .getByRole('button', { name: /Board call/ });
+    await occurrence.waitFor();
+    expect(await occurrence.textContent()).toMatch(/^2:00\s*[–-]\s*3:00\s*am\s*Board call$/i);
   });
 
   it('a member registers, joins the waitlist when full, and takes the seat offered when one frees', async () => {

@@ -150,6 +150,14 @@ export function displayTimeZone(me: Pick<Me, 'user' | 'tenant'>): string {
   return me.user.timeZone ?? me.tenant.settings.defaultTimezone;
 }
 
+/**
+ * The time zone a calendar draws occurrences in for its viewer (issue 17: "shown in the viewer's timezone"): the
+ * zone the user chose, as every other time they read; else the zone of the device they read it on, where they are.
+ */
+export function viewerTimeZone(me: Pick<Me, 'user'>, deviceTimeZone: string | undefined): string {
+  return me.user.timeZone ?? (deviceTimeZone && isTimeZone(deviceTimeZone) ? deviceTimeZone : 'UTC');
+}
+
 /** `PUT /api/auth/me/time-zone`: the user's own time zone, or null for the association's. */
 export const timeZoneBody = z.object({
   TimeZone: z.string().trim().max(64).refine(isTimeZone, 'Choose a time zone from the list.').nullable(),

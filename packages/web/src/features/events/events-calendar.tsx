@@ -6,12 +6,13 @@ import dayGridPlugin from '@fullcalendar/react/daygrid';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { fileImageUrl } from '@guildhall/shared';
+import { fileImageUrl, viewerTimeZone } from '@guildhall/shared';
 import { Group, Paper, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CalendarRangeButtons } from '../../platform/calendar-range-buttons.tsx';
 import { ErrorBlock } from '../../platform/error-block.tsx';
+import { useIdentity } from '../../platform/identity.ts';
 import { eventsApi } from './events-api.ts';
 
 /** An event's thumbnail where the calendar's reader may fetch it (staff by the file, members by the event). */
@@ -23,16 +24,17 @@ const imageAddress = (area: 'backoffice' | 'member', event: { EventId: number },
 /** A year shows as the agenda of its occurrences (this calendar loads no multi-month view). */
 const YEAR_AS_LIST = { year: 'listYear' };
 
-/** The viewer's own timezone: the calendar shows every occurrence at the viewer's local time. */
-const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The zone of the device the calendar is read on. */
+const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The events calendar (back office and member area): month, week, day and agenda views, day grid and time grid,
- * fed by the range endpoint with occurrences already expanded, in the viewer's timezone; with the Today … Last Year
- * shortcuts of the calendar list variant.
+ * fed by the range endpoint with occurrences already expanded, in the viewer's timezone (the one they chose, else
+ * their device's: `viewerTimeZone`); with the Today … Last Year shortcuts of the calendar list variant.
  */
 export function EventsCalendar({ area }: { area: 'backoffice' | 'member' }) {
   const navigate = useNavigate();
+  const timeZone = viewerTimeZone(useIdentity(), deviceTimeZone());
   const calendar = useRef<CalendarRef>(null);
   const [error, setError] = useState<unknown>(null);
   const [count, setCount] = useState<number | null>(null);
@@ -40,10 +42,10 @@ export function EventsCalendar({ area }: { area: 'backoffice' | 'member' }) {
   return (
     <Paper withBorder p="sm" data-view={view} data-testid="events-calendar">
       {/* The shortcuts count days in the viewer's timezone, the one the calendar is drawn in. */}
-      <CalendarRangeButtons calendar={calendar} timeZone={viewerTimeZone()} views={YEAR_AS_LIST}>
+      <CalendarRangeButtons calendar={calendar} timeZone={timeZone} views={YEAR_AS_LIST}>
         {count !== null ? (
           <Text size="sm" c="dimmed" ml="auto" aria-live="polite" data-testid="calendar-count">
-            {count} {count === 1 ? 'occurrence' : 'occurrences'} shown, in your timezone ({viewerTimeZone()})
+            {count} {count === 1 ? 'occurrence' : 'occurrences'} shown, in your timezone ({timeZone})
           </Text>
         ) : null}
       </CalendarRangeButtons>
@@ -58,11 +60,11 @@ export function EventsCalendar({ area }: { area: 'backoffice' | 'member' }) {
           end: 'dayGridMonth,timeGridWeek,timeGridDay,listMonth',
         }}
         height="auto"
-        timeZone="local"
+        timeZone={timeZone}
         dayMaxEvents={4}
         events={(info, success, failure) => {
           eventsApi
-            .calendar(area, { start: info.startStr, end: info.endStr, timeZone: viewerTimeZone() })
+            .calendar(area, { start: info.startStr, end: info.endStr, timeZone })
             .then((occurrences) => {
               setError(null);
               setCount(occurrences.length);
