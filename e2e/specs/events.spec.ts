@@ -133,6 +133,37 @@ describe('events', () => {
       .getByRole('list', { name: 'Attendees list' })
       .getByRole('link', { name: 'Early Bird', exact: true })
       .waitFor();
+    // Its Occurrences tab names each occurrence by its start, in the association's zone (the admin chose none).
+    const startDay = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+    }).format(new Date(String(event.StartsAt)));
+    await page.goto(`/micronet/list/events/events/${event.EventId}?tab=eventDetails`);
+    await page
+      .getByRole('list', { name: 'Occurrences list' })
+      .getByRole('link', {
+        name: new RegExp(`^${startDay.replaceAll('/', '\\/')} \\d{1,2}:\\d{2} [AP]M C[SD]T$`),
+      })
+      .waitFor();
+    // Its Registration types tab (a plain list, without headers) says which amount is which.
+    const type = await page.request.post('/api/events/registration-types/registrationTypeSave', {
+      data: {
+        EventId: event.EventId,
+        Name: 'Standard',
+        MemberPrice: 12000,
+        NonMemberPrice: 18000,
+        Capacity: 40,
+      },
+    });
+    expect(type.status(), await type.text()).toBe(200);
+    await page.goto(`/micronet/list/events/events/${event.EventId}?tab=eventRegistrationTypes`);
+    const types = page.getByRole('list', { name: 'Registration types list' });
+    await types.getByRole('link', { name: 'Standard', exact: true }).waitFor();
+    await poll(() => types.getByRole('listitem').first().textContent()).toBe(
+      'StandardMember $120.00 · Non-member $180.00 · Early-bird discount $0.00 · Seats 40 · Members only: No',
+    );
 
     const member = await run.newPage();
     await signInAs(member.page, t.member.username, t.member.password);

@@ -56,6 +56,7 @@ export default function CalendarView(props: {
         signal,
       ),
   });
+  const timeZone = displayTimeZone(me);
   const events: EventInput[] = useMemo(
     () =>
       dateField
@@ -63,12 +64,12 @@ export default function CalendarView(props: {
             .filter((row) => typeof row[dateField] === 'string')
             .map((row) => ({
               id: String(row[resource.key]),
-              title: rowLabel(resource, row),
+              title: rowLabel(resource, row, timeZone),
               start: String(row[dateField]),
               allDay: resource.fields[dateField]?.type === 'date',
             }))
         : [],
-    [query.data, dateField, resource],
+    [query.data, dateField, resource, timeZone],
   );
   if (!dateField)
     return (

@@ -34,7 +34,7 @@ export default function CardsView(props: {
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
         {props.rows.map((row) => {
-          const label = rowLabel(resource, row);
+          const label = rowLabel(resource, row, displayTimeZone(me));
           return (
             <Card key={String(row[resource.key])} withBorder component="li" padding="sm">
               <Group justify="space-between" wrap="nowrap" mb={6}>

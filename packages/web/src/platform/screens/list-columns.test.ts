@@ -4,6 +4,7 @@ import {
   type ColumnView,
   cellStyle,
   isActionsColumn,
+  plainListPrefix,
   recordLabel,
   withActionsColumn,
 } from './list-columns.ts';
@@ -77,11 +78,57 @@ describe("a record's label in a list line", () => {
     expect(recordLabel(attendees, { AttendeeId: 7, AttendeeName: '  ' })).toBe('7');
   });
 
+  it("is a linked moment read in the reader's zone (an occurrence by its start)", () => {
+    const occurrences = {
+      key: 'EventDetailId',
+      fields: {
+        EventDetailId: { type: 'number', label: 'Id' },
+        StartsAt: { type: 'datetime', label: 'Starts' },
+      },
+      columns: [{ field: 'StartsAt', title: 'Starts', rendererInfo: { Key: 'link' } }],
+    } as unknown as Parameters<typeof recordLabel>[0];
+    const row = { EventDetailId: 4, StartsAt: '2027-02-10T14:30:00.000Z' };
+    expect(recordLabel(occurrences, row, 'America/Chicago')).toBe('02/10/2027 8:30 AM CST');
+    expect(recordLabel(occurrences, row, 'Asia/Tokyo')).toMatch(/^02\/10\/2027 11:30 PM /);
+    expect(recordLabel(occurrences, { EventDetailId: 4, StartsAt: 'soon' })).toBe('4');
+  });
+
   it('takes no name from a linked column that is not text', () => {
     const payments = {
       ...attendees,
       columns: [{ field: 'ContactId', title: 'Contact', rendererInfo: { Key: 'link' } }],
     } as Parameters<typeof recordLabel>[0];
     expect(recordLabel(payments, { AttendeeId: 9, ContactId: 412 })).toBe('9');
+  });
+});
+
+describe("a value's words in a plain list's line", () => {
+  const types = {
+    fields: {
+      Name: { type: 'text', label: 'Name' },
+      MemberPrice: { type: 'currency', label: 'Member price' },
+      Capacity: { type: 'number', label: 'Seats' },
+      EarlyBirdUntil: { type: 'date', label: 'Early-bird until' },
+      MembersOnly: { type: 'boolean', label: 'Members only' },
+      Status: { type: 'select', label: 'Status' },
+      ContactId: { type: 'lookup', label: 'Contact' },
+    },
+  } as unknown as Parameters<typeof plainListPrefix>[0];
+
+  it('writes the title before an amount, a number, a date and a yes or no', () => {
+    expect(plainListPrefix(types, { field: 'MemberPrice', title: 'Member' })).toBe('Member ');
+    expect(plainListPrefix(types, { field: 'Capacity', title: 'Seats' })).toBe('Seats ');
+    expect(plainListPrefix(types, { field: 'EarlyBirdUntil', title: 'Early-bird until' })).toBe(
+      'Early-bird until ',
+    );
+    expect(plainListPrefix(types, { field: 'MembersOnly', title: 'Members only' })).toBe('Members only: ');
+  });
+
+  it('writes nothing before a value that names itself, or a column without a title or a field', () => {
+    expect(plainListPrefix(types, { field: 'Name', title: 'Type' })).toBe('');
+    expect(plainListPrefix(types, { field: 'Status', title: 'Status' })).toBe('');
+    expect(plainListPrefix(types, { field: 'ContactId', title: 'Contact' })).toBe('');
+    expect(plainListPrefix(types, { field: 'Capacity', title: ' ' })).toBe('');
+    expect(plainListPrefix(types, { field: 'Computed', title: 'Total' })).toBe('');
   });
 });

@@ -1,6 +1,13 @@
 import {
   type ColumnRendererKey,
   canModifyColumn,
+  DATE_TYPES,
+  DEFAULT_TIMEZONE,
+  type FieldType,
+  formatDateInput,
+  formatDateValue,
+  isCalendarDay,
+  isInstantText,
   type ListColumn,
   type Model,
   type ResourceDeclaration,
@@ -130,17 +137,50 @@ export type RowCommand = (action: RowAction, row: Model) => void | Promise<void>
 
 /**
  * A record's name in a list line, an action's label or a calendar entry: its naming field (Name, Title, DisplayName,
- * Number), else the text of the column the resource links to its record (an attendee's name), else its key. A linked
- * column that is not text (a lookup's id, a date) names nothing by itself.
+ * Number), else the value of the column the resource links to its record when it is text (an attendee's name) or a
+ * moment (an occurrence's start, read in `timeZone`), else its key. A linked lookup's id names nothing by itself.
  */
 export function recordLabel(
   resource: Pick<ResourceDeclaration, 'key' | 'fields' | 'columns'>,
   row: Record<string, unknown>,
+  timeZone: string = DEFAULT_TIMEZONE,
 ): string {
   const named = row.Name ?? row.Title ?? row.DisplayName ?? row.Number;
   if (named !== null && named !== undefined) return String(named);
   const linked = resource.columns.find((c) => c.rendererInfo?.Key === 'link')?.field;
-  const text = linked !== undefined && resource.fields[linked]?.type === 'text' ? row[linked] : undefined;
-  if (typeof text === 'string' && text.trim() !== '') return text;
+  const type = linked !== undefined ? resource.fields[linked]?.type : undefined;
+  const value = linked !== undefined ? row[linked] : undefined;
+  if (typeof value === 'string' && value.trim() !== '') {
+    if (type === 'text') return value;
+    if (type === 'datetime' && isInstantText(value))
+      return formatDateValue(value, DATE_TYPES.DateAndTime, timeZone);
+    if (type === 'date' && isCalendarDay(value.slice(0, 10))) return formatDateInput(value.slice(0, 10));
+  }
   return String(row[resource.key] ?? '');
+}
+
+/**
+ * The field types whose value says nothing of what it is without its column's title ("$450.00", "30", "No",
+ * "01/11/2027"): a plain list, which has no column headers, writes their title before them ("Member $450.00").
+ * A name, an email, a status or a lookup's name speak for themselves.
+ */
+const UNSPOKEN: ReadonlySet<FieldType> = new Set([
+  'boolean',
+  'number',
+  'currency',
+  'date',
+  'datetime',
+  'time',
+  'decimalRange',
+  'dateRange',
+]);
+
+/** The words before a value in a plain list's line, or '' when the value names itself (see UNSPOKEN). */
+export function plainListPrefix(
+  resource: Pick<ResourceDeclaration, 'fields'>,
+  column: Pick<ColumnView, 'field' | 'title'>,
+): string {
+  const type = resource.fields[column.field]?.type;
+  if (!type || !UNSPOKEN.has(type) || column.title.trim() === '') return '';
+  return type === 'boolean' ? `${column.title}: ` : `${column.title} `;
 }

@@ -76,7 +76,7 @@ export default function InfiniteList(props: {
           {items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
-            const label = rowLabel(resource, row);
+            const label = rowLabel(resource, row, displayTimeZone(me));
             return (
               <li
                 key={item.key}

@@ -6,14 +6,15 @@ import { Link } from 'react-router';
 import { useIdentity } from '../identity.ts';
 import { Pager } from '../pager.tsx';
 import { ListCell, RowActions, rowLabel } from './list-cell.tsx';
-import { type ColumnView, isActionsColumn, type RowCommand } from './list-columns.ts';
+import { type ColumnView, isActionsColumn, plainListPrefix, type RowCommand } from './list-columns.ts';
 import { recordPath } from './resources.ts';
 
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 /**
- * ListView: a plain list, one line per record (its name as a link, then the other shown columns as quiet text).
+ * ListView: a plain list, one line per record (its name as a link, then the other shown columns as quiet text, a
+ * number, an amount, a date or a yes/no after its column's title: `plainListPrefix`).
  * Unlike the deluxe table it has no column headers, no preview panel and no inline edit; sorting stays the
  * screen's (default or saved) sort.
  */
@@ -43,7 +44,7 @@ export default function PlainList(props: {
           style={{ listStyle: 'none', margin: 0, padding: 0 }}
         >
           {props.rows.map((row, index) => {
-            const label = rowLabel(resource, row);
+            const label = rowLabel(resource, row, displayTimeZone(me));
             const filled = shown.filter((c) => !isEmpty(row[c.field]));
             return (
               <li
@@ -62,7 +63,7 @@ export default function PlainList(props: {
                       {filled.map((c, i) => (
                         <Fragment key={c.field}>
                           {i > 0 ? ' · ' : ''}
-                          {resource.fields[c.field]?.type === 'boolean' ? `${c.title}: ` : ''}
+                          {plainListPrefix(resource, c)}
                           <ListCell
                             resource={resource}
                             column={c}

@@ -1,5 +1,6 @@
 import {
   type ChildListDeclaration,
+  displayTimeZone,
   FILTER_ADVANCED,
   type Model,
   type Permission,
@@ -113,7 +114,7 @@ export default function ParentPage<F extends string = string>({
       </>
     );
   if (!record.data || (claim && !claimed.data)) return <LoadingBlock />;
-  const label = rowLabel(resource, record.data);
+  const label = rowLabel(resource, record.data, displayTimeZone(me));
   const context = { row: record.data, id: recordId, label, onChanged };
   // The resource's declared server calls (Send password reset) are record actions here as in its list's rows.
   const declared = resource.rowActions

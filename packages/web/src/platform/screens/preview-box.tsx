@@ -58,7 +58,7 @@ export function PreviewCard({
   const me = useIdentity();
   // A feature's field renderers, when the card is part of a record it embeds (`RecordSlots.fields`).
   const slots = useRecordSlots();
-  const label = title ?? rowLabel(resource, record);
+  const label = title ?? rowLabel(resource, record, displayTimeZone(me));
   return (
     <Card
       withBorder
