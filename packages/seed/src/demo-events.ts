@@ -250,15 +250,26 @@ export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
       for (const target of targets) {
         const past = Date.parse(target.startsAt) < now;
         let taken = 0;
+        const count = Math.max(1, e.attendees ?? 0);
         for (let i = 0; i < (e.attendees ?? 0) && contacts.length > 0; i++) {
           const c = contacts[(cursor + i) % contacts.length];
           if (!c) continue;
           const full = e.capacity !== undefined && taken >= e.capacity;
           let status = full ? 1 : past ? (i % 7 === 3 ? 6 : 5) : 4;
           const typeId = typeIds.length > 0 ? (typeIds[i % Math.min(typeIds.length, 2)] ?? null) : null;
+          // People register over the weeks before an occurrence, in turn (the first to register take the seats,
+          // the last join the waitlist): an upcoming occurrence's over the last eight weeks, a past one's in the
+          // month before it took place.
+          const earlier = (count - 1 - i) / count;
+          const registeredDaysAgo = past
+            ? Math.floor((now - Date.parse(target.startsAt)) / 86_400_000) + 3 + Math.floor(30 * earlier)
+            : 2 + Math.floor(56 * earlier);
           const [reg] = rowsOf<{ registration_id: number }>(
-            await tx.execute(sql`insert into event_registrations (tenant_id, event_id, event_detail_id, contact_id, channel)
-              values (${tenantId}, ${eventId}, ${target.id}, ${c.contact_id}, 'member') returning registration_id`),
+            await tx.execute(sql`insert into event_registrations (tenant_id, event_id, event_detail_id, contact_id, channel,
+                created_at)
+              values (${tenantId}, ${eventId}, ${target.id}, ${c.contact_id}, 'member',
+                now() - make_interval(days => ${registeredDaysAgo}) + make_interval(mins => ${i}))
+              returning registration_id`),
           );
           const registrationId = Number(reg?.registration_id ?? 0);
           // A seat with a fee is billed through the ledger: a third at the non-member price, the early-bird
@@ -273,13 +284,13 @@ export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
             const who = { contact_id: c.contact_id, display_name: c.display_name };
             const billed = await ledger.invoice(
               who,
-              past ? 45 : 3,
+              registeredDaysAgo,
               [{ description: `${e.name}: ${type.name}`, cents: price, account: 'events' }],
               { kind: 'event-registration', id: registrationId },
             );
             invoiceId = billed.invoiceId;
             if (past || i % 6 !== 5) {
-              await ledger.pay(who, billed.total, 'card', past ? 44 : 2, [
+              await ledger.pay(who, billed.total, 'card', Math.max(1, registeredDaysAgo - 1), [
                 { invoiceId: billed.invoiceId, cents: billed.total },
               ]);
               paidCents = billed.total;
@@ -293,7 +304,7 @@ export async function seedDemoEvents(db: Db, tenantId: string): Promise<void> {
             values (${tenantId}, ${eventId}, ${target.id}, ${registrationId}, ${c.contact_id},
               ${`${c.first_name} ${c.last_name}`}, ${c.email}, ${typeId}, ${status},
               ${status === 5 ? target.startsAt : null}, ${status === 5 ? (e.credits ?? null) : null},
-              ${invoiceId}, ${paidCents}, now() - make_interval(mins => ${(e.attendees ?? 0) - i}))`);
+              ${invoiceId}, ${paidCents}, now() - make_interval(days => ${registeredDaysAgo}) + make_interval(mins => ${i}))`);
           if (status !== 1) taken += 1;
         }
         await tx.execute(sql`update event_details set seats_taken = ${taken}

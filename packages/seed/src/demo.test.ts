@@ -358,3 +358,42 @@ describe('the demo billing', () => {
     expect(awaiting).toMatchObject({ invoiced: awaiting?.n, open: awaiting?.n });
   });
 });
+
+describe('the demo over time', () => {
+  it('was built up over years: contacts added since 2021, a dozen this month, registrations over weeks', async () => {
+    await seedDemo(database);
+    const [demo] = await asOwner<{ id: string }>(sql`select id from tenants where slug = 'demo'`);
+    const tenantId = demo?.id as string;
+    const [contacts] = await withTenantTx(database.db, { tenantId }, async (tx) =>
+      rowsOf<{ first: string; this_month: number; years: number; after_first_bill: number }>(
+        await tx.execute(sql`select min(created_at)::date::text as first,
+            count(*) filter (where date_trunc('month', created_at at time zone ${shared.DEFAULT_TIMEZONE})
+              = date_trunc('month', now() at time zone ${shared.DEFAULT_TIMEZONE}))::int as this_month,
+            count(distinct extract(year from created_at))::int as years,
+            count(*) filter (where created_at > (select min(i.issue_date)::timestamptz + interval '1 day'
+              from invoices i where i.tenant_id = c.tenant_id and i.contact_id = c.contact_id))::int as after_first_bill
+          from contacts c`),
+      ),
+    );
+    expect(contacts?.first.slice(0, 4)).toBe('2021');
+    expect(contacts?.years).toBeGreaterThanOrEqual(5);
+    expect(contacts?.this_month).toBeGreaterThan(0);
+    expect(contacts?.this_month).toBeLessThanOrEqual(12);
+    expect(contacts?.after_first_bill).toBe(0);
+
+    // The conference's people registered on many days, in turn: a seat went to whoever registered first.
+    const [registrations] = await withTenantTx(database.db, { tenantId }, async (tx) =>
+      rowsOf<{ days: number; waitlisted_before_seated: number }>(
+        await tx.execute(sql`select count(distinct a.created_at::date)::int as days,
+            (select count(*)::int from event_attendees w join event_attendees s
+              on s.tenant_id = w.tenant_id and s.event_detail_id = w.event_detail_id
+              where w.event_attendee_status_id = 1 and s.event_attendee_status_id <> 1
+                and w.created_at < s.created_at) as waitlisted_before_seated
+          from event_attendees a join events e on e.tenant_id = a.tenant_id and e.event_id = a.event_id
+          where e.name = 'Annual Conference 2027'`),
+      ),
+    );
+    expect(registrations?.days).toBeGreaterThan(20);
+    expect(registrations?.waitlisted_before_seated).toBe(0);
+  });
+});

@@ -109,7 +109,45 @@ export async function seedDemo(
   await seedDemoEvents(db, demo.id);
   await linkDemoTasksToEvents(db, demo.id);
   await seedDemoReports(db, demo.id, staff.id);
+  await spreadDemoContactDates(db, demo.id);
   return demoFilesInput(db, demo.id, demo.name);
+}
+
+/** How many of the demo's contacts were added this month (the dashboard's "New contacts this month"). */
+export const DEMO_NEW_THIS_MONTH = 12;
+
+/**
+ * The demo's contacts were added over the years, not all on the day of the first start: in account order from March
+ * 2021 to six weeks ago, the last DEMO_NEW_THIS_MONTH this month (the association's, in its zone); never after their
+ * first membership, invoice or registration.
+ */
+async function spreadDemoContactDates(db: Db, tenantId: string): Promise<void> {
+  await withTenantTx(db, { tenantId }, (tx) =>
+    tx.execute(sql`with ordered as (
+        select contact_id, row_number() over (order by contact_id) as n, count(*) over () as total
+        from contacts where tenant_id = ${tenantId}
+      ), dated as (
+        select contact_id,
+          case when n > total - ${DEMO_NEW_THIS_MONTH}
+            then least(now(), greatest(
+              (date_trunc('month', now() at time zone ${shared.DEFAULT_TIMEZONE}) + interval '1 hour')
+                at time zone ${shared.DEFAULT_TIMEZONE},
+              now() - make_interval(days => ((total - n) * 2)::int)))
+            else timestamptz '2021-03-01 15:00:00+00'
+              + (now() - interval '42 days' - timestamptz '2021-03-01 15:00:00+00')
+                * ((n - 1)::float8 / greatest(total - ${DEMO_NEW_THIS_MONTH} - 1, 1))
+          end as at
+        from ordered
+      )
+      update contacts c set created_at = least(d.at,
+          (select min(m.join_date)::timestamptz from memberships m
+            where m.tenant_id = c.tenant_id and m.contact_id = c.contact_id),
+          (select min(i.issue_date)::timestamptz from invoices i
+            where i.tenant_id = c.tenant_id and i.contact_id = c.contact_id),
+          (select min(r.created_at) from event_registrations r
+            where r.tenant_id = c.tenant_id and r.contact_id = c.contact_id))
+      from dated d where c.tenant_id = ${tenantId} and c.contact_id = d.contact_id`),
+  );
 }
 
 /**
