@@ -274,7 +274,7 @@ export const eventDetailsResource = defineResource({
   softDelete: { deleted: 'IsDeleted' },
   capabilities: { create: true, update: true, delete: true },
   prepare: (model) => ({ ...model, Status: model.Status ?? 'scheduled' }),
-  recordName: (model) => String(model.StartsAt ?? ''),
+  // Named by its start, read in the reader's zone (recordNameOf's first column).
 });
 
 export const eventRegistrationTypesResource = defineResource({

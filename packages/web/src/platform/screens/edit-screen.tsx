@@ -1,6 +1,7 @@
 import type { SaveResponse } from '@guildhall/shared';
 import {
   adjacentRecordIndex,
+  displayTimeZone,
   type Model,
   normalizeModel,
   RECORD_VERSION_FIELD,
@@ -294,7 +295,7 @@ export function EditScreen<F extends string = string>({
   const remove = async (kind: 'delete' | 'void') => {
     if (recordId === null) return;
     const ok = await confirmDialog({
-      title: `${kind === 'delete' ? 'Delete' : 'Void'} ${model ? recordNameOf(resource, model) : `this ${noun}`}?`,
+      title: `${kind === 'delete' ? 'Delete' : 'Void'} ${model ? recordNameOf(resource, model, displayTimeZone(me)) : `this ${noun}`}?`,
       message:
         kind === 'delete'
           ? 'The record is removed from the list. This cannot be undone here.'

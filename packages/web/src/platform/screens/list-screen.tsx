@@ -1,5 +1,6 @@
 import {
   criteriaTagLabel,
+  displayTimeZone,
   FILTER_ADVANCED,
   FILTER_NONE,
   type FilterCriterion,
@@ -279,7 +280,7 @@ export function ListScreen<F extends string = string>(props: {
     const id = String(row[resource.key]);
     if (action.kind === 'edit') return navigate(slots?.recordPath?.(id) ?? recordPath(resource, id));
     if (action.kind === 'delete' || action.kind === 'void') {
-      const name = recordNameOf(resource, row);
+      const name = recordNameOf(resource, row, displayTimeZone(me));
       const ok = await confirmDialog({
         title: `${action.title} ${name}?`,
         message:
