@@ -1,4 +1,10 @@
-import { FEATURE_FLAGS, type FeatureFlagKey, type Me, type Permission } from '@guildhall/shared';
+import {
+  displayTimeZone,
+  FEATURE_FLAGS,
+  type FeatureFlagKey,
+  type Me,
+  type Permission,
+} from '@guildhall/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError, api } from './api-client.ts';
@@ -37,6 +43,11 @@ export function useIdentity(): Me {
   if (data) last.current = data;
   if (!last.current) throw new Error('useIdentity is used outside the signed-in routes.');
   return last.current;
+}
+
+/** The time zone the signed-in user reads every time in: their own choice, else the association's. */
+export function useDisplayTimeZone(): string {
+  return displayTimeZone(useIdentity());
 }
 
 /** Replaces the identity after a call that answers `Me` (sign-in, prompts, impersonation). */

@@ -13,11 +13,14 @@ import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
 import { formatMoney } from '../../platform/fields/field-display.tsx';
 import { Figure } from '../../platform/figure.tsx';
+import { formatDay } from '../../platform/format.ts';
+import { useDisplayTimeZone } from '../../platform/identity.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
 import { STATUS_COLORS } from './status-colors.ts';
 
 export default function ContactAccountTab({ recordId }: { recordId: string }) {
+  const shownZone = useDisplayTimeZone();
   const account = useQuery({
     queryKey: ['billing', 'account', recordId],
     queryFn: () => api.get<ContactAccount>(`/api/billing/contacts/${encodeURIComponent(recordId)}/account`),
@@ -109,7 +112,7 @@ export default function ContactAccountTab({ recordId }: { recordId: string }) {
                   <Table.Tr key={p.paymentId}>
                     <Table.Td>
                       <Anchor component={Link} to={recordPath(paymentsResource, p.paymentId)}>
-                        {new Date(p.paidAt).toLocaleDateString('en-US')}
+                        {formatDay(p.paidAt, shownZone)}
                       </Anchor>
                     </Table.Td>
                     <Table.Td>

@@ -10,6 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
+import { formatDay } from '../../platform/format.ts';
+import { useDisplayTimeZone } from '../../platform/identity.ts';
 import type { RecordActionProps } from '../../platform/modules/web-module.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
@@ -18,6 +20,7 @@ import { STATUS_COLORS } from './status-colors.ts';
 const right = { textAlign: 'right' } as const;
 
 export default function InvoiceDocumentTab({ recordId }: RecordActionProps) {
+  const shownZone = useDisplayTimeZone();
   const detail = useQuery({
     queryKey: ['billing', 'invoice', recordId],
     queryFn: () => api.get<InvoiceDetail>(`/api/billing/invoices/${encodeURIComponent(recordId)}`),
@@ -101,7 +104,7 @@ export default function InvoiceDocumentTab({ recordId }: RecordActionProps) {
           <Table.Tbody>
             {i.applications.map((a) => (
               <Table.Tr key={a.applicationId} c={a.isReversed ? 'dimmed' : undefined}>
-                <Table.Td>{new Date(a.createdAt).toLocaleDateString('en-US')}</Table.Td>
+                <Table.Td>{formatDay(a.createdAt, shownZone)}</Table.Td>
                 <Table.Td>
                   {a.paymentId != null ? (
                     <Anchor component={Link} to={recordPath(paymentsResource, a.paymentId)}>

@@ -15,6 +15,8 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { api } from '../../platform/api-client.ts';
 import { formatMoney } from '../../platform/fields/field-display.tsx';
+import { formatDay } from '../../platform/format.ts';
+import { useDisplayTimeZone } from '../../platform/identity.ts';
 import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
@@ -22,6 +24,7 @@ import { recordPath } from '../../platform/screens/resources.ts';
 const right = { textAlign: 'right' } as const;
 
 export function MakeDepositPage() {
+  const shownZone = useDisplayTimeZone();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const list = useQuery({
@@ -104,7 +107,7 @@ export function MakeDepositPage() {
                         onChange={() => toggle(r.PaymentId)}
                       />
                     </Table.Td>
-                    <Table.Td>{new Date(r.paidAt).toLocaleDateString('en-US')}</Table.Td>
+                    <Table.Td>{formatDay(r.paidAt, shownZone)}</Table.Td>
                     <Table.Td>{r.contactName}</Table.Td>
                     <Table.Td>
                       {PAYMENT_METHOD_LABELS[r.method as keyof typeof PAYMENT_METHOD_LABELS] ?? r.method}

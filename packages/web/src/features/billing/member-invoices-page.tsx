@@ -37,6 +37,8 @@ import { Link, useParams } from 'react-router';
 import { api, isApiError } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { Figure } from '../../platform/figure.tsx';
+import { formatDay } from '../../platform/format.ts';
+import { useDisplayTimeZone } from '../../platform/identity.ts';
 import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { STATUS_COLORS } from './status-colors.ts';
@@ -59,6 +61,7 @@ const owes = (status: string) => status === 'open' || status === 'partially_paid
 
 /** `/m/invoices`: what the member owes, their invoices, payments and credits. */
 export function MemberInvoicesPage() {
+  const shownZone = useDisplayTimeZone();
   const account = useAccount();
   if (account.error) return <ErrorBlock error={account.error} onRetry={() => void account.refetch()} />;
   const a = account.data;
@@ -153,7 +156,7 @@ export function MemberInvoicesPage() {
               <Table.Tbody>
                 {a.payments.map((p) => (
                   <Table.Tr key={p.paymentId}>
-                    <Table.Td>{new Date(p.paidAt).toLocaleDateString('en-US')}</Table.Td>
+                    <Table.Td>{formatDay(p.paidAt, shownZone)}</Table.Td>
                     <Table.Td>
                       {PAYMENT_METHOD_LABELS[p.method as keyof typeof PAYMENT_METHOD_LABELS] ?? p.method}
                       {p.status === 'bounced' ? ' (returned unpaid)' : ''}
@@ -196,6 +199,7 @@ export function MemberInvoicesPage() {
 
 /** `/m/invoices/:id`: one of the member's invoices, its PDF, and paying it by card. */
 export function MemberInvoicePage() {
+  const shownZone = useDisplayTimeZone();
   const { id = '' } = useParams();
   const account = useAccount();
   const detail = useQuery({
@@ -318,7 +322,7 @@ export function MemberInvoicePage() {
                 .filter((x) => !x.isReversed)
                 .map((x) => (
                   <Table.Tr key={x.applicationId}>
-                    <Table.Td>{new Date(x.createdAt).toLocaleDateString('en-US')}</Table.Td>
+                    <Table.Td>{formatDay(x.createdAt, shownZone)}</Table.Td>
                     <Table.Td>{x.paymentId != null ? 'Payment' : 'Credit'}</Table.Td>
                     <Table.Td style={right}>{money(x.amountCents)}</Table.Td>
                   </Table.Tr>

@@ -6,6 +6,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorBlock } from '../../platform/error-block.tsx';
+import { formatDateTime } from '../../platform/format.ts';
+import { useDisplayTimeZone } from '../../platform/identity.ts';
 import { notifyError, notifyInfo } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
 import { eventsApi } from './events-api.ts';
@@ -22,6 +24,7 @@ const STATUS: Record<number, { label: string; color: string }> = {
  * box) the code on the confirmation; one large button per person.
  */
 export function CheckInPage() {
+  const shownZone = useDisplayTimeZone();
   const id = Number(useParams().EventDetailId);
   const [search, setSearch] = useState('');
   const [code, setCode] = useState('');
@@ -56,7 +59,7 @@ export function CheckInPage() {
     <>
       <PageHeader
         title={`Check-in: ${data.Name}`}
-        description={`${new Date(data.StartsAt).toLocaleString()} · ${data.checkedIn} of ${data.registered} checked in`}
+        description={`${formatDateTime(data.StartsAt, shownZone)} · ${data.checkedIn} of ${data.registered} checked in`}
       />
       <Stack gap="sm" maw={560}>
         {Date.parse(data.EndsAt) <= Date.now() && data.notCheckedIn > 0 ? (

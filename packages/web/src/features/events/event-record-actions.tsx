@@ -9,7 +9,8 @@ import { Suspense, useState } from 'react';
 import { api, isApiError } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { FIELD_REGISTRY } from '../../platform/fields/field-registry.ts';
-import { useMe } from '../../platform/identity.ts';
+import { formatDateTime } from '../../platform/format.ts';
+import { useDisplayTimeZone, useMe } from '../../platform/identity.ts';
 import type { RecordActionProps } from '../../platform/modules/web-module.ts';
 import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
@@ -40,6 +41,7 @@ const CONTACT = {
 };
 
 function RegisterDialog({ eventId, onClose }: { eventId: number; onClose: () => void }) {
+  const shownZone = useDisplayTimeZone();
   const context = useFieldContext();
   const client = useQueryClient();
   const [contactId, setContactId] = useState<unknown>(null);
@@ -103,7 +105,7 @@ function RegisterDialog({ eventId, onClose }: { eventId: number; onClose: () => 
           onChange={setDetail}
           data={open.map((d) => ({
             value: String(d.EventDetailId),
-            label: new Date(String(d.StartsAt)).toLocaleString(),
+            label: formatDateTime(String(d.StartsAt), shownZone),
           }))}
         />
         {types.data.length > 0 ? (

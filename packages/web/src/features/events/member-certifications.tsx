@@ -1,3 +1,4 @@
+import { formatDateInput } from '@guildhall/shared';
 import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock } from '../../platform/error-block.tsx';
@@ -5,7 +6,8 @@ import { notifyError, notifyInfo } from '../../platform/notify.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { eventsApi } from './events-api.ts';
 
-const day = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00`).toLocaleDateString();
+/** A calendar day as every date of the product reads ("03/01/2027"). */
+const day = (iso: string) => formatDateInput(iso.slice(0, 10));
 
 /**
  * The member's certification programmes (`/m/events?tab=certifications`): those open to members, and for each one

@@ -18,6 +18,8 @@ import DOMPurify from 'dompurify';
 import { Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../../platform/error-block.tsx';
+import { formatDateTime } from '../../platform/format.ts';
+import { useDisplayTimeZone } from '../../platform/identity.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { notifyError, notifyInfo } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
@@ -73,6 +75,7 @@ export function MemberEvents() {
 }
 
 function MyRegistrations() {
+  const shownZone = useDisplayTimeZone();
   const client = useQueryClient();
   const list = useQuery({
     queryKey: ['events', 'mine'],
@@ -128,7 +131,7 @@ function MyRegistrations() {
               </Badge>
               {r.OfferExpiresAt ? (
                 <Text size="xs" c="dimmed">
-                  until {new Date(r.OfferExpiresAt).toLocaleString()}
+                  until {formatDateTime(r.OfferExpiresAt, shownZone)}
                 </Text>
               ) : null}
             </Table.Td>

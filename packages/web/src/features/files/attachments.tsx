@@ -9,6 +9,8 @@ import { IconDownload, IconFile, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorBlock } from '../../platform/error-block.tsx';
+import { formatDay } from '../../platform/format.ts';
+import { useDisplayTimeZone } from '../../platform/identity.ts';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { ContactFilePickerDialog, SelectExistingFileDialog } from './file-picker-dialogs.tsx';
@@ -23,6 +25,7 @@ export interface AttachmentsProps {
 }
 
 export function Attachments({ owner, ownerId, contactId }: AttachmentsProps) {
+  const shownZone = useDisplayTimeZone();
   const queryClient = useQueryClient();
   const key = ['files', owner, ownerId];
   const list = useQuery({ queryKey: key, queryFn: () => filesApi.attachments(owner, ownerId) });
@@ -109,7 +112,7 @@ export function Attachments({ owner, ownerId, contactId }: AttachmentsProps) {
                     </Group>
                   </Table.Td>
                   <Table.Td>{formatFileSize(entry.Size ?? 0)}</Table.Td>
-                  <Table.Td>{new Date(entry.CreatedAt).toLocaleDateString()}</Table.Td>
+                  <Table.Td>{formatDay(entry.CreatedAt, shownZone)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <ActionIcon

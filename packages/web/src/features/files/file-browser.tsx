@@ -31,6 +31,8 @@ import { IconDots, IconFile, IconFolder, IconFolderPlus, IconSearch } from '@tab
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorBlock } from '../../platform/error-block.tsx';
+import { formatDay } from '../../platform/format.ts';
+import { useDisplayTimeZone } from '../../platform/identity.ts';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { Pager } from '../../platform/pager.tsx';
@@ -45,6 +47,7 @@ export interface FileBrowserProps {
 }
 
 export function FileBrowser({ mode, contactId, imagesOnly, onPick }: FileBrowserProps) {
+  const shownZone = useDisplayTimeZone();
   const [folderId, setFolderId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -152,7 +155,7 @@ export function FileBrowser({ mode, contactId, imagesOnly, onPick }: FileBrowser
                       <EntryName entry={entry} mode={mode} onOpen={open} onPick={onPick} />
                     </Table.Td>
                     <Table.Td>{isFolderEntry(entry) ? '' : formatFileSize(entry.Size ?? 0)}</Table.Td>
-                    <Table.Td>{new Date(entry.CreatedAt).toLocaleDateString()}</Table.Td>
+                    <Table.Td>{formatDay(entry.CreatedAt, shownZone)}</Table.Td>
                     {mode === 'manage' ? (
                       <Table.Td>
                         <Menu position="bottom-end">
