@@ -1,7 +1,7 @@
 /**
  * The member area's invoices: a member finds their invoices from the home page, opens one, downloads its PDF, has
  * a declined card refused with the gateway's message, then pays the invoice by card through the test gateway and
- * sees it paid, with the payment in their account.
+ * sees it paid, with the payment in their account; the home page says what they owe before and after.
  */
 import { readFileSync } from 'node:fs';
 import { q, runFragment, withTenantTx } from '@guildhall/db';
@@ -9,7 +9,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { makeContact, useTestGateway } from '../../packages/server/src/features/billing/billing.fixtures.ts';
 import { signedInAdmin, signInAs } from '../pages/sign-in.ts';
-import { bootForFile } from '../support/suite.ts';
+import { bootForFile, poll } from '../support/suite.ts';
 
 const run = bootForFile();
 
@@ -37,6 +37,16 @@ describe('member invoices', () => {
     const { page } = await run.newPage({ width: 1280, height: 900 });
     await signInAs(page, t.member.username, t.member.password);
     await page.waitForURL(/\/m\/?$/);
+    // The home says what the member has in each place: what they owe, their membership, their next event.
+    await poll(() => page.getByTestId('home-summary-invoices').textContent()).toBe(
+      'You owe $165.00 on 2 invoices.',
+    );
+    await poll(() => page.getByTestId('home-summary-membership').textContent()).toBe(
+      'You have no membership yet.',
+    );
+    await poll(() => page.getByTestId('home-summary-events').textContent()).toBe(
+      'No upcoming registrations.',
+    );
     await page.getByRole('link', { name: 'View your invoices' }).click();
     const list = page.getByRole('table', { name: 'Your invoices' });
     await list.waitFor();
@@ -76,7 +86,12 @@ describe('member invoices', () => {
     await page.getByRole('link', { name: '← Your invoices' }).click();
     const payments = page.getByRole('table', { name: 'Your payments' });
     await payments.waitFor();
-    expect(await payments.textContent()).toContain('Card$125.00');
+    // Dated as every date of the product reads, in the association's zone.
+    expect(await payments.textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}Card\$125\.00$/);
     await page.getByText('$40.00').first().waitFor();
+    await page.goto('/m');
+    await poll(() => page.getByTestId('home-summary-invoices').textContent()).toBe(
+      'You owe $40.00 on 1 invoice.',
+    );
   });
 });

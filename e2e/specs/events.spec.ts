@@ -191,9 +191,18 @@ describe('events', () => {
 
     // The first attendee cancels: the member is offered the seat and takes it.
     expect((await page.request.post(`/api/events/attendees/${firstAttendee}/cancel`)).status()).toBe(200);
+    // Her home names the event she waits for, then the one she has a seat at.
+    await member.page.goto('/m');
+    await poll(() => member.page.getByTestId('home-summary-events').textContent()).toMatch(
+      /^Next: Leadership workshop, \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M C[SD]T \(a seat is offered to you\)\.$/,
+    );
     await member.page.goto('/m/events?tab=mine');
     await member.page.getByRole('button', { name: 'Take the seat' }).click();
     await poll(() => member.page.getByTestId('my-registration').first().textContent()).toMatch(/Registered/);
+    await member.page.goto('/m');
+    await poll(() => member.page.getByTestId('home-summary-events').textContent()).toMatch(
+      /^Next: Leadership workshop, \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M C[SD]T\.$/,
+    );
   });
 
   it('checks attendees in on a phone-sized screen', async () => {

@@ -158,6 +158,9 @@ describe('memberships as staff see them', () => {
     const { page } = await run.newPage({ width: 1280, height: 900 });
     await signInAs(page, t.member.username, t.member.password);
     await page.waitForURL(/\/m\/?$/, { timeout: 15_000 });
+    await expect
+      .poll(() => page.getByTestId('home-summary-membership').textContent())
+      .toBe('Individual - Regular, pending: it starts once paid or approved.');
     await page.getByRole('link', { name: 'View your membership' }).click();
     await page.getByRole('heading', { name: 'Individual - Regular' }).waitFor();
     expect(await page.getByTestId('my-status').textContent()).toBe('Pending');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRegisteredAttendee, registeredAttendeeCount } from './events.rules.ts';
+import { isRegisteredAttendee, nextRegistration, registeredAttendeeCount } from './events.rules.ts';
 
 describe('event attendees (spec 000 §9: "Event attendee status 4 counts as registered.")', () => {
   it('status 4 is registered, others are not', () => {
@@ -151,5 +151,29 @@ describe('prices and refunds (integer cents)', () => {
         },
       ),
     );
+  });
+});
+
+describe("the member's next registration", () => {
+  const at = (StartsAt: string, EndsAt: string, EventAttendeeStatusId: number, name: string) => ({
+    StartsAt,
+    EndsAt,
+    EventAttendeeStatusId,
+    name,
+  });
+  const now = new Date('2026-11-27T15:00:00Z');
+
+  it('is the earliest not yet ended that holds or awaits a seat', () => {
+    const regs = [
+      at('2027-02-10T14:30:00Z', '2027-02-12T23:00:00Z', 4, 'conference'),
+      at('2026-12-13T15:00:00Z', '2026-12-13T18:00:00Z', 1, 'workshop (waitlisted)'),
+      at('2026-11-27T14:00:00Z', '2026-11-27T16:00:00Z', 3, 'cancelled one'),
+      at('2026-11-15T13:30:00Z', '2026-11-15T15:00:00Z', 5, 'attended'),
+      at('2026-11-27T14:00:00Z', '2026-11-27T16:00:00Z', 7, 'running now, awaiting payment'),
+    ];
+    expect(nextRegistration(regs, now)?.name).toBe('running now, awaiting payment');
+    expect(nextRegistration(regs.slice(0, 4), now)?.name).toBe('workshop (waitlisted)');
+    expect(nextRegistration(regs.slice(2, 4), now)).toBeNull();
+    expect(nextRegistration([], now)).toBeNull();
   });
 });

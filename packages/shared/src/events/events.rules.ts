@@ -182,3 +182,24 @@ export const REPEAT_OPTIONS = [
   { Id: 'custom', Name: 'Custom rule (RRULE)' },
 ] as const;
 export type Repeats = (typeof REPEAT_OPTIONS)[number]['Id'];
+
+/**
+ * The member's next occurrence (the member area's home): the earliest not yet ended among their registrations that
+ * hold or await a seat (registered, awaiting payment, offered a seat, on the waitlist); null when none.
+ */
+export function nextRegistration<
+  R extends { StartsAt: string; EndsAt: string; EventAttendeeStatusId: number },
+>(registrations: readonly R[], now: Date): R | null {
+  const waiting = new Set<number>([
+    EVENT_ATTENDEE_STATUSES.Registered,
+    EVENT_ATTENDEE_STATUSES.PendingPayment,
+    EVENT_ATTENDEE_STATUSES.Offered,
+    EVENT_ATTENDEE_STATUSES.Waitlisted,
+  ]);
+  let next: R | null = null;
+  for (const r of registrations) {
+    if (!waiting.has(r.EventAttendeeStatusId) || Date.parse(r.EndsAt) <= now.getTime()) continue;
+    if (next === null || Date.parse(r.StartsAt) < Date.parse(next.StartsAt)) next = r;
+  }
+  return next;
+}

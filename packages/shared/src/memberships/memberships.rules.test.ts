@@ -11,6 +11,7 @@ import {
   isExpiringBetween,
   isMembershipStatus,
   joinTerm,
+  leadingMembership,
   MEMBERSHIP_STATUSES,
   type MembershipTransition,
   membershipStatusName,
@@ -313,5 +314,27 @@ describe('status transitions', () => {
     expect(membershipStatusName('grace')).toBe('Grace');
     expect(membershipStatusName('other')).toBe('other');
     expect(isMembershipStatus('nope')).toBe(false);
+  });
+});
+
+describe('the membership a member is told about first', () => {
+  const m = (Status: string, TermEnd: string | null, StatusDate: string, Name: string) => ({
+    Status,
+    TermEnd,
+    StatusDate,
+    Name,
+  });
+
+  it('is one that gives membership now, the longest running; else the one that ended last', () => {
+    const lapsed = m('lapsed', '2025-12-31', '2026-01-31', 'old');
+    const dropped = m('dropped', '2026-06-30', '2026-03-01', 'dropped');
+    const grace = m('grace', '2026-10-31', '2026-11-01', 'grace');
+    const active = m('active', '2026-12-31', '2026-01-01', 'active');
+    const longer = m('active', '2027-12-31', '2026-01-01', 'longer');
+    expect(leadingMembership([lapsed, grace, active])?.Name).toBe('active');
+    expect(leadingMembership([active, longer])?.Name).toBe('longer');
+    expect(leadingMembership([lapsed, grace])?.Name).toBe('grace');
+    expect(leadingMembership([lapsed, dropped])?.Name).toBe('dropped');
+    expect(leadingMembership([])).toBeNull();
   });
 });

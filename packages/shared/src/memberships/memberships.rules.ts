@@ -328,3 +328,21 @@ export function midTermChangeParts(
 export function renewalKey(membershipId: number, termStart: string): string {
   return `membership:${membershipId}:term:${termStart}`;
 }
+
+/**
+ * The membership a member is told about first (the member area's home): one that gives them membership now
+ * (active, then in grace, then pending), the one whose term runs longest; else the one that ended last.
+ */
+export function leadingMembership<M extends { Status: string; TermEnd: string | null; StatusDate: string }>(
+  memberships: readonly M[],
+): M | null {
+  const rank = (m: M) => ({ active: 0, grace: 1, pending: 2 })[m.Status] ?? 3;
+  return (
+    [...memberships].sort(
+      (a, b) =>
+        rank(a) - rank(b) ||
+        (b.TermEnd ?? '').localeCompare(a.TermEnd ?? '') ||
+        b.StatusDate.localeCompare(a.StatusDate),
+    )[0] ?? null
+  );
+}

@@ -6,9 +6,9 @@ import { recordNameOf } from './resource.ts';
 
 describe("a record's name in messages and dialogs (recordNameOf)", () => {
   it("is the resource's own rule first", () => {
-    expect(recordNameOf(membershipsResource, { MembershipId: 3, ContactName: 'Ada Byron', Name: 'Student' })).toBe(
-      'Ada Byron: Student',
-    );
+    expect(
+      recordNameOf(membershipsResource, { MembershipId: 3, ContactName: 'Ada Byron', Name: 'Student' }),
+    ).toBe('Ada Byron: Student');
     expect(recordNameOf(contactsResource, { DisplayName: 'Byron, Ada', AccountNumber: 'A0000007' })).toBe(
       'Byron, Ada (A0000007)',
     );

@@ -30,6 +30,7 @@ export const billingModule: WebModule = {
       action: 'View your invoices',
       icon: IconFileInvoice,
       order: 30,
+      Summary: lazy(() => import('./member-summary.tsx')),
     },
   ],
   backOffice: [

@@ -10,7 +10,6 @@ import {
   formatMoney,
   INVOICE_STATUS_LABELS,
   type InvoiceDetail,
-  type MemberAccount,
   PAYMENT_METHOD_LABELS,
   TEST_GATEWAY_CARDS,
 } from '@guildhall/shared';
@@ -41,21 +40,14 @@ import { formatDay } from '../../platform/format.ts';
 import { useDisplayTimeZone } from '../../platform/identity.ts';
 import { notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
+import { useAccount } from './member-account.ts';
 import { STATUS_COLORS } from './status-colors.ts';
 
 /** Stripe's card form and Stripe.js load only when an invoice is paid with Stripe. */
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
-const ACCOUNT_KEY = ['billing', 'member', 'account'];
 const right = { textAlign: 'right' } as const;
 const pdfUrl = (invoiceId: number) => `/api/billing/member/invoices/${invoiceId}/pdf`;
-
-function useAccount() {
-  return useQuery({
-    queryKey: ACCOUNT_KEY,
-    queryFn: () => api.get<MemberAccount>('/api/billing/member/account'),
-  });
-}
 
 const owes = (status: string) => status === 'open' || status === 'partially_paid';
 

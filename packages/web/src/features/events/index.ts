@@ -23,6 +23,7 @@ export const eventsModule: WebModule = {
       action: 'See upcoming events',
       icon: IconTicket,
       order: 40,
+      Summary: lazy(() => import('./member-summary.tsx')),
     },
   ],
   backOffice: [

@@ -29,6 +29,7 @@ import { eventsApi } from './events-api.ts';
 import { EventsCalendar } from './events-calendar.tsx';
 import { MemberCertifications } from './member-certifications.tsx';
 import { MemberFeedCard } from './member-feed.tsx';
+import { useMyRegistrations } from './my-registrations.ts';
 import { OccurrencePicker } from './occurrence-picker.tsx';
 import { when } from './when.ts';
 
@@ -77,10 +78,7 @@ export function MemberEvents() {
 function MyRegistrations() {
   const shownZone = useDisplayTimeZone();
   const client = useQueryClient();
-  const list = useQuery({
-    queryKey: ['events', 'mine'],
-    queryFn: ({ signal }) => eventsApi.myRegistrations(signal),
-  });
+  const list = useMyRegistrations();
   const done = (answer: { message: string }) => {
     notifyInfo(answer.message);
     void client.invalidateQueries({ queryKey: ['events'] });

@@ -1,10 +1,14 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useIdentity } from '../../platform/identity.ts';
 import { memberShortcutsOf, useModules } from '../../platform/modules/modules-context.tsx';
 import { PageHeader } from '../../platform/page.tsx';
 
-/** `/m`: where members land after signing in: a card for each shortcut the member area's modules declare. */
+/**
+ * `/m`: where members land after signing in: a card for each shortcut the member area's modules declare, with what
+ * the member has there now (the shortcut's Summary).
+ */
 export function MemberHome() {
   const me = useIdentity();
   const first = (me.user.displayName || me.user.username).split(' ')[0];
@@ -28,9 +32,14 @@ export function MemberHome() {
                   {s.title}
                 </Text>
               </Group>
-              <Text size="sm" c="dimmed" mb="md">
+              <Text size="sm" c="dimmed" mb={s.Summary ? 'xs' : 'md'}>
                 {s.description}
               </Text>
+              {s.Summary ? (
+                <Suspense fallback={null}>
+                  <s.Summary />
+                </Suspense>
+              ) : null}
               <Button component={Link} to={s.to} variant="light" w="fit-content">
                 {s.action}
               </Button>

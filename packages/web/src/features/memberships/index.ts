@@ -23,6 +23,7 @@ export const membershipsModule: WebModule = {
       action: 'View your membership',
       icon: IconIdBadge2,
       order: 20,
+      Summary: lazy(() => import('./member-summary.tsx')),
     },
   ],
   backOffice: [

@@ -5,12 +5,13 @@ import {
   membershipStatusName,
 } from '@guildhall/shared';
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api-client.ts';
 import { formatMoney } from '../../platform/fields/field-display.tsx';
 import { notifyError, notifySaved } from '../../platform/notify.ts';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
+import { MY_MEMBERSHIPS_KEY, useMyMemberships } from './my-memberships.ts';
 
 const COLORS: Record<string, string> = {
   active: 'green',
@@ -26,11 +27,8 @@ function day(value: string | null): string {
 
 /** `/m/membership`: the member's own memberships: status, term, fees, what is owed, autopay on or off. */
 export function MyMembershipPage() {
-  const key = ['my', 'memberships'];
-  const { data, error } = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<{ Memberships: MyMembership[] }>('/api/mic/memberships'),
-  });
+  const key = MY_MEMBERSHIPS_KEY;
+  const { data, error } = useMyMemberships();
   if (error) return <Alert color="red">Your membership could not be loaded.</Alert>;
   if (!data) return <LoadingBlock />;
   return (

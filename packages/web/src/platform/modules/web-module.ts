@@ -44,6 +44,11 @@ export interface MemberShortcut {
   icon: ComponentType<IconProps>;
   /** Place on the home screen (lower first). */
   order: number;
+  /**
+   * What the member has there now, in a line on the card (what they owe, their next event, their term): loaded on
+   * its own (lazy), drawing nothing until it has something to say.
+   */
+  Summary?: ComponentType;
 }
 
 /** What a record action (a button in a record's header, for example Merge) is given. */
