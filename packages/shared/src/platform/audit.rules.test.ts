@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactLinksResource, contactsResource } from '../contacts/contacts.resource.ts';
+import { eventDetailsResource } from '../events/events.resource.ts';
 import { auditChanges, auditMergedName, auditRecordText } from './audit.rules.ts';
 
 const ada = {
@@ -79,5 +80,17 @@ describe('entities no resource declares', () => {
     );
     expect(auditRecordText(null, 'savedReports', { Title: 'Old' }, null)).toBe('Saved report Old');
     expect(auditRecordText(null, 'mailSuppressions', null, null)).toBe('Mail suppression');
+  });
+});
+
+describe('a record named by a moment', () => {
+  it("reads it in the reader's zone, never as stored", () => {
+    const occurrence = { EventDetailId: 4, EventId: 1, StartsAt: '2027-02-10T14:30:00.000Z' };
+    expect(auditRecordText(eventDetailsResource, 'eventDetails', null, occurrence, 'America/Chicago')).toBe(
+      'Occurrence 02/10/2027 8:30 AM CST',
+    );
+    expect(auditRecordText(eventDetailsResource, 'eventDetails', null, occurrence, 'Asia/Tokyo')).toBe(
+      'Occurrence 02/10/2027 11:30 PM GMT+9',
+    );
   });
 });

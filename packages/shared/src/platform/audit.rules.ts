@@ -84,12 +84,16 @@ function entityLabel(entity: string): string {
   return words ? words[0]?.toUpperCase() + words.slice(1) : entity;
 }
 
-/** "Contact Adams, William (A0000138)": the record of an entry, by its resource's title and the record's name. */
+/**
+ * "Contact Adams, William (A0000138)": the record of an entry, by its resource's title and the record's name (a
+ * moment that names it read in `timeZone`: "Occurrence 02/10/2027 8:30 AM CST").
+ */
 export function auditRecordText(
   resource: Pick<ResourceDeclaration, 'recordName' | 'columns' | 'title' | 'fields'> | null,
   entity: string,
   before: unknown,
   after: unknown,
+  timeZone?: string,
 ): string {
   const model = recordSide(after) ?? recordSide(before);
   if (!resource) {
@@ -101,7 +105,7 @@ export function auditRecordText(
     return name ? `${noun} ${name}` : noun;
   }
   const noun = resource.title.replace(/s$/, '');
-  return model ? `${noun} ${recordNameOf(resource, model)}` : noun;
+  return model ? `${noun} ${recordNameOf(resource, model, timeZone)}` : noun;
 }
 
 /** For a merge entry: the name of the contact absorbed (its `merged` side), else null. */

@@ -27,8 +27,8 @@ export function AuditPage() {
 }
 
 /** "Contact Adams, William (A0000138)": the entry's record by its name, never its internal id. */
-function recordText(e: AuditEntry): string {
-  return auditRecordText(resourceByName(e.entity), e.entity, e.before, e.after);
+function recordText(e: AuditEntry, timeZone: string): string {
+  return auditRecordText(resourceByName(e.entity), e.entity, e.before, e.after, timeZone);
 }
 
 /** The entry's changes, field by field, with the fields' labels and values as the screens show them. */
@@ -117,7 +117,7 @@ function AuditScreen() {
       key: 'entity',
       header: 'Record',
       sortValue: (e) => e.entity,
-      render: (e) => recordText(e),
+      render: (e) => recordText(e, tz),
       visibleFrom: 'sm',
     },
   ];
@@ -137,7 +137,7 @@ function AuditScreen() {
           columns={columns}
           rowKey={(e) => e.id}
           searchText={(e) =>
-            `${e.actorUsername ?? ''} ${e.onBehalfOfUsername ?? ''} ${e.action} ${recordText(e)}`
+            `${e.actorUsername ?? ''} ${e.onBehalfOfUsername ?? ''} ${e.action} ${recordText(e, tz)}`
           }
           searchLabel="Search the audit log"
           initialSort={{ key: 'at', direction: 'desc' }}
@@ -164,7 +164,7 @@ function AuditScreen() {
               {selected.onBehalfOfUsername && selected.onBehalfOfUsername !== selected.actorUsername
                 ? ` working as ${selected.onBehalfOfUsername}`
                 : ''}{' '}
-              · <Code>{selected.action}</Code> · {recordText(selected)} ·{' '}
+              · <Code>{selected.action}</Code> · {recordText(selected, tz)} ·{' '}
               {formatDateTime(selected.at, tz, 'second')}
             </Text>
             <AuditChanges entry={selected} />

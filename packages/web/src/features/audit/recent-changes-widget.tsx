@@ -31,7 +31,8 @@ export default function RecentChangesWidget() {
           <li key={e.id}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm" truncate="end">
-                {e.action} {auditRecordText(resourceByName(e.entity), e.entity, e.before, e.after)}
+                {e.action}{' '}
+                {auditRecordText(resourceByName(e.entity), e.entity, e.before, e.after, displayTimeZone(me))}
               </Text>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {formatDateTime(e.at, displayTimeZone(me))}
