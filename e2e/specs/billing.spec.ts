@@ -201,13 +201,17 @@ describe('billing reports', () => {
     await page.goto('/a/billing/reports');
     const aging = page.getByRole('table', { name: 'Aging totals' });
     await aging.waitFor();
-    await page.getByLabel('As of (YYYY-MM-DD)').fill('2026-04-15');
+    await page.getByLabel('As of').fill('4/15/2026');
     // On April 15: the March invoice is 15 days late, the January one 70.
     await page.getByRole('table', { name: 'Aging by contact' }).getByText('Olga', { exact: false }).waitFor();
     const cells = await aging.getByRole('cell').allTextContents();
     expect(cells).toEqual(['$0.00', '$25.00', '$0.00', '$100.00', '$0.00', '$125.00']);
+    // A day that is not one is said so, and asks for nothing.
     await page.getByLabel('From').fill('2026-01-01');
-    await page.getByLabel('To', { exact: true }).fill('2026-03-31');
+    await page.getByLabel('From').blur();
+    await page.getByText('Enter the date as month/day/year, for example 3/31/2026.').waitFor();
+    await page.getByLabel('From').fill('1/1/2026');
+    await page.getByLabel('To', { exact: true }).fill('03/31/2026');
     const revenue = page.getByRole('table', { name: 'Revenue by account and month' });
     await revenue.getByRole('columnheader', { name: '2026-03' }).waitFor();
     expect(await revenue.textContent()).toContain('$125.00');
@@ -218,7 +222,7 @@ describe('billing reports', () => {
       .or(page.getByRole('textbox', { name: 'Period' }))
       .click();
     await page.getByRole('option', { name: 'This Year', exact: true }).click();
-    await page.getByTestId('revenue-period').getByText(`From ${year}-01-01 to ${year}-12-31.`).waitFor();
+    await page.getByTestId('revenue-period').getByText(`From 01/01/${year} to 12/31/${year}.`).waitFor();
     expect(await page.getByLabel('From').count()).toBe(0);
     await revenue.getByRole('columnheader', { name: `${year}-12` }).waitFor();
     expect(await revenue.textContent()).toContain('$125.00');

@@ -10,7 +10,9 @@ import {
   contactsResource,
   DATE_RANGE_CUSTOM,
   DATE_RANGE_OPTIONS,
+  formatDateInput,
   formatMoney,
+  parseDateInput,
   type RevenueReport,
 } from '@guildhall/shared';
 import {
@@ -36,7 +38,11 @@ import { recordPath } from '../../platform/screens/resources.ts';
 const right = { textAlign: 'right' } as const;
 /** The date-range options of the lists' date filters (0-37); Custom takes the From and To days. */
 const PERIODS = DATE_RANGE_OPTIONS.map((o) => ({ value: String(o.Id), label: o.Name }));
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
+/** A day as the product's date inputs take it (month/day/year): the day when it is one, and why not when it is not. */
+function typedDay(text: string): { day: string | null; error: string | null } {
+  const r = parseDateInput(text);
+  return r.ok ? { day: r.value, error: null } : { day: null, error: r.error };
+}
 
 export function BillingReportsPage() {
   return (
@@ -53,7 +59,9 @@ export function BillingReportsPage() {
 
 function Aging() {
   const [asOf, setAsOf] = useState('');
-  const day = ISO.test(asOf) ? asOf : '';
+  const [asOfTouched, setAsOfTouched] = useState(false);
+  const typed = typedDay(asOf);
+  const day = typed.day ?? '';
   const q = useQuery({
     queryKey: ['billing', 'reports', 'aging', day],
     queryFn: () => api.get<AgingReport>(`/api/billing/reports/aging${day ? `?asOf=${day}` : ''}`),
@@ -67,10 +75,12 @@ function Aging() {
           Receivables aging
         </Title>
         <TextInput
-          label="As of (YYYY-MM-DD)"
-          placeholder="Today"
+          label="As of"
+          placeholder="Today (mm/dd/yyyy)"
           value={asOf}
           onChange={(e) => setAsOf(e.currentTarget.value)}
+          onBlur={() => setAsOfTouched(true)}
+          error={asOfTouched ? typed.error : null}
           w={200}
         />
       </Group>
@@ -80,7 +90,7 @@ function Aging() {
         <>
           <Text size="sm" c="dimmed">
             {r.totals.invoiceCount.toLocaleString('en-US')} open invoices of{' '}
-            {r.totals.contactCount.toLocaleString('en-US')} contacts on {r.asOf}.
+            {r.totals.contactCount.toLocaleString('en-US')} contacts on {formatDateInput(r.asOf)}.
           </Text>
           <Paper withBorder>
             <Table aria-label="Aging totals">
@@ -153,12 +163,15 @@ function Revenue() {
   const [range, setRange] = useState(DATE_RANGE_CUSTOM);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [touched, setTouched] = useState({ from: false, to: false });
+  const fromDay = typedDay(from);
+  const toDay = typedDay(to);
   const custom = range === DATE_RANGE_CUSTOM;
   const params = new URLSearchParams();
   if (!custom) params.set('range', String(range));
   else {
-    if (ISO.test(from)) params.set('from', from);
-    if (ISO.test(to)) params.set('to', to);
+    if (fromDay.day) params.set('from', fromDay.day);
+    if (toDay.day) params.set('to', toDay.day);
   }
   const query = params.toString();
   const q = useQuery({
@@ -190,6 +203,8 @@ function Revenue() {
                 placeholder="12 months ago"
                 value={from}
                 onChange={(e) => setFrom(e.currentTarget.value)}
+                onBlur={() => setTouched((t) => ({ ...t, from: true }))}
+                error={touched.from ? fromDay.error : null}
                 w={150}
               />
               <TextInput
@@ -197,6 +212,8 @@ function Revenue() {
                 placeholder="Today"
                 value={to}
                 onChange={(e) => setTo(e.currentTarget.value)}
+                onBlur={() => setTouched((t) => ({ ...t, to: true }))}
+                error={touched.to ? toDay.error : null}
                 w={150}
               />
             </>
@@ -205,7 +222,7 @@ function Revenue() {
       </Group>
       {r ? (
         <Text size="sm" c="dimmed" data-testid="revenue-period">
-          From {r.from} to {r.to}.
+          From {formatDateInput(r.from)} to {formatDateInput(r.to)}.
         </Text>
       ) : null}
       {q.error ? <ErrorBlock error={q.error} onRetry={() => void q.refetch()} /> : null}
