@@ -1,6 +1,7 @@
 /** The contact record's Purchases tab: the account balance, open invoices, payments and credits of the contact. */
 import {
   type ContactAccount,
+  formatDateInput,
   formatMoney as formatIn,
   INVOICE_STATUS_LABELS,
   invoicesResource,
@@ -78,8 +79,8 @@ export default function ContactAccountTab({ recordId }: { recordId: string }) {
                     {i.number}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{i.issueDate}</Table.Td>
-                <Table.Td>{i.dueDate}</Table.Td>
+                <Table.Td>{formatDateInput(i.issueDate)}</Table.Td>
+                <Table.Td>{formatDateInput(i.dueDate)}</Table.Td>
                 <Table.Td>
                   <Badge color={STATUS_COLORS[i.status] ?? 'gray'} variant="light">
                     {INVOICE_STATUS_LABELS[i.status]}

@@ -5,6 +5,7 @@
  */
 import {
   type ContactAccount,
+  formatDateInput,
   INVOICE_STATUS_LABELS,
   type LookupOption,
   PAYMENT_METHOD_LABELS,
@@ -237,7 +238,7 @@ export function RecordPaymentPage() {
                   {open.map((i) => (
                     <Table.Tr key={i.invoiceId}>
                       <Table.Td>{i.number}</Table.Td>
-                      <Table.Td>{i.dueDate}</Table.Td>
+                      <Table.Td>{formatDateInput(i.dueDate)}</Table.Td>
                       <Table.Td>
                         <Badge color={STATUS_COLORS[i.status] ?? 'gray'} variant="light">
                           {INVOICE_STATUS_LABELS[i.status]}
