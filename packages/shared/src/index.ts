@@ -35,6 +35,7 @@ export * from './platform/list-layout.rules.ts';
 export * from './platform/fields/range.rules.ts';
 export * from './platform/fields/timezone.rules.ts';
 export * from './platform/audit.rules.ts';
+export * from './platform/record-name.ts';
 export * from './platform/resource.ts';
 export * from './platform/list-indexes.ts';
 export * from './platform/list-protocol.schema.ts';

@@ -3,7 +3,8 @@
  * with the field's label and its values as the screens show them.
  */
 import { formatPhone } from './fields/phone.rules.ts';
-import { type FieldDeclaration, type Model, type ResourceDeclaration, recordNameOf } from './resource.ts';
+import { recordNameOf } from './record-name.ts';
+import type { FieldDeclaration, Model, ResourceDeclaration } from './resource.ts';
 
 export interface AuditChange {
   field: string;

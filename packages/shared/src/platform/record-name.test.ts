@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactsResource } from '../contacts/contacts.resource.ts';
 import { eventDetailsResource } from '../events/events.resource.ts';
 import { membershipsResource } from '../memberships/memberships.resource.ts';
-import { recordNameOf } from './resource.ts';
+import { recordNameOf } from './record-name.ts';
 
 describe("a record's name in messages and dialogs (recordNameOf)", () => {
   it("is the resource's own rule first", () => {
