@@ -10,6 +10,7 @@ import {
   formatDateInput,
   formatDateValue,
   formatInstant,
+  formatMonth,
   isCalendarDay,
   isDateWithinLimits,
   isInstantText,
@@ -79,6 +80,13 @@ describe('date picker text (spec 000 §5: "accept month/day/year with slashes, d
   it('shows a day back as the picker text', () => {
     expect(formatDateInput('2026-03-05')).toBe('03/05/2026');
     expect(() => formatDateInput('March 5')).toThrow(RangeError);
+  });
+
+  it("names a report's month by its short name and year", () => {
+    expect(formatMonth('2026-03')).toBe('Mar 2026');
+    expect(formatMonth('2027-12')).toBe('Dec 2027');
+    expect(() => formatMonth('2026-13')).toThrow(RangeError);
+    expect(() => formatMonth('2026-3')).toThrow(RangeError);
   });
 });
 

@@ -162,6 +162,16 @@ export function formatDateInput(day: string): string {
   return `${match[2]}/${match[3]}/${match[1]}`;
 }
 
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A month `yyyy-MM` as a report's column names it: `Mar 2026`. */
+export function formatMonth(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
+  if (!match || !name) throw new RangeError(`Not a month: ${month}`);
+  return `${name} ${match[1]}`;
+}
+
 function toComparable(value: string | Date): number {
   if (typeof value === 'string') {
     const match = CALENDAR_DAY.exec(value);

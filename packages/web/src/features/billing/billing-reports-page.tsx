@@ -12,6 +12,7 @@ import {
   DATE_RANGE_OPTIONS,
   formatDateInput,
   formatMoney,
+  formatMonth,
   parseDateInput,
   type RevenueReport,
 } from '@guildhall/shared';
@@ -235,7 +236,7 @@ function Revenue() {
                 <Table.Th>Account</Table.Th>
                 {r.months.map((m) => (
                   <Table.Th key={m} style={right}>
-                    {m}
+                    {formatMonth(m)}
                   </Table.Th>
                 ))}
                 <Table.Th style={right}>Total</Table.Th>
