@@ -201,7 +201,9 @@ describe('billing reports', () => {
     await page.goto('/a/billing/reports');
     const aging = page.getByRole('table', { name: 'Aging totals' });
     await aging.waitFor();
+    // A typed day counts once the field is left, as in every date field of the product.
     await page.getByLabel('As of').fill('4/15/2026');
+    await page.getByLabel('As of').blur();
     // On April 15: the March invoice is 15 days late, the January one 70.
     await page.getByRole('table', { name: 'Aging by contact' }).getByText('Olga', { exact: false }).waitFor();
     const cells = await aging.getByRole('cell').allTextContents();
@@ -211,7 +213,9 @@ describe('billing reports', () => {
     await page.getByLabel('From').blur();
     await page.getByText('Enter the date as month/day/year, for example 3/31/2026.').waitFor();
     await page.getByLabel('From').fill('1/1/2026');
+    await page.getByLabel('From').blur();
     await page.getByLabel('To', { exact: true }).fill('03/31/2026');
+    await page.getByLabel('To', { exact: true }).blur();
     const revenue = page.getByRole('table', { name: 'Revenue by account and month' });
     await revenue.getByRole('columnheader', { name: 'Mar 2026' }).waitFor();
     expect(await revenue.textContent()).toContain('$125.00');

@@ -13,37 +13,22 @@ import {
   formatDateInput,
   formatMoney,
   formatMonth,
-  parseDateInput,
   type RevenueReport,
 } from '@guildhall/shared';
-import {
-  Anchor,
-  Group,
-  Paper,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Group, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
+import { DateFieldInput } from '../../platform/fields/field-inputs.tsx';
 import { LoadingBlock, PageHeader } from '../../platform/page.tsx';
+import { useFieldContext } from '../../platform/screens/field-context.ts';
 import { recordPath } from '../../platform/screens/resources.ts';
 
 const right = { textAlign: 'right' } as const;
 /** The date-range options of the lists' date filters (0-37); Custom takes the From and To days. */
 const PERIODS = DATE_RANGE_OPTIONS.map((o) => ({ value: String(o.Id), label: o.Name }));
-/** A day as the product's date inputs take it (month/day/year): the day when it is one, and why not when it is not. */
-function typedDay(text: string): { day: string | null; error: string | null } {
-  const r = parseDateInput(text);
-  return r.ok ? { day: r.value, error: null } : { day: null, error: r.error };
-}
 
 export function BillingReportsPage() {
   return (
@@ -59,10 +44,9 @@ export function BillingReportsPage() {
 }
 
 function Aging() {
-  const [asOf, setAsOf] = useState('');
-  const [asOfTouched, setAsOfTouched] = useState(false);
-  const typed = typedDay(asOf);
-  const day = typed.day ?? '';
+  const context = useFieldContext();
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const day = asOf ?? '';
   const q = useQuery({
     queryKey: ['billing', 'reports', 'aging', day],
     queryFn: () => api.get<AgingReport>(`/api/billing/reports/aging${day ? `?asOf=${day}` : ''}`),
@@ -75,15 +59,15 @@ function Aging() {
         <Title order={2} size="h3" id="aging-title">
           Receivables aging
         </Title>
-        <TextInput
-          label="As of"
-          placeholder="Today (mm/dd/yyyy)"
-          value={asOf}
-          onChange={(e) => setAsOf(e.currentTarget.value)}
-          onBlur={() => setAsOfTouched(true)}
-          error={asOfTouched ? typed.error : null}
-          w={200}
-        />
+        <div style={{ width: 200 }}>
+          <DateFieldInput
+            name="asOf"
+            field={{ type: 'date', label: 'As of' }}
+            value={asOf}
+            onChange={(v) => setAsOf(typeof v === 'string' ? v : null)}
+            context={context}
+          />
+        </div>
       </Group>
       {q.error ? <ErrorBlock error={q.error} onRetry={() => void q.refetch()} /> : null}
       {!r && !q.error ? <LoadingBlock /> : null}
@@ -162,17 +146,15 @@ function Aging() {
 
 function Revenue() {
   const [range, setRange] = useState(DATE_RANGE_CUSTOM);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [touched, setTouched] = useState({ from: false, to: false });
-  const fromDay = typedDay(from);
-  const toDay = typedDay(to);
+  const context = useFieldContext();
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
   const custom = range === DATE_RANGE_CUSTOM;
   const params = new URLSearchParams();
   if (!custom) params.set('range', String(range));
   else {
-    if (fromDay.day) params.set('from', fromDay.day);
-    if (toDay.day) params.set('to', toDay.day);
+    if (from) params.set('from', from);
+    if (to) params.set('to', to);
   }
   const query = params.toString();
   const q = useQuery({
@@ -199,24 +181,26 @@ function Revenue() {
           />
           {custom ? (
             <>
-              <TextInput
-                label="From"
-                placeholder="12 months ago"
-                value={from}
-                onChange={(e) => setFrom(e.currentTarget.value)}
-                onBlur={() => setTouched((t) => ({ ...t, from: true }))}
-                error={touched.from ? fromDay.error : null}
-                w={150}
-              />
-              <TextInput
-                label="To"
-                placeholder="Today"
-                value={to}
-                onChange={(e) => setTo(e.currentTarget.value)}
-                onBlur={() => setTouched((t) => ({ ...t, to: true }))}
-                error={touched.to ? toDay.error : null}
-                w={150}
-              />
+              <div style={{ width: 150 }}>
+                <DateFieldInput
+                  name="from"
+                  field={{ type: 'date', label: 'From' }}
+                  value={from}
+                  onChange={(v) => setFrom(typeof v === 'string' ? v : null)}
+                  lowerThan={to}
+                  context={context}
+                />
+              </div>
+              <div style={{ width: 150 }}>
+                <DateFieldInput
+                  name="to"
+                  field={{ type: 'date', label: 'To' }}
+                  value={to}
+                  onChange={(v) => setTo(typeof v === 'string' ? v : null)}
+                  higherThan={from}
+                  context={context}
+                />
+              </div>
             </>
           ) : null}
         </Group>
