@@ -10,7 +10,18 @@ import {
   isCalendarDay,
   isInstantText,
 } from './fields/date-input.rules.ts';
-import type { Model, ResourceDeclaration } from './resource.ts';
+import type { FieldType, Model, ResourceDeclaration } from './resource.ts';
+
+/**
+ * A moment that names a record, as people read it: a date and time in `timeZone` ("02/10/2027 8:30 AM CST"), a day
+ * ("01/11/2027"); null when the field is not a moment or the text is not one.
+ */
+export function momentName(type: FieldType | undefined, value: string, timeZone: string): string | null {
+  if (type === 'datetime' && isInstantText(value))
+    return formatDateValue(value, DATE_TYPES.DateAndTime, timeZone);
+  if (type === 'date' && isCalendarDay(value.slice(0, 10))) return formatDateInput(value.slice(0, 10));
+  return null;
+}
 
 /**
  * A record's name as people know it, never its internal id: the resource's own rule, else its first text field
@@ -28,9 +39,8 @@ export function recordNameOf(
   for (const f of ['DisplayName', 'Name', 'Title', r.columns[0]?.field]) {
     const v = f ? model[f] : undefined;
     if (typeof v !== 'string' || v.trim() === '') continue;
-    const type = f ? r.fields?.[f]?.type : undefined;
-    if (type === 'datetime' && isInstantText(v)) return formatDateValue(v, DATE_TYPES.DateAndTime, timeZone);
-    if (type === 'date' && isCalendarDay(v.slice(0, 10))) return formatDateInput(v.slice(0, 10));
+    const moment = momentName(f ? r.fields?.[f]?.type : undefined, v, timeZone);
+    if (moment !== null) return moment;
     // A choice is named by its option ("Employee of"), not its stored id ("employeeOf").
     const option = f ? r.fields?.[f]?.options?.find((o) => o.Id === v) : undefined;
     return option ? option.Name : v.trim();

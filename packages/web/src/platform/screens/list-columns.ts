@@ -1,15 +1,11 @@
 import {
   type ColumnRendererKey,
   canModifyColumn,
-  DATE_TYPES,
   DEFAULT_TIMEZONE,
   type FieldType,
-  formatDateInput,
-  formatDateValue,
-  isCalendarDay,
-  isInstantText,
   type ListColumn,
   type Model,
+  momentName,
   type ResourceDeclaration,
   type RowAction,
   type ShowCondition,
@@ -152,9 +148,8 @@ export function recordLabel(
   const value = linked !== undefined ? row[linked] : undefined;
   if (typeof value === 'string' && value.trim() !== '') {
     if (type === 'text') return value;
-    if (type === 'datetime' && isInstantText(value))
-      return formatDateValue(value, DATE_TYPES.DateAndTime, timeZone);
-    if (type === 'date' && isCalendarDay(value.slice(0, 10))) return formatDateInput(value.slice(0, 10));
+    const moment = momentName(type, value, timeZone);
+    if (moment !== null) return moment;
   }
   return String(row[resource.key] ?? '');
 }
