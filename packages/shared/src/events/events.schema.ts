@@ -130,6 +130,14 @@ export const checkInBodySchema = z.object({
   Undo: z.boolean().optional(),
 });
 
+/** An occurrence as every answer about it starts: which, when, and whether it is scheduled or cancelled. */
+const occurrenceSchema = z.object({
+  EventDetailId: z.number(),
+  StartsAt: z.string(),
+  EndsAt: z.string(),
+  Status: z.string(),
+});
+
 /** An event as the member area and the public page show it (EventDetail.General). */
 export const eventPageSchema = z.object({
   EventId: z.number(),
@@ -147,11 +155,7 @@ export const eventPageSchema = z.object({
   /** The event's image (its crop applied) and its thumbnail, where this page's reader may fetch them; null: none. */
   Image: z.object({ Url: z.string(), ThumbnailUrl: z.string() }).nullable(),
   Occurrences: z.array(
-    z.object({
-      EventDetailId: z.number(),
-      StartsAt: z.string(),
-      EndsAt: z.string(),
-      Status: z.string(),
+    occurrenceSchema.extend({
       Location: z.string().nullable(),
       seatsLeft: z.number().nullable(),
     }),
@@ -309,11 +313,7 @@ export const eventOverviewSchema = z.object({
   ),
   /** Each occurrence with its seats and the door's count. */
   Occurrences: z.array(
-    z.object({
-      EventDetailId: z.number(),
-      StartsAt: z.string(),
-      EndsAt: z.string(),
-      Status: z.string(),
+    occurrenceSchema.extend({
       Capacity: z.number().nullable(),
       Registered: z.number(),
       CheckedIn: z.number(),
