@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isRegisteredAttendee, nextRegistration, registeredAttendeeCount } from './events.rules.ts';
+import {
+  attendeeStatusName,
+  isRegisteredAttendee,
+  nextRegistration,
+  registeredAttendeeCount,
+} from './events.rules.ts';
 
 describe('event attendees (spec 000 §9: "Event attendee status 4 counts as registered.")', () => {
   it('status 4 is registered, others are not', () => {
@@ -175,5 +180,13 @@ describe("the member's next registration", () => {
     expect(nextRegistration(regs.slice(0, 4), now)?.name).toBe('workshop (waitlisted)');
     expect(nextRegistration(regs.slice(2, 4), now)).toBeNull();
     expect(nextRegistration([], now)).toBeNull();
+  });
+});
+
+describe("an attendee status's name", () => {
+  it('is the option named for it', () => {
+    expect(attendeeStatusName(2)).toBe('Offered a seat');
+    expect(attendeeStatusName(7)).toBe('Awaiting payment');
+    expect(attendeeStatusName(99)).toBe('99');
   });
 });

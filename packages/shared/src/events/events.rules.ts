@@ -47,6 +47,11 @@ export const EVENT_ATTENDEE_STATUS_OPTIONS = [
   { Id: 3, Name: 'Cancelled' },
 ] as const;
 
+/** An attendee status's name ("Offered a seat"), as every screen and document writes it. */
+export function attendeeStatusName(id: number): string {
+  return EVENT_ATTENDEE_STATUS_OPTIONS.find((o) => o.Id === id)?.Name ?? String(id);
+}
+
 const SEAT_HOLDING: ReadonlySet<number> = new Set([2, 4, 5, 6, 7]);
 
 /** Whether an attendee of this status takes a seat out of the capacity. */

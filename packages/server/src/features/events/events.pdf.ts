@@ -3,7 +3,7 @@
  * setup (pdfkit with DejaVu Sans embedded, so names such as Zoë Łukasiewicz print and copy right).
  */
 import { q, type Tx } from '@guildhall/db';
-import { EVENT_ATTENDEE_STATUS_OPTIONS, EVENT_ATTENDEE_STATUSES as S } from '@guildhall/shared';
+import { attendeeStatusName, EVENT_ATTENDEE_STATUSES as S } from '@guildhall/shared';
 import { notFound } from '../../platform/errors.ts';
 import { billingDocument, INK, MUTED, pageFooters, RULE } from '../billing/billing.module.ts';
 import { one, rows } from './events.repo.ts';
@@ -73,8 +73,6 @@ function when(sheet: Sheet): string {
   });
 }
 
-const statusName = (id: number) => EVENT_ATTENDEE_STATUS_OPTIONS.find((o) => o.Id === id)?.Name ?? String(id);
-
 /** The attendee list of an occurrence: a table of name, email, registration type, status, and a box to tick. */
 export async function attendeeListPdf(tx: Tx, tenantId: string, eventDetailId: number, tz: string) {
   const sheet = await sheetOf(tx, tenantId, eventDetailId, tz);
@@ -128,7 +126,7 @@ export async function attendeeListPdf(tx: Tx, tenantId: string, eventDetailId: n
     true,
   );
   for (const a of sheet.attendees)
-    row([a.checkedIn ? '☑' : '☐', a.name, a.email ?? '', a.type ?? '', statusName(a.status)], false);
+    row([a.checkedIn ? '☑' : '☐', a.name, a.email ?? '', a.type ?? '', attendeeStatusName(a.status)], false);
   pageFooters(doc, (p, n) => `${sheet.event} · attendees · page ${p} of ${n}`);
   doc.end();
   return { bytes: await done, name: sheet.event };

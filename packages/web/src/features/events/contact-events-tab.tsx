@@ -4,10 +4,9 @@
  * opens the event, the door's check-in screen of its occurrence, or the invoice.
  */
 import {
+  attendeeStatusName,
   type ContactEventRow,
   type ContactEvents,
-  displayTimeZone,
-  EVENT_ATTENDEE_STATUS_OPTIONS,
   formatInstant,
   invoicesResource,
 } from '@guildhall/shared';
@@ -16,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
 import { Figure } from '../../platform/figure.tsx';
-import { useIdentity } from '../../platform/identity.ts';
+import { useDisplayTimeZone } from '../../platform/identity.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
 
@@ -29,7 +28,6 @@ const STATUS_COLORS: Record<number, string> = {
   6: 'red',
   7: 'grape',
 };
-const statusName = (id: number) => EVENT_ATTENDEE_STATUS_OPTIONS.find((o) => o.Id === id)?.Name ?? 'Unknown';
 
 function Rows({ rows, timeZone }: { rows: ContactEventRow[]; timeZone: string }) {
   return (
@@ -71,7 +69,7 @@ function Rows({ rows, timeZone }: { rows: ContactEventRow[]; timeZone: string })
               <Table.Td>{r.RegistrationType ?? '—'}</Table.Td>
               <Table.Td>
                 <Badge color={STATUS_COLORS[r.EventAttendeeStatusId] ?? 'gray'} variant="light">
-                  {statusName(r.EventAttendeeStatusId)}
+                  {attendeeStatusName(r.EventAttendeeStatusId)}
                 </Badge>
                 {r.CheckedInAt ? (
                   <Text size="xs" c="dimmed">
@@ -101,8 +99,7 @@ function Rows({ rows, timeZone }: { rows: ContactEventRow[]; timeZone: string })
 }
 
 export default function ContactEventsTab({ recordId }: { recordId: string }) {
-  const me = useIdentity();
-  const timeZone = displayTimeZone(me);
+  const timeZone = useDisplayTimeZone();
   const answer = useQuery({
     queryKey: ['events', 'contact', recordId],
     queryFn: () => api.get<ContactEvents>(`/api/events/contacts/${encodeURIComponent(recordId)}/events`),

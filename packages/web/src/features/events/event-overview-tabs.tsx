@@ -5,8 +5,7 @@
  * its door's check-in screen.
  */
 import {
-  displayTimeZone,
-  EVENT_ATTENDEE_STATUS_OPTIONS,
+  attendeeStatusName,
   type EventOverview,
   eventAttendeesResource,
   formatInstant,
@@ -17,13 +16,11 @@ import { Link } from 'react-router';
 import { api } from '../../platform/api-client.ts';
 import { ErrorBlock } from '../../platform/error-block.tsx';
 import { Figure } from '../../platform/figure.tsx';
-import { useIdentity } from '../../platform/identity.ts';
+import { useDisplayTimeZone } from '../../platform/identity.ts';
 import type { RecordActionProps } from '../../platform/modules/web-module.ts';
 import { formatMoney } from '../../platform/money.ts';
 import { LoadingBlock } from '../../platform/page.tsx';
 import { recordPath } from '../../platform/screens/resources.ts';
-
-const statusName = (id: number) => EVENT_ATTENDEE_STATUS_OPTIONS.find((o) => o.Id === id)?.Name ?? 'Unknown';
 
 function useOverview(recordId: string) {
   return useQuery({
@@ -47,8 +44,7 @@ function Loaded({
 }
 
 export function WaitlistTab({ recordId }: RecordActionProps) {
-  const me = useIdentity();
-  const timeZone = displayTimeZone(me);
+  const timeZone = useDisplayTimeZone();
   return (
     <Loaded recordId={recordId}>
       {(o) =>
@@ -93,7 +89,7 @@ export function WaitlistTab({ recordId }: RecordActionProps) {
                       <Table.Td>{formatInstant(w.StartsAt, timeZone)}</Table.Td>
                       <Table.Td>
                         <Badge variant="light" color={w.EventAttendeeStatusId === 2 ? 'orange' : 'yellow'}>
-                          {statusName(w.EventAttendeeStatusId)}
+                          {attendeeStatusName(w.EventAttendeeStatusId)}
                         </Badge>
                         {w.OfferExpiresAt ? (
                           <Text size="xs" c="dimmed">
@@ -158,8 +154,7 @@ export function FinancesTab({ recordId }: RecordActionProps) {
 }
 
 export function CheckInTab({ recordId }: RecordActionProps) {
-  const me = useIdentity();
-  const timeZone = displayTimeZone(me);
+  const timeZone = useDisplayTimeZone();
   return (
     <Loaded recordId={recordId}>
       {(o) => (

@@ -1,4 +1,4 @@
-import { nextRegistration } from '@guildhall/shared';
+import { EVENT_ATTENDEE_STATUSES, nextRegistration } from '@guildhall/shared';
 import { Text } from '@mantine/core';
 import { formatDateTime } from '../../platform/format.ts';
 import { useDisplayTimeZone } from '../../platform/identity.ts';
@@ -11,9 +11,9 @@ export default function MyEventsSummary() {
   if (!data) return null;
   const next = nextRegistration(data, new Date());
   const waiting: Record<number, string> = {
-    1: ' (on the waitlist)',
-    2: ' (a seat is offered to you)',
-    7: ' (awaiting payment)',
+    [EVENT_ATTENDEE_STATUSES.Waitlisted]: ' (on the waitlist)',
+    [EVENT_ATTENDEE_STATUSES.Offered]: ' (a seat is offered to you)',
+    [EVENT_ATTENDEE_STATUSES.PendingPayment]: ' (awaiting payment)',
   };
   return (
     <Text size="sm" fw={600} mb="md" data-testid="home-summary-events">
