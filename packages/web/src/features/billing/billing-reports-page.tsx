@@ -219,7 +219,7 @@ function Revenue() {
               <Table.Tr>
                 <Table.Th>Account</Table.Th>
                 {r.months.map((m) => (
-                  <Table.Th key={m} style={right}>
+                  <Table.Th key={m} style={{ ...right, whiteSpace: 'nowrap' }}>
                     {formatMonth(m)}
                   </Table.Th>
                 ))}

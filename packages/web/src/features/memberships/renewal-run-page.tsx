@@ -5,6 +5,7 @@
  * runs are listed below.
  */
 import {
+  formatDateInput,
   formatInstant,
   invoicesResource,
   membershipsResource,
@@ -49,15 +50,16 @@ function Preview({ preview }: { preview: RenewalPreview }) {
   if (preview.Due === 0)
     return (
       <Alert color="green" title="Nothing to renew today">
-        Every membership due by {preview.Today} has its renewal invoice. A run now would still charge autopay
-        cards that are due, move unpaid memberships to grace or lapsed, and mail the reminders due.
+        Every membership due by {formatDateInput(preview.Today)} has its renewal invoice. A run now would
+        still charge autopay cards that are due, move unpaid memberships to grace or lapsed, and mail the
+        reminders due.
       </Alert>
     );
   return (
     <Stack gap="xs">
       <Text>
         <b>{preview.Due.toLocaleString('en-US')}</b> {preview.Due === 1 ? 'membership is' : 'memberships are'}{' '}
-        due for renewal on {preview.Today}. Each gets an invoice at the new term's prices
+        due for renewal on {formatDateInput(preview.Today)}. Each gets an invoice at the new term's prices
         {preview.Rows.length < preview.Due ? `; the first ${preview.Rows.length} are shown` : ''}.
       </Text>
       <Table.ScrollContainer minWidth={760}>
@@ -82,8 +84,8 @@ function Preview({ preview }: { preview: RenewalPreview }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{r.Name}</Table.Td>
-                <Table.Td>{r.TermEnd}</Table.Td>
-                <Table.Td>from {r.NextTermStart}</Table.Td>
+                <Table.Td>{formatDateInput(r.TermEnd)}</Table.Td>
+                <Table.Td>from {formatDateInput(r.NextTermStart)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(r.CurrentTotal)}</Table.Td>
                 <Table.Td ta="right">
                   {formatMoney(r.NewTotal)}
@@ -194,7 +196,7 @@ function RunResult({ runId, due }: { runId: number; due: number }) {
                     </Table.Td>
                     <Table.Td>{i.Name}</Table.Td>
                     <Table.Td>
-                      {i.TermStart} to {i.TermEnd}
+                      {formatDateInput(i.TermStart)} to {formatDateInput(i.TermEnd)}
                     </Table.Td>
                     <Table.Td ta="right">{formatMoney(i.Amount)}</Table.Td>
                     <Table.Td>
